@@ -1,0 +1,36 @@
+package api
+
+import (
+	"reflect"
+
+	"lexflow/backend/tsgen"
+)
+
+// tsHeader starts the generated frontend module; ProviderKind is the one union
+// the structs refer to by name.
+const tsHeader = `// Code generated from backend/api/dto.go by "make generate". DO NOT EDIT.
+
+export type ProviderKind = 'ollama' | 'openai' | 'extractive';
+`
+
+// TypeScript renders the frontend's DTO module (frontend/src/lib/api.gen.ts).
+func TypeScript() string {
+	return tsgen.Render(tsHeader,
+		reflect.TypeFor[ErrorBody](),
+		reflect.TypeFor[SystemInfo](),
+		reflect.TypeFor[Provider](),
+		reflect.TypeFor[ProviderInput](),
+		reflect.TypeFor[Model](),
+		reflect.TypeFor[ProviderTest](),
+		reflect.TypeFor[TryRequest](),
+		reflect.TypeFor[StreamRef](),
+		reflect.TypeFor[Event](),
+		reflect.TypeFor[Delta](),
+		reflect.TypeFor[TryDone](),
+		reflect.TypeFor[Settings](),
+		reflect.TypeFor[EventCheckRequest](),
+		reflect.TypeFor[EventCheckTick](),
+		reflect.TypeFor[SelfTest](),
+		reflect.TypeFor[SelfTestResult](),
+	)
+}
