@@ -1,0 +1,108 @@
+package extractive
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// relativeFloor keeps only sentences that score at least this share of the
+// best one, so a strong answer is not padded with weak neighbours.
+const relativeFloor = 0.4
+
+// minWords drops headings and fragments ("Article 12 Termination",
+// "Chapter 2") that match the question's words without saying anything.
+const minWords = 4
+
+// candidate is one sentence of the evidence.
+type candidate struct {
+	block int // index of the block
+	pos   int // position of the sentence in its block
+	text  string
+	terms map[string]bool
+	score float64
+}
+
+// pick scores every sentence of the evidence against the question and
+// returns the chosen ones in evidence order.
+func (p *Provider) pick(blocks []Block, question string) []candidate {
+	q := p.terms.of(question)
+	cands := p.candidates(blocks)
+	if len(q) == 0 || len(cands) == 0 {
+		return nil
+	}
+	weights := idf(q, cands)
+	var total float64
+	for _, w := range weights {
+		total += w
+	}
+	for i := range cands {
+		cands[i].score = overlap(cands[i].terms, weights) / total
+	}
+	chosen := p.best(cands)
+	slices.SortFunc(chosen, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(a.block, b.block), cmp.Compare(a.pos, b.pos))
+	})
+	return chosen
+}
+
+func (p *Provider) candidates(blocks []Block) []candidate {
+	var out []candidate
+	for bi, b := range blocks {
+		for si, s := range p.split.split(b.Text) {
+			if wordCount(s) < minWords {
+				continue
+			}
+			out = append(out, candidate{block: bi, pos: si, text: s, terms: p.terms.of(s)})
+		}
+	}
+	return out
+}
+
+// idf weighs each question term by how rare it is among the sentences: a
+// word every sentence has ("article") tells them apart less than a rare one.
+func idf(q map[string]bool, cands []candidate) map[string]float64 {
+	n := float64(len(cands))
+	out := make(map[string]float64, len(q))
+	for t := range q {
+		df := 0
+		for _, c := range cands {
+			if c.terms[t] {
+				df++
+			}
+		}
+		out[t] = math.Log(1 + n/float64(max(df, 1)))
+	}
+	return out
+}
+
+// overlap is the weight of the question terms a sentence contains.
+func overlap(terms map[string]bool, weights map[string]float64) float64 {
+	var s float64
+	for t, w := range weights {
+		if terms[t] {
+			s += w
+		}
+	}
+	return s
+}
+
+// best ranks by score (ties in evidence order) and keeps up to MaxSentences
+// distinct sentences above both floors.
+func (p *Provider) best(cands []candidate) []candidate {
+	ranked := slices.Clone(cands)
+	slices.SortStableFunc(ranked, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	floor := max(p.opts.MinScore, relativeFloor*ranked[0].score)
+	var out []candidate
+	seen := map[string]bool{}
+	for _, c := range ranked {
+		if len(out) == p.opts.MaxSentences || c.score < floor || c.score == 0 {
+			break
+		}
+		if !seen[c.text] {
+			seen[c.text] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+package extractive
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSplitSentences(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"simple", "One is here. Two is there! Three? Yes.", []string{"One is here.", "Two is there!", "Three?", "Yes."}},
+		{"legal abbreviations", "See Art. 12 and Sec. 4 of the Act. Also No. 5 applies.", []string{"See Art. 12 and Sec. 4 of the Act.", "Also No. 5 applies."}},
+		{"latin abbreviations", "Some terms, e.g. notice, i.e. written notice, apply. Next.", []string{"Some terms, e.g. notice, i.e. written notice, apply.", "Next."}},
+		{"numbers", "Under clause 12.3 the fee is 2.5% of the price. Paid monthly.", []string{"Under clause 12.3 the fee is 2.5% of the price.", "Paid monthly."}},
+		{"initials", "Signed by J. Smith on behalf of the company. Done.", []string{"Signed by J. Smith on behalf of the company.", "Done."}},
+		{"lowercase continues", "It costs approx. five dollars. Fine.", []string{"It costs approx. five dollars.", "Fine."}},
+		{"numbered heading splits", "Article 12. Termination\nEither party may end it.", []string{"Article 12.", "Termination", "Either party may end it."}},
+		{"quotes and brackets close", `He said "stop." Then (it ended.) Later.`, []string{`He said "stop."`, "Then (it ended.)", "Later."}},
+		{"ellipsis and runs", "Wait... what?! Really.", []string{"Wait...", "what?!", "Really."}},
+		{"newlines and blanks", "Line one\n\n  Line two  \n.\n", []string{"Line one", "Line two"}},
+		{
+			"arabic punctuation",
+			"المادة ١٢: يجوز إنهاء العقد. هل يجب الإخطار؟ نعم يجب۔ انتهى",
+			[]string{"المادة ١٢: يجوز إنهاء العقد.", "هل يجب الإخطار؟", "نعم يجب۔", "انتهى"},
+		},
+		{"emoji", "Deal 🤝 signed. Party 🎉!", []string{"Deal 🤝 signed.", "Party 🎉!"}},
+	}
+	s := newSplitter()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := s.split(tc.in)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("sentences (-want +got):\n%s", diff)
+			}
+			for _, sent := range got {
+				if !strings.Contains(tc.in, sent) {
+					t.Errorf("sentence %q is not verbatim in the input", sent)
+				}
+			}
+		})
+	}
+}

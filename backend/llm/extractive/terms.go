@@ -1,0 +1,186 @@
+package extractive
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Stopwords, written as people write them; they are normalised like any term.
+const (
+	englishStopwords = `a an the and or but if then else of to in on at by for from with without into onto upon
+		about above after before under over between among through during within against as than so such
+		is are was were be been being am do does did done doing have has had having shall should will would
+		may might must can could this that these those it its it's i me my we our you your he him his she her
+		they them their there here what which who whom whose when where why how whether not no nor any all
+		each every some other own same too very just also only please tell say says said according`
+	arabicStopwords = `في من على إلى الى عن ما ماذا هل هو هي هم هن انا أنا نحن انت أنت التي الذي الذين اللذين
+		اللتين اللواتي أن إن ان كان كانت يكون تكون و أو او ثم مع هذا هذه ذلك تلك هؤلاء كل لا لم لن قد عند بين حسب وفق
+		أي اي كيف متى أين اين لماذا به بها له لها فيه فيها منه منها عليه عليها إذا اذا إلا الا غير بعد قبل حتى أيضا ايضا
+		وفقا طبقا يجب يمكن`
+)
+
+// terms turns text into the comparable words it contains.
+type terms struct{ stop map[string]bool }
+
+func newTerms() terms {
+	t := terms{stop: map[string]bool{}}
+	for _, w := range strings.Fields(englishStopwords + " " + arabicStopwords) {
+		t.stop[normalize(w)] = true
+	}
+	return t
+}
+
+// of returns the set of terms of s: lowercased, Arabic-normalised,
+// stopwords dropped, stemmed. Numbers are kept: "Article 12" is about 12.
+func (t terms) of(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, isSeparator) {
+		w = normalize(w)
+		if w == "" || t.stop[w] {
+			continue
+		}
+		w = stem(w)
+		if len([]rune(w)) > 1 || isNumber(w) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// wordCount counts the words of s, stopwords included.
+func wordCount(s string) int { return len(strings.FieldsFunc(s, isSeparator)) }
+
+func isSeparator(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+}
+
+// normalize lowercases, maps Arabic-Indic digits to ASCII, strips Arabic
+// diacritics and tatweel, and unifies alef, ya and ta marbuta forms, the way
+// the evidence index normalises Arabic.
+func normalize(w string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(w) {
+		switch {
+		case r >= '٠' && r <= '٩':
+			b.WriteRune('0' + r - '٠')
+		case r >= '۰' && r <= '۹':
+			b.WriteRune('0' + r - '۰')
+		case unicode.Is(unicode.Mn, r) || r == 'ـ':
+		case r == 'أ' || r == 'إ' || r == 'آ' || r == 'ٱ':
+			b.WriteRune('ا')
+		case r == 'ى':
+			b.WriteRune('ي')
+		case r == 'ة':
+			b.WriteRune('ه')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func stem(w string) string {
+	switch {
+	case isNumber(w):
+		return w
+	case isArabic(w):
+		return stemArabic(w)
+	default:
+		return stemEnglish(w)
+	}
+}
+
+// stemEnglish strips one common suffix so that "terminate", "terminated",
+// "terminates" and "termination" meet; it is crude on purpose: both the
+// question and the evidence go through it.
+func stemEnglish(w string) string {
+	if len(w) <= 3 {
+		return w
+	}
+	// tried longest first; one is removed
+	suffixes := [...]struct{ suffix, repl string }{
+		{"ational", "ate"}, {"ization", "ize"}, {"fulness", "ful"}, {"ousness", "ous"}, {"iveness", "ive"},
+		{"ations", "ate"}, {"ation", "ate"}, {"ments", ""}, {"ment", ""}, {"ings", ""}, {"ing", ""},
+		{"ies", "y"}, {"ied", "y"}, {"edly", ""}, {"ly", ""}, {"ed", ""}, {"s", ""},
+	}
+	for _, s := range suffixes {
+		if !strings.HasSuffix(w, s.suffix) || len(w)-len(s.suffix) < 3 || keep(w, s.suffix) {
+			continue
+		}
+		w = w[:len(w)-len(s.suffix)] + s.repl
+		w = undouble(w, s.suffix)
+		break
+	}
+	if len(w) > 4 && strings.HasSuffix(w, "e") {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// keep protects endings that are part of the word: the s of "class",
+// "status", "thesis", and the ly of "apply", "supply", "comply".
+func keep(w, suffix string) bool {
+	switch suffix {
+	case "s":
+		return strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is")
+	case "ly":
+		return strings.HasSuffix(w, "ply")
+	}
+	return false
+}
+
+// undouble turns "committ" (from "committed") back into "commit".
+func undouble(w, suffix string) string {
+	if suffix != "ed" && suffix != "ing" || len(w) < 4 {
+		return w
+	}
+	a, b := w[len(w)-2], w[len(w)-1]
+	if a == b && !strings.ContainsRune("aeiouyslz", rune(b)) {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// stemArabic is light stemming: the article with its attached prepositions
+// (or, without an article, one attached conjunction or preposition), then the
+// commonest plural and feminine endings. Input is already normalised (ة → ه).
+// Question and evidence go through the same steps, so over-stemming costs
+// little.
+func stemArabic(w string) string {
+	r := []rune(w)
+	stripped := false
+	for _, p := range [...]string{"وال", "بال", "كال", "فال", "لل", "ال"} {
+		if pr := []rune(p); len(r)-len(pr) >= 2 && string(r[:len(pr)]) == p {
+			r, stripped = r[len(pr):], true
+			break
+		}
+	}
+	if !stripped && len(r) >= 5 && strings.ContainsRune("وبلفك", r[0]) {
+		r = r[1:]
+	}
+	for _, s := range [...]string{"ات", "ون", "ين", "ها", "يه", "ه"} {
+		if sr := []rune(s); len(r)-len(sr) >= 3 && string(r[len(r)-len(sr):]) == s {
+			r = r[:len(r)-len(sr)]
+			break
+		}
+	}
+	return string(r)
+}
+
+func isArabic(w string) bool {
+	for _, r := range w {
+		if unicode.Is(unicode.Arabic, r) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return w != ""
+}

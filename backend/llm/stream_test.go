@@ -1,0 +1,110 @@
+package llm
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestStreamOrderAndAccumulation(t *testing.T) {
+	var got []Delta
+	s := NewStream(time.Now(), func(d Delta) error {
+		got = append(got, d)
+		return nil
+	})
+	call := ToolCall{ID: "c1", Name: "search", Arguments: json.RawMessage(`{"q":"x"}`)}
+	steps := []func() error{
+		func() error { return s.Reasoning("server reasoning") },
+		func() error { return s.Content("Hi <thi") },
+		// separated reasoning ends any half-seen tag, keeping arrival order
+		func() error { return s.Reasoning("more") },
+		func() error { return s.Content("<think>inline</think>Answer") },
+		func() error { return s.ToolCall(call) },
+		func() error { return s.Content("tail") },
+		s.Flush,
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	want := []Delta{
+		reasoning("server reasoning"), content("Hi "), content("<thi"), reasoning("more"),
+		reasoning("inline"), content("Answer"), {Kind: DeltaToolCall, ToolCall: &call}, content("tail"),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("deltas (-want +got):\n%s", diff)
+	}
+	resp := s.Response()
+	if resp.FirstToken <= 0 || resp.Latency < resp.FirstToken {
+		t.Errorf("timings: first token %v, latency %v", resp.FirstToken, resp.Latency)
+	}
+	resp.FirstToken, resp.Latency = 0, 0
+	wantResp := Response{Content: "Hi <thiAnswertail", Reasoning: "server reasoningmoreinline", ToolCalls: []ToolCall{call}}
+	if diff := cmp.Diff(wantResp, resp); diff != "" {
+		t.Errorf("response (-want +got):\n%s", diff)
+	}
+}
+
+func TestStreamStopsOnCallbackErrorButKeepsEverything(t *testing.T) {
+	stop := errors.New("stop")
+	calls := 0
+	s := NewStream(time.Now(), func(Delta) error {
+		calls++
+		if calls == 2 {
+			return stop
+		}
+		return nil
+	})
+	_ = s.Content("one ")
+	if err := s.Reasoning("two"); !errors.Is(err, stop) {
+		t.Fatalf("Reasoning err = %v, want stop", err)
+	}
+	if err := s.Content("three"); !errors.Is(err, stop) {
+		t.Fatalf("Content after stop err = %v, want stop", err)
+	}
+	if calls != 2 {
+		t.Errorf("callback called %d times after stop, want 2", calls)
+	}
+	if !errors.Is(s.Stopped(), stop) {
+		t.Errorf("Stopped() = %v", s.Stopped())
+	}
+	if got := s.Response(); got.Content != "one three" || got.Reasoning != "two" {
+		t.Errorf("response lost pieces: %+v", got)
+	}
+}
+
+func TestStreamNilCallbackAndNoDeltas(t *testing.T) {
+	s := NewStream(time.Now(), nil)
+	if err := s.Content("x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reasoning(""); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Response().Content; got != "x" {
+		t.Errorf("content = %q", got)
+	}
+	if got := NewStream(time.Now(), nil).Response().FirstToken; got != 0 {
+		t.Errorf("first token without deltas = %v, want 0", got)
+	}
+}
+
+func TestRawArgs(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", `{}`},
+		{`{"a":1}`, `{"a":1}`},
+		{`{"a":`, `"{\"a\":"`},
+		{`not json`, `"not json"`},
+		{`{"q":"المادة ١٢ 📜"}`, `{"q":"المادة ١٢ 📜"}`},
+	}
+	for _, tc := range tests {
+		got := RawArgs(tc.in)
+		if string(got) != tc.want || !json.Valid(got) {
+			t.Errorf("RawArgs(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
