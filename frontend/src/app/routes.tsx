@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { History, LibraryBig, MessageSquareText, Settings, Workflow, type LucideIcon } from 'lucide-react';
+import { LibraryPage } from '../features/library/LibraryPage';
+import { ChatPage } from '../features/chat/ChatPage';
+import { StudioPage } from '../features/studio/StudioPage';
+import { RunsPage } from '../features/runs/RunsPage';
+import { SettingsPage, settingsSections } from '../features/settings/SettingsPage';
+import { NotFoundPage } from './NotFoundPage';
+import { DEFAULT_PATH, isUnder } from './router';
+
+export interface NavItem {
+  path: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+export const mainNav: NavItem[] = [
+  { path: '/library', label: 'Library', icon: LibraryBig },
+  { path: '/chat', label: 'Chat', icon: MessageSquareText },
+  { path: '/studio', label: 'Studio', icon: Workflow },
+  { path: '/runs', label: 'Runs', icon: History },
+];
+
+export const settingsNav: NavItem = { path: '/settings', label: 'Settings', icon: Settings };
+
+export type Resolved = { redirect: string } | { title: string; page: ReactNode };
+
+/** Maps a path to its page (and document title), or to where it redirects. */
+export function resolve(path: string): Resolved {
+  if (path === '/') return { redirect: DEFAULT_PATH };
+  if (path === '/settings') return { redirect: `/settings/${settingsSections[0]!.id}` };
+  if (isUnder(path, '/settings')) {
+    const section = settingsSections.find((s) => path === `/settings/${s.id}`);
+    if (section) return { title: `${section.label} · Settings`, page: <SettingsPage section={section.id} /> };
+  }
+  switch (path) {
+    case '/library':
+      return { title: 'Library', page: <LibraryPage /> };
+    case '/chat':
+      return { title: 'Chat', page: <ChatPage /> };
+    case '/studio':
+      return { title: 'Studio', page: <StudioPage /> };
+    case '/runs':
+      return { title: 'Runs', page: <RunsPage /> };
+    default:
+      return { title: 'Not found', page: <NotFoundPage path={path} /> };
+  }
+}

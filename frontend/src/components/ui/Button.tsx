@@ -1,0 +1,37 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Spinner } from './Spinner';
+import './Button.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** An icon shown before the label (or alone, for icon buttons: then give aria-label). */
+  icon?: ReactNode;
+  /** Shows a spinner in place of the icon and marks the button busy. */
+  loading?: boolean;
+}
+
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  icon,
+  loading = false,
+  className,
+  children,
+  type = 'button',
+  disabled,
+  ...rest
+}: ButtonProps) {
+  const classes = ['btn', `btn-${variant}`, `btn-${size}`, children ? '' : 'btn-icon-only', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+      {loading ? <Spinner size={14} /> : icon}
+      {children}
+    </button>
+  );
+}

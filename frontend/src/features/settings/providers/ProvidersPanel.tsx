@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Plus, RefreshCw } from 'lucide-react';
+import type { Provider } from '../../../lib/api.gen';
+import { Button } from '../../../components/ui/Button';
+import { Callout } from '../../../components/ui/Callout';
+import { useProviders, useSettings } from '../queries';
+import { DeleteProviderDialog } from './DeleteProviderDialog';
+import { ProviderDialog } from './ProviderDialog';
+import { ProviderRow } from './ProviderRow';
+import './ProvidersPanel.css';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; provider: Provider } | { kind: 'delete'; provider: Provider } | null;
+
+export function ProvidersPanel() {
+  const providers = useProviders();
+  const settings = useSettings();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <section className="settings-panel" aria-labelledby="providers-heading">
+      <div className="settings-panel-header">
+        <div>
+          <h2 id="providers-heading" className="settings-panel-title">
+            Providers
+          </h2>
+          <p className="settings-panel-description">
+            Where answers come from: local Ollama, any OpenAI-compatible server, or the built-in extractive answerer.
+          </p>
+        </div>
+        <Button variant="primary" icon={<Plus size={15} aria-hidden="true" />} onClick={() => setDialog({ kind: 'add' })}>
+          Add provider
+        </Button>
+      </div>
+
+      {providers.isPending && (
+        <div className="provider-list" aria-busy="true" aria-label="Loading providers">
+          <div className="provider-skeleton" />
+          <div className="provider-skeleton" />
+        </div>
+      )}
+      {providers.error && (
+        <Callout
+          tone="danger"
+          role="alert"
+          title="The providers could not be loaded"
+          action={
+            <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void providers.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {providers.error.message}
+        </Callout>
+      )}
+      {providers.data && (
+        <div className="provider-list">
+          {providers.data.map((p) => (
+            <ProviderRow
+              key={p.id}
+              provider={p}
+              isDefault={settings.data?.defaultProviderId === p.id}
+              onEdit={(provider) => setDialog({ kind: 'edit', provider })}
+              onDelete={(provider) => setDialog({ kind: 'delete', provider })}
+            />
+          ))}
+        </div>
+      )}
+
+      {dialog?.kind === 'add' && <ProviderDialog onClose={close} />}
+      {dialog?.kind === 'edit' && <ProviderDialog provider={dialog.provider} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteProviderDialog provider={dialog.provider} onClose={close} />}
+    </section>
+  );
+}

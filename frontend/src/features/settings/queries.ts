@@ -1,0 +1,82 @@
+// TanStack Query bindings for the settings views: keys, queries and mutations.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Model, Provider, ProviderInput, ProviderTest, Settings } from '../../lib/api.gen';
+import {
+  createProvider,
+  deleteProvider,
+  getSettings,
+  getSystem,
+  listModels,
+  listProviders,
+  putSettings,
+  testProvider,
+  updateProvider,
+} from '../../lib/backend';
+
+export const keys = {
+  system: ['system'] as const,
+  providers: ['providers'] as const,
+  models: (id: string) => ['providers', id, 'models'] as const,
+  settings: ['settings'] as const,
+};
+
+export function useSystemInfo() {
+  return useQuery({ queryKey: keys.system, queryFn: ({ signal }) => getSystem(signal), staleTime: Infinity });
+}
+
+export function useProviders() {
+  return useQuery({ queryKey: keys.providers, queryFn: ({ signal }) => listProviders(signal) });
+}
+
+export function useModels(id: string | null | undefined, enabled = true) {
+  return useQuery<Model[]>({
+    queryKey: keys.models(id ?? ''),
+    queryFn: ({ signal }) => listModels(id!, signal),
+    enabled: Boolean(id) && enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => getSettings(signal) });
+}
+
+export function useSaveProvider() {
+  const qc = useQueryClient();
+  return useMutation<Provider, Error, { id?: string; input: ProviderInput }>({
+    mutationFn: ({ id, input }) => (id ? updateProvider(id, input) : createProvider(input)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.providers }),
+  });
+}
+
+export function useDeleteProvider() {
+  const qc = useQueryClient();
+  return useMutation<void, Error, string>({
+    mutationFn: (id) => deleteProvider(id),
+    onSuccess: (_, id) => {
+      qc.removeQueries({ queryKey: keys.models(id) });
+      return qc.invalidateQueries({ queryKey: keys.providers });
+    },
+  });
+}
+
+/** Tests a provider; a successful test also refreshes its model list and status dot. */
+export function useTestProvider(id: string) {
+  const qc = useQueryClient();
+  return useMutation<ProviderTest, Error, void>({
+    mutationFn: () => testProvider(id),
+    onSuccess: (result) => {
+      if (result.ok) qc.setQueryData(keys.models(id), result.models ?? []);
+      return qc.invalidateQueries({ queryKey: keys.providers, exact: true });
+    },
+  });
+}
+
+export function useSaveSettings() {
+  const qc = useQueryClient();
+  return useMutation<Settings, Error, Settings>({
+    mutationFn: (s) => putSettings(s),
+    onSuccess: (saved) => qc.setQueryData(keys.settings, saved),
+  });
+}

@@ -1,0 +1,294 @@
+// The only module that talks to the backend. Every view goes through these functions;
+// nothing else calls fetch or touches the Wails runtime.
+import type {
+  ErrorBody,
+  Event,
+  EventCheckRequest,
+  Model,
+  Provider,
+  ProviderInput,
+  ProviderTest,
+  SelfTest,
+  SelfTestResult,
+  Settings,
+  StreamRef,
+  SystemInfo,
+  TryRequest,
+} from './api.gen';
+
+// ---------------------------------------------------------------------------
+// Face detection
+
+export type Face = 'desktop' | 'browser';
+
+/** The part of the Wails v2 runtime (window.runtime) that the UI uses. */
+export interface WailsRuntime {
+  EventsOn(name: string, callback: (...data: unknown[]) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    runtime?: WailsRuntime;
+  }
+}
+
+function wailsRuntime(): WailsRuntime | null {
+  const rt = typeof window === 'undefined' ? undefined : window.runtime;
+  return rt && typeof rt.EventsOn === 'function' ? rt : null;
+}
+
+/** Desktop when the page runs inside the Wails window, browser otherwise. Evaluated on each call. */
+export function detectFace(): Face {
+  return wailsRuntime() ? 'desktop' : 'browser';
+}
+
+/** The Wails event name under which the desktop face emits every Event. */
+export const WAILS_EVENT = 'lexflow:event';
+
+/** Listens to every backend Event in the desktop face. Returns the unsubscribe function. */
+export function onDesktopEvent(callback: (event: Event) => void): () => void {
+  const rt = wailsRuntime();
+  if (!rt) throw new Error('the Wails runtime is not available');
+  const off = rt.EventsOn(WAILS_EVENT, (data: unknown) => {
+    if (isEvent(data)) callback(data);
+  });
+  return typeof off === 'function' ? off : () => {};
+}
+
+function isEvent(v: unknown): v is Event {
+  return typeof v === 'object' && v !== null && typeof (v as Event).seq === 'number' && typeof (v as Event).topic === 'string';
+}
+
+// ---------------------------------------------------------------------------
+// Session token (browser face)
+
+export const TOKEN_KEY = 'lexflow.token';
+
+/**
+ * Reads `#token=…` from the address, keeps it in sessionStorage and removes it from the
+ * address bar. Call once, before the router reads the hash. Returns the token in force.
+ */
+export function captureToken(loc: Location = window.location, hist: History = window.history): string | null {
+  const hash = loc.hash.replace(/^#/, '');
+  if (/(^|[?&])token=/.test(hash)) {
+    const [route = '', query = ''] = hash.includes('?') ? hash.split('?', 2) : ['', hash];
+    const params = new URLSearchParams(query);
+    const token = params.get('token');
+    params.delete('token');
+    if (token) storeToken(token);
+    const rest = params.toString();
+    const newHash = route + (rest ? `?${rest}` : '');
+    hist.replaceState(hist.state, '', loc.pathname + loc.search + (newHash ? `#${newHash}` : ''));
+  }
+  return getToken();
+}
+
+export function getToken(): string | null {
+  try {
+    return window.sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeToken(token: string): void {
+  try {
+    window.sessionStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Storage may be disabled; the token then lives only as long as this page.
+    memoryToken = token;
+  }
+}
+let memoryToken: string | null = null;
+
+function authHeaders(): Record<string, string> {
+  if (detectFace() === 'desktop') return {};
+  const token = getToken() ?? memoryToken;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+
+export class BackendError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = 'BackendError';
+    this.status = status;
+    this.code = body.code;
+    this.field = body.field || undefined;
+  }
+}
+
+const statusCodes: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'unauthorized',
+  404: 'not_found',
+  408: 'timeout',
+  409: 'conflict',
+  422: 'bad_request',
+  429: 'rate_limited',
+  502: 'bad_response',
+  503: 'unreachable',
+  504: 'timeout',
+};
+
+/** Turns a non-2xx response into a BackendError, whatever its body looks like. */
+export async function errorFromResponse(res: Response): Promise<BackendError> {
+  let body: ErrorBody | null = null;
+  try {
+    const json = (await res.json()) as { error?: Partial<ErrorBody> };
+    if (json && typeof json.error === 'object' && json.error) {
+      body = {
+        code: json.error.code || statusCodes[res.status] || 'internal',
+        message: json.error.message || res.statusText || `HTTP ${res.status}`,
+        field: json.error.field,
+      };
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  body ??= {
+    code: statusCodes[res.status] ?? (res.status >= 500 ? 'internal' : 'bad_request'),
+    message: `The backend answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`,
+  };
+  return new BackendError(res.status, body);
+}
+
+/** True for the 401 the API gives when the session token is missing or wrong. */
+export function isSessionError(err: unknown): boolean {
+  return err instanceof BackendError && err.status === 401;
+}
+
+const unauthorizedListeners = new Set<() => void>();
+
+/** Calls back whenever any API request is answered 401. Returns the unsubscribe function. */
+export function onUnauthorized(callback: () => void): () => void {
+  unauthorizedListeners.add(callback);
+  return () => unauthorizedListeners.delete(callback);
+}
+
+// ---------------------------------------------------------------------------
+// Transport
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  accept = 'application/json',
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, ...authHeaders() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new BackendError(0, {
+      code: 'unreachable',
+      message: 'Cannot reach the Lexflow backend. Is Lexflow still running?',
+    });
+  }
+  if (!res.ok) {
+    const err = await errorFromResponse(res);
+    if (res.status === 401) unauthorizedListeners.forEach((fn) => fn());
+    throw err;
+  }
+  return res;
+}
+
+async function call<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await send(method, path, body, signal);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new BackendError(res.status, { code: 'bad_response', message: 'The backend sent a reply that is not JSON.' });
+  }
+}
+
+const enc = encodeURIComponent;
+
+// ---------------------------------------------------------------------------
+// Endpoints
+
+export function getSystem(signal?: AbortSignal): Promise<SystemInfo> {
+  return call('GET', '/api/system', undefined, signal);
+}
+
+export function listProviders(signal?: AbortSignal): Promise<Provider[]> {
+  return call('GET', '/api/providers', undefined, signal);
+}
+
+export function createProvider(input: ProviderInput): Promise<Provider> {
+  return call('POST', '/api/providers', input);
+}
+
+export function updateProvider(id: string, input: ProviderInput): Promise<Provider> {
+  return call('PUT', `/api/providers/${enc(id)}`, input);
+}
+
+export function deleteProvider(id: string): Promise<void> {
+  return call('DELETE', `/api/providers/${enc(id)}`);
+}
+
+export function testProvider(id: string): Promise<ProviderTest> {
+  return call('POST', `/api/providers/${enc(id)}/test`);
+}
+
+export function listModels(id: string, signal?: AbortSignal): Promise<Model[]> {
+  return call('GET', `/api/providers/${enc(id)}/models`, undefined, signal);
+}
+
+export function tryProvider(id: string, req: TryRequest): Promise<StreamRef> {
+  return call('POST', `/api/providers/${enc(id)}/try`, req);
+}
+
+export function getSettings(signal?: AbortSignal): Promise<Settings> {
+  return call('GET', '/api/settings', undefined, signal);
+}
+
+export function putSettings(settings: Settings): Promise<Settings> {
+  return call('PUT', '/api/settings', settings);
+}
+
+export function startEventCheck(req: EventCheckRequest): Promise<StreamRef> {
+  return call('POST', '/api/diagnostics/event-check', req);
+}
+
+export function getSelfTest(signal?: AbortSignal): Promise<SelfTest> {
+  return call('GET', '/api/diagnostics/selftest', undefined, signal);
+}
+
+export function postSelfTestResult(result: SelfTestResult): Promise<void> {
+  return call('POST', '/api/diagnostics/selftest', result);
+}
+
+/** Desktop face: the events of a topic after seq `after`, to replay before live ones. */
+export function replayEvents(topic: string, after: number, signal?: AbortSignal): Promise<Event[]> {
+  return call('GET', `/api/events/replay?topic=${enc(topic)}&after=${after}`, undefined, signal);
+}
+
+/** Browser face: opens the text/event-stream of a topic after seq `after`. Throws BackendError on non-2xx. */
+export async function openEventStream(topic: string, after: number, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const res = await send('GET', `/api/events?topic=${enc(topic)}&after=${after}`, undefined, signal, 'text/event-stream');
+  if (!res.body) throw new BackendError(res.status, { code: 'bad_response', message: 'The event stream has no body.' });
+  return res.body;
+}

@@ -1,0 +1,220 @@
+// Backend event topics as async iterables, over whichever transport the face offers:
+// SSE (fetch + stream parser, resumable with `after`) in the browser, Wails events plus a
+// replay request in the desktop window. Events come out once each, in seq order.
+import type { Event } from './api.gen';
+import { AsyncQueue } from './asyncQueue';
+import { BackendError, detectFace, onDesktopEvent, openEventStream, replayEvents } from './backend';
+import { SSEParser } from './sse';
+
+export type Transport = 'sse' | 'wails-events';
+
+/** The transport subscribe() uses in this face; the name SelfTestResult.transport expects. */
+export function currentTransport(): Transport {
+  return detectFace() === 'desktop' ? 'wails-events' : 'sse';
+}
+
+export interface Backoff {
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver only events with seq greater than this (default 0: from the start). */
+  after?: number;
+  /** Stops the subscription when aborted. */
+  signal?: AbortSignal;
+  /** Reconnect delays after a dropped connection. */
+  backoff?: Backoff;
+}
+
+const defaultBackoff: Backoff = { initialMs: 250, maxMs: 5000 };
+
+/**
+ * The events of `topic` after `options.after`, in seq order, each once. The iteration runs
+ * until the consumer stops (break / return) or the signal aborts; it throws a BackendError
+ * when the backend refuses the subscription (e.g. 401, 404).
+ */
+export function subscribe(topic: string, options: SubscribeOptions = {}): AsyncIterable<Event> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<Event> {
+      const ac = new AbortController();
+      const outer = options.signal;
+      if (outer?.aborted) ac.abort();
+      else outer?.addEventListener('abort', () => ac.abort(), { once: true });
+      const after = options.after ?? 0;
+      const backoff = options.backoff ?? defaultBackoff;
+      const source: AsyncIterator<Event> =
+        detectFace() === 'desktop'
+          ? desktopEvents(topic, after, ac.signal, backoff)
+          : sseEvents(topic, after, ac.signal, backoff);
+      return {
+        next: () => source.next(),
+        return: async () => {
+          ac.abort();
+          await source.return?.();
+          return { value: undefined, done: true };
+        },
+      };
+    },
+  };
+}
+
+export interface ListenHandlers {
+  after?: number;
+  onEvent: (event: Event) => void;
+  onError?: (error: unknown) => void;
+  backoff?: Backoff;
+}
+
+/** Callback-style subscribe for React effects. Returns the function that stops listening. */
+export function listen(topic: string, handlers: ListenHandlers): () => void {
+  const ac = new AbortController();
+  void (async () => {
+    try {
+      for await (const event of subscribe(topic, { after: handlers.after, signal: ac.signal, backoff: handlers.backoff })) {
+        if (ac.signal.aborted) break;
+        handlers.onEvent(event);
+      }
+    } catch (err) {
+      if (!ac.signal.aborted) handlers.onError?.(err);
+    }
+  })();
+  return () => ac.abort();
+}
+
+// ---------------------------------------------------------------------------
+// Browser face: SSE over fetch
+
+function retryable(err: unknown): boolean {
+  if (!(err instanceof BackendError)) return true; // network failure, stream error
+  return err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+function parseEvent(data: string): Event | null {
+  try {
+    const ev = JSON.parse(data) as Event;
+    return typeof ev === 'object' && ev !== null && typeof ev.seq === 'number' ? ev : null;
+  } catch {
+    return null;
+  }
+}
+
+async function* sseEvents(topic: string, after: number, signal: AbortSignal, backoff: Backoff): AsyncGenerator<Event> {
+  let last = after;
+  let delay = backoff.initialMs;
+  while (!signal.aborted) {
+    try {
+      const body = await openEventStream(topic, last, signal);
+      const reader = body.getReader();
+      const cancel = () => void reader.cancel().catch(() => {});
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        const decoder = new TextDecoder();
+        const parser = new SSEParser();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done || signal.aborted) break;
+          for (const msg of parser.feed(decoder.decode(value, { stream: true }))) {
+            const event = parseEvent(msg.data);
+            if (!event || event.topic !== topic || event.seq <= last) continue;
+            last = event.seq;
+            delay = backoff.initialMs;
+            yield event;
+          }
+        }
+      } finally {
+        signal.removeEventListener('abort', cancel);
+        cancel();
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      if (!retryable(err)) throw err;
+    }
+    if (signal.aborted) return;
+    await sleep(delay, signal);
+    delay = Math.min(delay * 2, backoff.maxMs);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Desktop face: Wails events, with a replay for what came before the listener
+
+const gapWaitMs = 150;
+
+function desktopEvents(topic: string, after: number, signal: AbortSignal, backoff: Backoff): AsyncIterator<Event> {
+  let last = after;
+  let replaying = true; // until the first replay is in: buffer live events
+  let gapTimer: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Map<number, Event>();
+
+  const accept = (event: Event) => {
+    if (event.topic === topic && event.seq > last) pending.set(event.seq, event);
+  };
+  const flush = () => {
+    for (let next = pending.get(last + 1); next; next = pending.get(last + 1)) {
+      pending.delete(next.seq);
+      last = next.seq;
+      queue.push(next);
+    }
+    if (pending.size > 0 && !replaying && gapTimer === undefined) gapTimer = setTimeout(fillGap, gapWaitMs);
+  };
+  // A live event came with a seq beyond the next one: ask the replay for what is missing,
+  // and if the backend no longer has it, move on rather than stall.
+  const fillGap = async () => {
+    try {
+      (await replay()).forEach(accept);
+    } catch {
+      // fall through: deliver what we have
+    }
+    gapTimer = undefined;
+    if (queue.isEnded) return;
+    flush();
+    if (pending.size > 0 && !pending.has(last + 1)) {
+      last = Math.min(...pending.keys()) - 1;
+      flush();
+    }
+  };
+  const replay = () => replayEvents(topic, last, signal);
+
+  const off = onDesktopEvent((event) => {
+    accept(event);
+    if (!replaying) flush();
+  });
+  const queue = new AsyncQueue<Event>(() => {
+    off();
+    clearTimeout(gapTimer);
+  });
+  signal.addEventListener('abort', () => queue.end(), { once: true });
+
+  void (async () => {
+    let delay = backoff.initialMs;
+    for (;;) {
+      try {
+        (await replay()).forEach(accept);
+        break;
+      } catch (err) {
+        if (signal.aborted) return;
+        if (!retryable(err)) return queue.fail(err);
+        await sleep(delay, signal);
+        delay = Math.min(delay * 2, backoff.maxMs);
+      }
+    }
+    replaying = false;
+    flush();
+  })();
+
+  return queue;
+}
