@@ -19,7 +19,7 @@ type SystemInfo struct {
 	GoVersion     string `json:"goVersion"`
 	OS            string `json:"os"`
 	Arch          string `json:"arch"`
-	Face          string `json:"face"` // "desktop" or "serve"
+	Face          string `json:"face" ts:"'desktop' | 'serve'"`
 	DataDir       string `json:"dataDir"`
 	DatabasePath  string `json:"databasePath"`
 	SchemaVersion int    `json:"schemaVersion"`

@@ -1,0 +1,82 @@
+# Lexflow: `make run` builds and starts the app; `make test` runs every test.
+# Both install what they need: npm packages always, and on Linux the Debian
+# packages for the desktop build and browser tests when run as root or in CI.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT   ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+LDFLAGS  := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
+DESKTOP_TAGS := desktop,production,webkit2_41
+GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*') go.mod go.sum
+UI_SOURCES := $(shell find frontend/src frontend/public -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/package.json
+
+.PHONY: run build desktop ui deps apt-deps npm-deps generate test test-go test-ui test-desktop test-e2e vet bench clean
+
+## run: build and start Lexflow — the desktop window where a display exists, else `serve` with its URL printed
+run:
+	@./scripts/run.sh
+
+## build: the serve/CLI binary (no GTK needed) at bin/lexflow
+build: bin/lexflow
+
+bin/lexflow: $(GO_SOURCES) frontend/dist/index.html
+	go build -trimpath -ldflags '$(LDFLAGS)' -o $@ .
+
+## desktop: the window build (Linux: WebKitGTK 4.1) at bin/lexflow-desktop
+desktop: apt-deps bin/lexflow-desktop
+
+bin/lexflow-desktop: $(GO_SOURCES) frontend/dist/index.html
+	go build -trimpath -tags $(DESKTOP_TAGS) -ldflags '$(LDFLAGS)' -o $@ .
+
+bin/fakellm: $(GO_SOURCES)
+	go build -o $@ ./backend/llm/llmtest/cmd/fakellm
+
+## ui: the frontend bundle embedded into the binary
+ui: frontend/dist/index.html
+
+frontend/dist/index.html: frontend/node_modules/.installed $(UI_SOURCES)
+	cd frontend && npm run build
+
+npm-deps: frontend/node_modules/.installed
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+## apt-deps: Debian packages for the desktop build and browser tests (root or CI only)
+apt-deps:
+	@./scripts/apt-deps.sh
+
+## generate: regenerate the frontend's TypeScript DTO types from the Go structs
+generate:
+	go test ./backend/api -run TestGeneratedTypeScriptIsCurrent -update
+
+## test: everything — vet, Go tests with the race detector, UI unit tests, the desktop build and its
+## self-test under Xvfb, and end-to-end tests in headless Chromium
+test: apt-deps npm-deps vet test-go test-ui test-desktop test-e2e
+	@echo "make test: all suites passed"
+
+vet: frontend/dist/index.html
+	go vet ./...
+
+test-go: frontend/dist/index.html
+	go test -race -count=1 ./...
+
+test-ui: npm-deps
+	cd frontend && npm run typecheck && npm test
+
+test-desktop: bin/lexflow-desktop
+	./scripts/desktop-selftest.sh bin/lexflow-desktop
+
+test-e2e: bin/lexflow bin/fakellm
+	cd frontend && LEXFLOW_BIN=../bin/lexflow FAKELLM_BIN=../bin/fakellm node --test --test-concurrency=1 e2e/
+
+## bench: print the benchmark table (binary size, serve time-to-ready, idle RSS)
+bench: bin/lexflow
+	go run ./scripts/bench -bin bin/lexflow
+
+clean:
+	rm -rf bin frontend/dist/assets frontend/dist/index.html

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"lexflow/backend/api"
+	"lexflow/backend/cli"
+)
+
+// wailsEvent is the one Wails event name the UI listens to; each carries an api.Event.
+const wailsEvent = "lexflow:event"
+
+// App is the desktop window's side of the backend: it forwards every event the
+// services publish to the window, in order, and reports a self-test verdict.
+// Request/response calls need nothing here: the window's asset server routes
+// /api/ to the same HTTP handlers the browser face uses.
+type App struct {
+	services *api.Services
+	stdout   io.Writer
+
+	mu      sync.Mutex
+	queue   []api.Event
+	wake    chan struct{}
+	verdict error
+}
+
+// NewApp builds the window's backend side.
+func NewApp(d cli.DesktopApp, stdout io.Writer) *App {
+	return &App{services: d.Services, stdout: stdout, wake: make(chan struct{}, 1)}
+}
+
+// startup runs once the window exists; ctx is the Wails runtime's context.
+func (a *App) startup(ctx context.Context) {
+	cancel := a.services.Events.Watch(a.enqueue)
+	go func() {
+		<-ctx.Done()
+		cancel()
+	}()
+	go a.forward(ctx)
+	go a.awaitSelfTest(ctx)
+}
+
+// enqueue runs on the publisher's goroutine, so it only appends: the queue is
+// unbounded because a dropped event would be lost to the window for good.
+func (a *App) enqueue(ev api.Event) {
+	a.mu.Lock()
+	a.queue = append(a.queue, ev)
+	a.mu.Unlock()
+	select {
+	case a.wake <- struct{}{}:
+	default:
+	}
+}
+
+// forward hands queued events to the window in publish order.
+func (a *App) forward(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-a.wake:
+		}
+		a.mu.Lock()
+		batch := a.queue
+		a.queue = nil
+		a.mu.Unlock()
+		for _, ev := range batch {
+			runtime.EventsEmit(ctx, wailsEvent, ev)
+		}
+	}
+}
+
+// awaitSelfTest closes the window with the verdict once the UI has reported
+// its event check (only when a self-test was asked for).
+func (a *App) awaitSelfTest(ctx context.Context) {
+	d := a.services.Diagnostics
+	if st, _ := d.SelfTest(ctx); !st.Enabled {
+		return
+	}
+	select {
+	case r := <-d.Results():
+		fmt.Fprintln(a.stdout, cli.SelfTestVerdict(d.Passed(r), r))
+		if !d.Passed(r) {
+			a.mu.Lock()
+			a.verdict = fmt.Errorf("desktop self-test failed: %+v", r)
+			a.mu.Unlock()
+		}
+		// Hold the window a moment so the test can take its screenshot.
+		time.Sleep(1500 * time.Millisecond)
+		runtime.Quit(ctx)
+	case <-ctx.Done():
+	}
+}
+
+// Verdict is the self-test's failure, if one ran and failed.
+func (a *App) Verdict() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.verdict
+}

@@ -1,0 +1,66 @@
+// Package api holds the services both faces use — the desktop window and the
+// `serve` HTTP server call the same methods — with their DTOs and the event hub.
+package api
+
+import (
+	"context"
+	"time"
+
+	"lexflow/backend/llm"
+	"lexflow/backend/store"
+)
+
+// Connector builds a provider client from its configuration.
+type Connector func(llm.Config) (llm.Provider, error)
+
+// Build identifies the binary.
+type Build struct {
+	Version string
+	Commit  string
+}
+
+// Options wires the services to their dependencies.
+type Options struct {
+	DB      *store.DB
+	Hub     *Hub
+	Connect Connector
+	Build   Build
+	Face    string // "desktop" or "serve"
+	DataDir string
+	// SelfTestEvents, when positive, asks the UI to run an event check of that
+	// many events at start and report back (see Diagnostics).
+	SelfTestEvents int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Background bounds work that outlives a request (streams); cancelled at shutdown.
+	Background context.Context
+}
+
+// Services is the whole API surface.
+type Services struct {
+	System      *SystemService
+	Providers   *ProviderService
+	Settings    *SettingsService
+	Diagnostics *DiagnosticsService
+	Events      *Hub
+}
+
+// New builds the services over opts.
+func New(opts Options) *Services {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Background == nil {
+		opts.Background = context.Background()
+	}
+	if opts.Hub == nil {
+		opts.Hub = NewHub(opts.Now, 4096)
+	}
+	return &Services{
+		System:      &SystemService{opts: opts},
+		Providers:   &ProviderService{db: opts.DB, hub: opts.Hub, connect: opts.Connect, now: opts.Now, bg: opts.Background},
+		Settings:    &SettingsService{db: opts.DB},
+		Diagnostics: newDiagnostics(opts.Hub, opts.SelfTestEvents),
+		Events:      opts.Hub,
+	}
+}

@@ -1,0 +1,70 @@
+// Package server exposes the api services over HTTP. Routes is the API alone,
+// which the desktop window also uses as its asset-server handler; New wraps it
+// with the `serve` face's guards and the embedded UI.
+package server
+
+import (
+	"net/http"
+
+	"lexflow/backend/api"
+)
+
+// Routes returns the /api/ handler over the services.
+func Routes(svc *api.Services) http.Handler {
+	mux := http.NewServeMux()
+	p := svc.Providers
+	mux.Handle("GET /api/system", handle(func(r *http.Request) (any, error) { return svc.System.Info(r.Context()) }))
+
+	mux.Handle("GET /api/providers", handle(func(r *http.Request) (any, error) { return p.List(r.Context()) }))
+	mux.Handle("POST /api/providers", created(withBodyFunc(p.Create)))
+	mux.Handle("PUT /api/providers/{id}", handle(func(r *http.Request) (any, error) {
+		var in api.ProviderInput
+		if err := decode(r, &in); err != nil {
+			return nil, err
+		}
+		return p.Update(r.Context(), r.PathValue("id"), in)
+	}))
+	mux.Handle("DELETE /api/providers/{id}", handle(func(r *http.Request) (any, error) {
+		return nil, p.Delete(r.Context(), r.PathValue("id"))
+	}))
+	mux.Handle("POST /api/providers/{id}/test", handle(func(r *http.Request) (any, error) {
+		return p.Test(r.Context(), r.PathValue("id"))
+	}))
+	mux.Handle("GET /api/providers/{id}/models", handle(func(r *http.Request) (any, error) {
+		return p.Models(r.Context(), r.PathValue("id"))
+	}))
+	mux.Handle("POST /api/providers/{id}/try", accepted(func(r *http.Request) (any, error) {
+		var in api.TryRequest
+		if err := decode(r, &in); err != nil {
+			return nil, err
+		}
+		return p.Try(r.Context(), r.PathValue("id"), in)
+	}))
+
+	mux.Handle("GET /api/settings", handle(func(r *http.Request) (any, error) { return svc.Settings.Get(r.Context()) }))
+	mux.Handle("PUT /api/settings", withBody(svc.Settings.Put))
+
+	d := svc.Diagnostics
+	mux.Handle("POST /api/diagnostics/event-check", accepted(withBodyFunc(d.EventCheck)))
+	mux.Handle("GET /api/diagnostics/selftest", handle(func(r *http.Request) (any, error) { return d.SelfTest(r.Context()) }))
+	mux.Handle("POST /api/diagnostics/selftest", handle(func(r *http.Request) (any, error) {
+		var in api.SelfTestResult
+		if err := decode(r, &in); err != nil {
+			return nil, err
+		}
+		return nil, d.ReportSelfTest(r.Context(), in)
+	}))
+
+	mux.Handle("GET /api/events", events(svc.Events))
+	mux.Handle("GET /api/events/replay", handle(func(r *http.Request) (any, error) {
+		topic, after, err := topicAndAfter(r)
+		if err != nil {
+			return nil, err
+		}
+		return svc.Events.Since(topic, after), nil
+	}))
+	mux.Handle("/api/", handle(func(r *http.Request) (any, error) {
+		return nil, &api.Error{Status: http.StatusNotFound, Body: api.ErrorBody{Code: "not_found", Message: "no such API route: " + r.Method + " " + r.URL.Path}}
+	}))
+	return mux
+}

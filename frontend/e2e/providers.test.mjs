@@ -1,0 +1,113 @@
+// Settings → Providers end to end: a real browser, the real binary, the fake
+// model server speaking the OpenAI and Ollama wire protocols.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot } from './harness.mjs';
+
+let llm, app, browser;
+
+before(async () => {
+  [llm, app, browser] = await Promise.all([startFakeLLM(), startLexflow(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+  await llm?.stop();
+});
+
+async function openProviders() {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Providers' }).click();
+  await page.getByRole('button', { name: 'Add provider' }).waitFor();
+  return page;
+}
+
+async function addProvider(page, { kind, name, baseUrl, apiKey, defaultModel }) {
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Kind').selectOption(kind);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Base URL').fill(baseUrl);
+  if (apiKey) await dialog.getByLabel('API key').fill(apiKey);
+  if (defaultModel) await dialog.getByLabel('Default model').fill(defaultModel);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page.locator(`[data-testid="provider-row"][data-provider-name="${name}"]`);
+}
+
+async function testConnectionAndModels(page, row) {
+  await row.getByRole('button', { name: 'Test connection' }).click();
+  const result = row.getByTestId('provider-test-result');
+  await result.waitFor();
+  await page.waitForFunction((el) => /connected|ok|models?/i.test(el.textContent ?? ''), await result.elementHandle());
+  assert.match(await result.textContent(), /3 models/i);
+  await row.getByRole('button', { name: 'Models' }).click();
+  const models = row.getByTestId('model-list');
+  await models.getByText('fake-chat').waitFor();
+  assert.match(await models.textContent(), /fake-reasoner/);
+}
+
+async function tryPrompt(page, row, model, prompt) {
+  await row.getByRole('button', { name: 'Try it' }).click();
+  const panel = page.getByTestId('try-panel');
+  await panel.getByLabel('Model').fill?.(model).catch(() => {});
+  await panel.getByLabel('Prompt').fill(prompt);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const output = panel.getByTestId('try-output');
+  await output.getByText(`You said: ${prompt}`).waitFor({ timeout: 15000 });
+}
+
+test('OpenAI-compatible provider: add, test connection, list models, stream a reply', async () => {
+  const page = await openProviders();
+  const row = await addProvider(page, {
+    kind: 'openai',
+    name: 'Fake OpenAI',
+    baseUrl: `${llm.url}/v1`,
+    apiKey: 'sk-test-key-123456789',
+    defaultModel: 'fake-chat',
+  });
+  await row.waitFor();
+  assert.match(await row.textContent(), /…6789/, 'the key is shown masked');
+  assert.doesNotMatch(await row.textContent(), /sk-test-key-123456789/, 'the full key is never shown');
+  await testConnectionAndModels(page, row);
+  await tryPrompt(page, row, 'fake-chat', 'hello from the browser');
+  await screenshot(page, 'providers-openai');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+test('Ollama provider: add, test connection, list models, stream a reply', async () => {
+  const page = await openProviders();
+  const row = await addProvider(page, { kind: 'ollama', name: 'Fake Ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
+  await row.waitFor();
+  await testConnectionAndModels(page, row);
+  await tryPrompt(page, row, 'fake-chat', 'hello ollama');
+  await screenshot(page, 'providers-ollama');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+test('an unreachable provider gets a clear message', async () => {
+  const page = await openProviders();
+  const row = await addProvider(page, { kind: 'ollama', name: 'Nobody home', baseUrl: 'http://127.0.0.1:9' });
+  await row.getByRole('button', { name: 'Test connection' }).click();
+  const result = row.getByTestId('provider-test-result');
+  await result.getByText(/not running|unreachable|could not connect/i).waitFor({ timeout: 15000 });
+  await screenshot(page, 'providers-unreachable');
+  await page.close();
+});
+
+test('a malformed base URL is refused on its field', async () => {
+  const page = await openProviders();
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Kind').selectOption('openai');
+  await dialog.getByLabel('Name').fill('Broken');
+  await dialog.getByLabel('Base URL').fill('ftp://example');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText(/http:\/\/ or https:\/\//).waitFor();
+  await page.close();
+});
