@@ -39,6 +39,7 @@ ui: frontend/dist/index.html
 
 frontend/dist/index.html: frontend/node_modules/.installed $(UI_SOURCES)
 	cd frontend && npm run build
+	touch frontend/dist/.gitkeep # Vite empties dist; go:embed needs the folder in a fresh clone
 
 npm-deps: frontend/node_modules/.installed
 

@@ -92,7 +92,7 @@ func (a *App) awaitSelfTest(ctx context.Context) {
 			a.mu.Unlock()
 		}
 		// Hold the window a moment so the test can take its screenshot.
-		time.Sleep(1500 * time.Millisecond)
+		time.Sleep(4 * time.Second)
 		runtime.Quit(ctx)
 	case <-ctx.Done():
 	}

@@ -25,6 +25,8 @@ xvfb-run -a -s "-screen 0 1360x900x24" bash -c '
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
+  # The window holds 4 s after its verdict; WebKit paints late under Xvfb.
+  sleep 3
   import -window root "$SHOT" 2>/dev/null || true
   for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   kill "$pid" 2>/dev/null || true

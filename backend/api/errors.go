@@ -34,8 +34,18 @@ func ErrorOf(err error) (int, ErrorBody) {
 	case errors.Is(err, store.ErrConflict):
 		return http.StatusConflict, ErrorBody{Code: "conflict", Message: err.Error(), Field: "name"}
 	case errors.As(err, &llmErr):
-		return http.StatusBadGateway, ErrorBody{Code: llm.Code(err), Message: err.Error()}
+		return http.StatusBadGateway, ErrorBody{Code: llm.Code(err), Message: errorText(err)}
 	default:
 		return http.StatusInternalServerError, ErrorBody{Code: "internal", Message: err.Error()}
 	}
+}
+
+// errorText is what a person needs from a provider error: the provider's own
+// sentence, without the chain of wrapping prefixes.
+func errorText(err error) string {
+	var e *llm.Error
+	if errors.As(err, &e) && e.Message != "" {
+		return e.Message
+	}
+	return err.Error()
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -211,15 +210,6 @@ func validProvider(in ProviderInput) (store.Provider, error) {
 		return store.Provider{}, invalid("baseUrl", errorText(err))
 	}
 	return store.Provider{Name: name, Kind: string(kind), BaseURL: url, DefaultModel: strings.TrimSpace(in.DefaultModel)}, nil
-}
-
-// errorText is an error's message without the sentinel's prefix chain.
-func errorText(err error) string {
-	var e *llm.Error
-	if errors.As(err, &e) && e.Message != "" {
-		return e.Message
-	}
-	return err.Error()
 }
 
 func configOf(p store.Provider) llm.Config {

@@ -140,3 +140,11 @@ func TestListenRefusesNonLoopback(t *testing.T) {
 	}
 	ln.Close()
 }
+
+func TestUIMissingFromTheBuildIsExplained(t *testing.T) {
+	h := New(Options{API: http.NotFoundHandler(), UI: fstest.MapFS{}, Token: "t"})
+	rec := do(h, "GET", "/", nil)
+	if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "make build") {
+		t.Errorf("GET / without a UI = %d %q", rec.Code, rec.Body)
+	}
+}

@@ -49,6 +49,10 @@ func ui(files fs.FS) http.Handler {
 			deny(w, r, http.StatusMethodNotAllowed, "method_not_allowed", "the UI is read-only")
 			return
 		}
+		if !exists(files, "index.html") {
+			http.Error(w, "This lexflow binary was built without its UI. Build it with `make build` (or `make run`).", http.StatusNotFound)
+			return
+		}
 		name := strings.TrimPrefix(r.URL.Path, "/")
 		if name == "" || !exists(files, name) {
 			w.Header().Set("Cache-Control", "no-cache")

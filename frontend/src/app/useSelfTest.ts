@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { getSelfTest, postSelfTestResult } from '../lib/backend';
 import { runEventCheck } from '../lib/eventCheck';
+import { toast } from '../components/ui/toast/toastStore';
+import { navigate } from './router';
 
 let started = false;
 
@@ -16,7 +18,13 @@ export async function runSelfTestOnce(): Promise<void> {
   } catch {
     return; // no self test without a reachable, authorised backend
   }
+  // Show the check where a person (or the desktop test's screenshot) sees it.
+  navigate('/settings/about');
   const result = await runEventCheck(count);
+  const passed = !result.error && result.inOrder && result.received === count;
+  const summary = `${result.received}/${count} events received${result.inOrder ? ' in order' : ' out of order'} via ${result.transport}`;
+  if (passed) toast.success('Event stream check passed', summary);
+  else toast.error('Event stream check failed', result.error || summary);
   try {
     await postSelfTestResult(result);
   } catch (err) {
