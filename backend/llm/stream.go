@@ -1,6 +1,9 @@
 package llm
 
 import (
+	"cmp"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"time"
 )
@@ -61,6 +64,42 @@ func (s *Stream) Response() Response {
 	return r
 }
 
+// End is what a provider learned from its stream besides the deltas.
+type End struct {
+	// Model is the model that answered, as the server named it; empty keeps
+	// the model the call asked for (Call.Model).
+	Model        string
+	Usage        Usage
+	FinishReason string
+	// Done reports that the protocol's end marker arrived (Ollama's done
+	// chunk, OpenAI's [DONE]); without it the reply is incomplete.
+	Done bool
+	// Unfinished is the message of the ErrStreamInterrupted error for a
+	// stream that ended without its end marker.
+	Unfinished string
+}
+
+// Finish ends a call: it releases held-back text, completes the response
+// (whole or partial) with what end reports, and picks the error: the caller's
+// own (from its DeltaFunc) first, then err (the transport's), then a stream
+// that ended without its end marker.
+func (s *Stream) Finish(call Call, end End, err error) (Response, error) {
+	_ = s.Flush()
+	resp := s.Response()
+	resp.Model = cmp.Or(end.Model, call.Model)
+	resp.Usage = end.Usage
+	resp.FinishReason = end.FinishReason
+	switch {
+	case s.stopErr != nil:
+		return resp, s.stopErr
+	case err != nil:
+		return resp, err
+	case !end.Done:
+		return resp, call.Fail(ErrStreamInterrupted, end.Unfinished, nil)
+	}
+	return resp, nil
+}
+
 // deliver accumulates every piece (so a stopped stream still returns it) and
 // hands it to the callback until the callback refuses.
 func (s *Stream) deliver(deltas []Delta) error {
@@ -90,4 +129,12 @@ func RawArgs(s string) json.RawMessage {
 		quoted, _ := json.Marshal(s)
 		return quoted
 	}
+}
+
+// NewCallID names a tool call a server sent without an id, so that the
+// tool's result can be matched to it later.
+func NewCallID() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return "call_" + hex.EncodeToString(b)
 }

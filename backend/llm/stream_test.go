@@ -3,6 +3,7 @@ package llm
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,5 +107,57 @@ func TestRawArgs(t *testing.T) {
 		if string(got) != tc.want || !json.Valid(got) {
 			t.Errorf("RawArgs(%q) = %s, want %s", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestStreamFinish(t *testing.T) {
+	stop, broke := errors.New("stop"), errors.New("connection broke")
+	call := Call{Provider: "p", Model: "asked"}
+	tests := []struct {
+		name      string
+		stopAt    int // the delta the callback refuses, 0 for none
+		end       End
+		err       error
+		wantErr   error
+		wantModel string
+	}{
+		{"done", 0, End{Model: "answered", Done: true}, nil, nil, "answered"},
+		{"model kept when the server names none", 0, End{Done: true}, nil, nil, "asked"},
+		{"no end marker", 0, End{Unfinished: "no end marker"}, nil, ErrStreamInterrupted, "asked"},
+		{"transport error before the missing marker", 0, End{}, broke, broke, "asked"},
+		{"caller's error first", 1, End{}, broke, stop, "asked"},
+		{"caller's error even when done", 1, End{Done: true}, nil, stop, "asked"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 0
+			s := NewStream(time.Now(), func(Delta) error {
+				if n++; n == tc.stopAt {
+					return stop
+				}
+				return nil
+			})
+			_ = s.Content("held <thi") // "<thi" is held back until Finish flushes it
+			tc.end.Usage, tc.end.FinishReason = Usage{PromptTokens: 2, CompletionTokens: 3}, "length"
+			resp, err := s.Finish(call, tc.end, tc.err)
+			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil && err != nil) {
+				t.Fatalf("err = %v, want %v", err, tc.wantErr)
+			}
+			var e *Error
+			if errors.As(err, &e) && (e.Message != "no end marker" || e.Provider != "p") {
+				t.Errorf("error = %+v", e)
+			}
+			want := Response{Model: tc.wantModel, Content: "held <thi", Usage: Usage{PromptTokens: 2, CompletionTokens: 3}, FinishReason: "length"}
+			resp.FirstToken, resp.Latency = 0, 0
+			if diff := cmp.Diff(want, resp); diff != "" {
+				t.Errorf("response (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestNewCallID(t *testing.T) {
+	if id := NewCallID(); !strings.HasPrefix(id, "call_") || len(id) != 17 || id == NewCallID() {
+		t.Errorf("NewCallID = %q", id)
 	}
 }

@@ -2,11 +2,14 @@ package llm
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -30,6 +33,26 @@ func (c Config) WithDefaults() Config {
 		c.IdleTimeout = DefaultIdleTimeout
 	}
 	return c
+}
+
+// Resolve readies c for a provider of kind: default timeouts, the kind as the
+// name when none is given, and the base URL (fallback when it is blank)
+// checked and normalised by ParseBaseURL, which is also returned parsed.
+func (c Config) Resolve(kind Kind, fallbackURL string) (Config, *url.URL, error) {
+	c = c.WithDefaults()
+	c.Name = cmp.Or(c.Name, string(kind))
+	base, err := ParseBaseURL(c.Name, cmp.Or(strings.TrimSpace(c.BaseURL), fallbackURL))
+	if err != nil {
+		return c, nil, err
+	}
+	c.BaseURL = base.String()
+	return c, base, nil
+}
+
+// Call describes a call to model under c (see Resolve); the provider adds
+// its own wording for the failures it knows better.
+func (c Config) Call(model string) Call {
+	return Call{Provider: c.Name, BaseURL: c.BaseURL, Model: model, Connect: c.ConnectTimeout}
 }
 
 // NewTransport returns the connection pool a provider keeps for its lifetime.
@@ -59,6 +82,14 @@ func CallContext(ctx context.Context, timeout time.Duration) (context.Context, c
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	return ctx, cancel, timeout
+}
+
+// Bound is CallContext for this call: it records the bound it applied in
+// c.Timeout, which the error messages quote.
+func (c *Call) Bound(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel, applied := CallContext(ctx, timeout)
+	c.Timeout = applied
+	return ctx, cancel
 }
 
 // IdleError is what a watched response body returns once it has been silent

@@ -38,6 +38,60 @@ func TestCallContext(t *testing.T) {
 	}
 }
 
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		name     string
+		cfg      Config
+		fallback string
+		want     Config
+		wantErr  string
+	}{
+		{"defaults, kind as name, fallback URL", Config{BaseURL: "  "}, DefaultOllamaURL,
+			Config{Name: "ollama", BaseURL: DefaultOllamaURL, Timeout: DefaultTimeout, ConnectTimeout: DefaultConnectTimeout, IdleTimeout: DefaultIdleTimeout}, ""},
+		{"own name, URL normalised", Config{Name: "lab", BaseURL: " http://h:1/v1/ ", Timeout: time.Second}, "",
+			Config{Name: "lab", BaseURL: "http://h:1/v1", Timeout: time.Second, ConnectTimeout: DefaultConnectTimeout, IdleTimeout: DefaultIdleTimeout}, ""},
+		{"no URL and no fallback", Config{Name: "lab"}, "", Config{}, "lab: bad request: base URL is empty"},
+		{"bad URL", Config{BaseURL: "ftp://x"}, DefaultOllamaURL, Config{}, "ollama: bad request: base URL must start with http:// or https://"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, base, err := tc.cfg.Resolve(KindOllama, tc.fallback)
+			if tc.wantErr != "" {
+				if !errors.Is(err, ErrBadRequest) || err.Error() != tc.wantErr || base != nil {
+					t.Errorf("err = %v, base %v, want %q", err, base, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || base.String() != tc.want.BaseURL {
+				t.Fatalf("base %v, err %v", base, err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Resolve (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestConfigCallAndBound(t *testing.T) {
+	cfg := Config{Name: "lab", BaseURL: "http://h", ConnectTimeout: time.Second}
+	call := cfg.Call("m")
+	if diff := cmp.Diff(Call{Provider: "lab", BaseURL: "http://h", Model: "m", Connect: time.Second}, call); diff != "" {
+		t.Errorf("Call (-want +got):\n%s", diff)
+	}
+	ctx, cancel := call.Bound(context.Background(), time.Hour)
+	defer cancel()
+	if _, ok := ctx.Deadline(); !ok || call.Timeout != time.Hour {
+		t.Errorf("bound not applied or not recorded: timeout %v", call.Timeout)
+	}
+	parent, cancelParent := context.WithTimeout(context.Background(), time.Minute)
+	defer cancelParent()
+	_, cancel2 := call.Bound(parent, time.Hour)
+	defer cancel2()
+	if call.Timeout != 0 {
+		t.Errorf("caller's deadline rules, yet timeout %v recorded", call.Timeout)
+	}
+}
+
 // stallServer writes its lines, flushes, then stays silent until the client leaves.
 func stallServer(t *testing.T, status int, lines ...string) *httptest.Server {
 	t.Helper()

@@ -53,7 +53,7 @@ async function testConnectionAndModels(page, row) {
 async function tryPrompt(page, row, model, prompt) {
   await row.getByRole('button', { name: 'Try it' }).click();
   const panel = page.getByTestId('try-panel');
-  await panel.getByLabel('Model').fill?.(model).catch(() => {});
+  await panel.getByLabel('Model').fill(model);
   await panel.getByLabel('Prompt').fill(prompt);
   await panel.getByRole('button', { name: 'Send' }).click();
   const output = panel.getByTestId('try-output');
@@ -109,5 +109,39 @@ test('a malformed base URL is refused on its field', async () => {
   await dialog.getByLabel('Base URL').fill('ftp://example');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByText(/http:\/\/ or https:\/\//).waitFor();
+  await page.close();
+});
+
+test('edit a provider: replace its key and default model, then delete it', async () => {
+  const page = await openProviders();
+  const row = await addProvider(page, {
+    kind: 'openai',
+    name: 'Editable',
+    baseUrl: `${llm.url}/v1`,
+    apiKey: 'sk-first-key-aaaaaaaa1111',
+    defaultModel: 'fake-chat',
+  });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit provider' });
+  assert.match(await dialog.getByTestId('api-key-status').textContent(), /A key is stored \(…1111\)/);
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await dialog.getByLabel('API key').fill('sk-second-key-bbbbbbbb2222');
+  await dialog.getByLabel('Default model').fill('fake-reasoner');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByText('…2222').waitFor();
+  await row.getByText('fake-reasoner').waitFor();
+
+  // The API never returns the key in full, whatever the UI asks.
+  const listed = await page.evaluate(async (token) => {
+    const res = await fetch('/api/providers', { headers: { Authorization: `Bearer ${token}` } });
+    return res.text();
+  }, app.token);
+  assert.doesNotMatch(listed, /sk-second-key|sk-first-key/);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete provider?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await row.waitFor({ state: 'detached' });
   await page.close();
 });

@@ -9,6 +9,10 @@
 // marker, a malformed frame, silence after some frames, or a hang before any
 // header. A closed server (Close, RefusedURL) refuses connections. Unscripted
 // models echo the last user message. Every request is recorded (Requests).
+//
+// Target holds the checks every provider must pass against the server
+// (RunStreams, RunFaults, CheckCallbackStop), run from each provider's tests
+// with that provider's own tables of expectations.
 package llmtest
 
 import (

@@ -8,12 +8,9 @@ package ollama
 import (
 	"cmp"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/ollama/ollama/api"
@@ -23,7 +20,6 @@ import (
 
 // Provider talks to one Ollama server. It is safe for concurrent use.
 type Provider struct {
-	name      string
 	base      *url.URL
 	cfg       llm.Config
 	transport *http.Transport
@@ -34,19 +30,16 @@ type Provider struct {
 // http://127.0.0.1:11434; a URL that is not http(s) or is malformed is an
 // *llm.Error of kind llm.ErrBadRequest.
 func New(cfg llm.Config) (*Provider, error) {
-	cfg = cfg.WithDefaults()
-	name := cmp.Or(cfg.Name, string(llm.KindOllama))
-	base, err := llm.ParseBaseURL(name, cmp.Or(strings.TrimSpace(cfg.BaseURL), llm.DefaultOllamaURL))
+	cfg, base, err := cfg.Resolve(llm.KindOllama, llm.DefaultOllamaURL)
 	if err != nil {
 		return nil, err
 	}
-	cfg.BaseURL = base.String()
 	tr := llm.NewTransport(cfg)
 	// Ollama sends no header until it has loaded the model and read the
 	// prompt, which on a cold start takes far longer than connecting; the
 	// wait for headers gets the idle bound instead (dialing keeps ConnectTimeout).
 	tr.ResponseHeaderTimeout = max(cfg.ConnectTimeout, cfg.IdleTimeout)
-	return &Provider{name: name, base: base, cfg: cfg, transport: tr, newID: newCallID}, nil
+	return &Provider{base: base, cfg: cfg, transport: tr, newID: llm.NewCallID}, nil
 }
 
 // BaseURL is the normalised URL of the server.
@@ -63,11 +56,11 @@ func (p *Provider) Chat(ctx context.Context, req llm.Request, onDelta llm.DeltaF
 		return llm.Response{Model: req.Model}, call.Fail(llm.ErrBadRequest, err.Error(), err)
 	}
 	st := llm.NewStream(start, onDelta)
-	var end chatEnd
+	end := chatEnd{llm.End{Unfinished: notDone}}
 	err = p.send(ctx, &call, func(ctx context.Context, c *api.Client) error {
 		return c.Chat(ctx, wire, func(r api.ChatResponse) error { return end.apply(st, r, p.newID) })
 	})
-	return end.result(st, req.Model, call, err)
+	return st.Finish(call, end.End, err)
 }
 
 // Models lists the models installed in Ollama (/api/tags).
@@ -101,9 +94,8 @@ func (p *Provider) Version(ctx context.Context) (string, error) {
 // configured timeouts, gives fn a client for this call only (so the idle
 // watchdog and the line check belong to this call), and sorts any failure.
 func (p *Provider) send(ctx context.Context, call *llm.Call, fn func(context.Context, *api.Client) error) error {
-	ctx, cancel, applied := llm.CallContext(ctx, p.cfg.Timeout)
+	ctx, cancel := call.Bound(ctx, p.cfg.Timeout)
 	defer cancel()
-	call.Timeout = applied
 	var lines lineCheck
 	w := llm.NewWatch(p.transport, p.cfg.IdleTimeout, lines.observe)
 	err := fn(ctx, api.NewClient(p.base, w.Client()))
@@ -118,32 +110,25 @@ func (p *Provider) send(ctx context.Context, call *llm.Call, fn func(context.Con
 }
 
 func (p *Provider) call(model string) llm.Call {
-	c := llm.Call{
-		Provider:    p.name,
-		BaseURL:     p.cfg.BaseURL,
-		Model:       model,
-		Connect:     p.cfg.ConnectTimeout,
-		Headers:     p.transport.ResponseHeaderTimeout,
-		Unreachable: fmt.Sprintf("Ollama is not running at %s (start Ollama, or check the base URL)", p.cfg.BaseURL),
-	}
+	c := p.cfg.Call(model)
+	c.Headers = p.transport.ResponseHeaderTimeout
+	c.Unreachable = fmt.Sprintf("Ollama is not running at %s (start Ollama, or check the base URL)", p.cfg.BaseURL)
 	if model != "" {
 		c.ModelMissing = fmt.Sprintf("model %q is not installed in Ollama; run \"ollama pull %s\"", model, model)
 	}
 	return c
 }
 
-// chatEnd keeps what the final chunk of a chat stream reports.
-type chatEnd struct {
-	done   bool
-	model  string
-	reason string
-	usage  llm.Usage
-}
+// notDone is the error message for a stream without its done chunk.
+const notDone = "the stream ended before Ollama marked the reply done; the reply is incomplete"
+
+// chatEnd keeps what the chunks of a chat stream report besides their deltas.
+type chatEnd struct{ llm.End }
 
 // apply hands one chunk's pieces to the stream: reasoning, content, then
 // tool calls, the order Ollama produces them in.
 func (e *chatEnd) apply(st *llm.Stream, r api.ChatResponse, newID func() string) error {
-	e.model = cmp.Or(r.Model, e.model)
+	e.Model = cmp.Or(r.Model, e.Model)
 	if err := st.Reasoning(r.Message.Thinking); err != nil {
 		return err
 	}
@@ -156,37 +141,9 @@ func (e *chatEnd) apply(st *llm.Stream, r api.ChatResponse, newID func() string)
 		}
 	}
 	if r.Done {
-		e.done = true
-		e.reason = r.DoneReason
-		e.usage = llm.Usage{PromptTokens: r.PromptEvalCount, CompletionTokens: r.EvalCount}
+		e.Done = true
+		e.FinishReason = r.DoneReason
+		e.Usage = llm.Usage{PromptTokens: r.PromptEvalCount, CompletionTokens: r.EvalCount}
 	}
 	return nil
-}
-
-// result assembles the response, whole or partial, and picks the error: the
-// caller's own (from its DeltaFunc) first, then the transport's, then a
-// stream that ended without its done chunk.
-func (e *chatEnd) result(st *llm.Stream, model string, call llm.Call, err error) (llm.Response, error) {
-	flushErr := st.Flush()
-	resp := st.Response()
-	resp.Model = cmp.Or(e.model, model)
-	resp.Usage = e.usage
-	resp.FinishReason = e.reason
-	switch {
-	case st.Stopped() != nil:
-		return resp, st.Stopped()
-	case err != nil:
-		return resp, err
-	case !e.done:
-		return resp, call.Fail(llm.ErrStreamInterrupted, "the stream ended before Ollama marked the reply done; the reply is incomplete", nil)
-	}
-	return resp, flushErr
-}
-
-// newCallID names a tool call Ollama sent without an id, so that the tool's
-// result can be matched to it later.
-func newCallID() string {
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	return "call_" + hex.EncodeToString(b)
 }

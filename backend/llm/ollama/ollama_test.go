@@ -6,122 +6,52 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"lexflow/backend/llm"
 	"lexflow/backend/llm/llmtest"
 )
 
-// Short bounds keep the fault tests fast.
-const (
-	testConnect = 500 * time.Millisecond
-	testIdle    = 300 * time.Millisecond
-)
-
-func newProvider(t *testing.T, baseURL string, edit ...func(*llm.Config)) *Provider {
-	t.Helper()
-	cfg := llm.Config{Kind: llm.KindOllama, BaseURL: baseURL, ConnectTimeout: testConnect, IdleTimeout: testIdle, Timeout: 5 * time.Second}
-	for _, e := range edit {
-		e(&cfg)
-	}
-	p, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// chat runs one call and returns the deltas merged by kind, so that results
-// compare whatever the chunking.
-func chat(t *testing.T, ctx context.Context, p *Provider, req llm.Request) ([]llm.Delta, llm.Response, error) {
-	t.Helper()
-	var got []llm.Delta
-	resp, err := p.Chat(ctx, req, func(d llm.Delta) error {
-		if n := len(got); n > 0 && d.Kind != llm.DeltaToolCall && got[n-1].Kind == d.Kind {
-			got[n-1].Text += d.Text
-			return nil
-		}
-		got = append(got, d)
-		return nil
-	})
-	return got, resp, err
-}
-
-func ask(model, text string) llm.Request {
-	return llm.Request{Model: model, Messages: []llm.Message{{Role: llm.RoleUser, Content: text}}}
-}
-
-func content(s string) llm.Delta   { return llm.Delta{Kind: llm.DeltaContent, Text: s} }
-func reasoning(s string) llm.Delta { return llm.Delta{Kind: llm.DeltaReasoning, Text: s} }
-func toolDelta(id, name, args string) llm.Delta {
-	return llm.Delta{Kind: llm.DeltaToolCall, ToolCall: &llm.ToolCall{ID: id, Name: name, Arguments: json.RawMessage(args)}}
-}
-
 func TestChatStreams(t *testing.T) {
 	searchCall := llmtest.Tool("search", map[string]string{"q": "المادة ١٢"})
 	givenID := llmtest.Tool("now", nil)
 	givenID.Tool.ID = "call_from_ollama"
-	tests := []struct {
-		name   string
-		reply  llmtest.Reply
-		want   []llm.Delta
-		finish string
-	}{
+	tg := target
+	tg.Prepare = func(p *Provider) { p.newID = func() string { return "gen" } }
+	tg.RunStreams(t, []llmtest.StreamCase{
 		{
-			"plain",
-			llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("Hello there, counsel.")}, Usage: llm.Usage{PromptTokens: 3, CompletionTokens: 4}},
-			[]llm.Delta{content("Hello there, counsel.")}, "stop",
+			Name:  "plain",
+			Reply: llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("Hello there, counsel.")}, Usage: llm.Usage{PromptTokens: 3, CompletionTokens: 4}},
+			Want:  []llm.Delta{llmtest.ContentDelta("Hello there, counsel.")}, Finish: "stop",
 		},
 		{
-			"thinking field",
-			llmtest.Reply{Parts: []llmtest.Part{llmtest.Reasoning("Check Art. 12 first. "), llmtest.Content("Yes.")}},
-			[]llm.Delta{reasoning("Check Art. 12 first. "), content("Yes.")}, "stop",
+			Name:  "thinking field",
+			Reply: llmtest.Reply{Parts: []llmtest.Part{llmtest.Reasoning("Check Art. 12 first. "), llmtest.Content("Yes.")}},
+			Want:  []llm.Delta{llmtest.ReasoningDelta("Check Art. 12 first. "), llmtest.ContentDelta("Yes.")}, Finish: "stop",
 		},
 		{
-			"inline think split across chunks",
-			llmtest.Reply{Parts: []llmtest.Part{llmtest.Think("plan 🤔"), llmtest.Content("الجواب: نعم ✅")}},
-			[]llm.Delta{reasoning("plan 🤔"), content("الجواب: نعم ✅")}, "stop",
+			Name:  "inline think split across chunks",
+			Reply: llmtest.Reply{Parts: []llmtest.Part{llmtest.Think("plan 🤔"), llmtest.Content("الجواب: نعم ✅")}},
+			Want:  []llm.Delta{llmtest.ReasoningDelta("plan 🤔"), llmtest.ContentDelta("الجواب: نعم ✅")}, Finish: "stop",
 		},
 		{
-			"tool calls",
-			llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("Looking. "), searchCall, givenID}, Finish: "stop"},
-			[]llm.Delta{content("Looking. "), toolDelta("gen", "search", `{"q":"المادة ١٢"}`), toolDelta("call_from_ollama", "now", `{}`)}, "stop",
+			Name:  "tool calls",
+			Reply: llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("Looking. "), searchCall, givenID}, Finish: "stop"},
+			Want: []llm.Delta{
+				llmtest.ContentDelta("Looking. "),
+				llmtest.ToolDelta("gen", "search", `{"q":"المادة ١٢"}`),
+				llmtest.ToolDelta("call_from_ollama", "now", `{}`),
+			},
+			Finish: "stop",
 		},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := llmtest.New(t)
-			srv.Script("m", tc.reply)
-			p := newProvider(t, srv.OllamaURL())
-			p.newID = func() string { return "gen" }
-			got, resp, err := chat(t, context.Background(), p, ask("m", "question"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("deltas (-want +got):\n%s", diff)
-			}
-			whole := llm.Accumulate(tc.want)
-			if diff := cmp.Diff(whole, resp, cmpopts.IgnoreFields(llm.Response{}, "Model", "Usage", "FinishReason", "FirstToken", "Latency")); diff != "" {
-				t.Errorf("response (-want +got):\n%s", diff)
-			}
-			if resp.Model != "m" || resp.FinishReason != tc.finish || resp.Usage.Total() == 0 {
-				t.Errorf("model %q, finish %q, usage %+v", resp.Model, resp.FinishReason, resp.Usage)
-			}
-			if resp.FirstToken <= 0 || resp.Latency < resp.FirstToken {
-				t.Errorf("timings: first token %v, latency %v", resp.FirstToken, resp.Latency)
-			}
-		})
-	}
+	})
 }
 
 func TestChatUsage(t *testing.T) {
 	srv := llmtest.New(t)
 	srv.Script("m", llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("x")}, Usage: llm.Usage{PromptTokens: 26, CompletionTokens: 290}})
-	_, resp, err := chat(t, context.Background(), newProvider(t, srv.OllamaURL()), ask("m", "q"))
+	_, resp, err := llmtest.Chat(t, context.Background(), target.Provider(t, srv.OllamaURL()), llmtest.Ask("m", "q"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,11 +62,11 @@ func TestChatUsage(t *testing.T) {
 
 func TestChatSendsRequestFields(t *testing.T) {
 	srv := llmtest.New(t)
-	p := newProvider(t, srv.OllamaURL()+"/", func(c *llm.Config) { c.DefaultModel = "fallback" })
-	req := ask("", "What does Article 12 say?")
+	p := target.Provider(t, srv.OllamaURL()+"/", func(c *llm.Config) { c.DefaultModel = "fallback" })
+	req := llmtest.Ask("", "What does Article 12 say?")
 	req.JSON, req.Think, req.Temperature, req.MaxTokens = true, ptr(true), ptr(0.0), 64
 	req.Tools = []llm.Tool{{Name: "search", Parameters: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}}}`)}}
-	_, resp, err := chat(t, context.Background(), p, req)
+	_, resp, err := llmtest.Chat(t, context.Background(), p, req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +88,7 @@ func TestChatSendsRequestFields(t *testing.T) {
 func TestModelsAndVersion(t *testing.T) {
 	srv := llmtest.New(t)
 	srv.SetModels("llama3:8b", "qwen3:4b")
-	p := newProvider(t, srv.OllamaURL())
+	p := target.Provider(t, srv.OllamaURL())
 	models, err := p.Models(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +105,7 @@ func TestModelsAndVersion(t *testing.T) {
 }
 
 func TestModelsFaults(t *testing.T) {
-	p := newProvider(t, llmtest.RefusedURL(t))
+	p := target.Provider(t, llmtest.RefusedURL(t))
 	_, err := p.Models(context.Background())
 	if !errors.Is(err, llm.ErrUnreachable) || !strings.Contains(err.Error(), "Ollama is not running at http://127.0.0.1:") {
 		t.Errorf("refused: %v", err)

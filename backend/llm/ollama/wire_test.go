@@ -15,24 +15,8 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"lexflow/backend/llm"
+	"lexflow/backend/llm/llmtest"
 )
-
-// jsonEqual compares two JSON texts as values.
-func jsonEqual(t *testing.T, want string, got any) {
-	t.Helper()
-	raw, err := json.Marshal(got)
-	if err != nil {
-		t.Fatalf("marshal: %v", err)
-	}
-	var w, g any
-	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatalf("bad want JSON: %v", err)
-	}
-	json.Unmarshal(raw, &g)
-	if diff := cmp.Diff(w, g); diff != "" {
-		t.Errorf("JSON (-want +got):\n%s\ngot: %s", diff, raw)
-	}
-}
 
 func ptr[T any](v T) *T { return &v }
 
@@ -90,7 +74,7 @@ func TestToChatRequest(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			jsonEqual(t, tc.want, got)
+			llmtest.JSONEqual(t, tc.want, got)
 		})
 	}
 }
@@ -130,9 +114,6 @@ func TestToToolCalls(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
-	if id := newCallID(); !strings.HasPrefix(id, "call_") || len(id) != 17 || id == newCallID() {
-		t.Errorf("newCallID = %q", id)
-	}
 }
 
 func TestToModels(t *testing.T) {
@@ -170,7 +151,7 @@ func TestChatEndApply(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	resp, err := end.result(st, "m", llm.Call{}, nil)
+	resp, err := st.Finish(llm.Call{Model: "m"}, end.End, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"time"
@@ -23,7 +21,6 @@ import (
 
 // Provider talks to one OpenAI-compatible server. It is safe for concurrent use.
 type Provider struct {
-	name      string
 	cfg       llm.Config
 	transport *http.Transport
 	newID     func() string
@@ -34,14 +31,11 @@ type Provider struct {
 // servers. A missing, non-http(s) or malformed URL is an *llm.Error of kind
 // llm.ErrBadRequest.
 func New(cfg llm.Config) (*Provider, error) {
-	cfg = cfg.WithDefaults()
-	name := cmp.Or(cfg.Name, string(llm.KindOpenAI))
-	base, err := llm.ParseBaseURL(name, cfg.BaseURL)
+	cfg, _, err := cfg.Resolve(llm.KindOpenAI, "")
 	if err != nil {
 		return nil, err
 	}
-	cfg.BaseURL = base.String()
-	return &Provider{name: name, cfg: cfg, transport: llm.NewTransport(cfg), newID: newCallID}, nil
+	return &Provider{cfg: cfg, transport: llm.NewTransport(cfg), newID: llm.NewCallID}, nil
 }
 
 // BaseURL is the normalised URL of the server.
@@ -55,7 +49,7 @@ func (p *Provider) Chat(ctx context.Context, req llm.Request, onDelta llm.DeltaF
 	call := p.call(req.Model)
 	wire := toChatRequest(req)
 	st := llm.NewStream(start, onDelta)
-	s := streamState{newID: p.newID}
+	s := streamState{End: llm.End{Unfinished: noDone}, newID: p.newID}
 	err := p.send(ctx, &call, s.observe, func(ctx context.Context, c *goopenai.Client) error {
 		stream, err := c.CreateChatCompletionStream(ctx, wire)
 		if err != nil {
@@ -64,7 +58,7 @@ func (p *Provider) Chat(ctx context.Context, req llm.Request, onDelta llm.DeltaF
 		defer stream.Close()
 		return s.read(stream, st)
 	})
-	return s.result(st, req.Model, call, err)
+	return s.finish(st, call, err)
 }
 
 // Models lists the models the server offers (/models).
@@ -86,9 +80,8 @@ func (p *Provider) Models(ctx context.Context) ([]llm.Model, error) {
 // configured timeouts, gives fn a client for this call only (so the idle
 // watchdog and the line observer belong to this call), and sorts any failure.
 func (p *Provider) send(ctx context.Context, call *llm.Call, onLine func([]byte), fn func(context.Context, *goopenai.Client) error) error {
-	ctx, cancel, applied := llm.CallContext(ctx, p.cfg.Timeout)
+	ctx, cancel := call.Bound(ctx, p.cfg.Timeout)
 	defer cancel()
-	call.Timeout = applied
 	w := llm.NewWatch(p.transport, p.cfg.IdleTimeout, onLine)
 	cc := goopenai.DefaultConfig(p.cfg.APIKey)
 	cc.BaseURL = p.cfg.BaseURL
@@ -100,27 +93,23 @@ func (p *Provider) send(ctx context.Context, call *llm.Call, onLine func([]byte)
 }
 
 func (p *Provider) call(model string) llm.Call {
-	c := llm.Call{
-		Provider:    p.name,
-		BaseURL:     p.cfg.BaseURL,
-		Model:       model,
-		Connect:     p.cfg.ConnectTimeout,
-		Unreachable: fmt.Sprintf("no server is answering at %s (is it running? check the base URL)", p.cfg.BaseURL),
-	}
+	c := p.cfg.Call(model)
+	c.Unreachable = fmt.Sprintf("no server is answering at %s (is it running? check the base URL)", p.cfg.BaseURL)
 	if model != "" {
 		c.ModelMissing = fmt.Sprintf("model %q is not available at %s", model, p.cfg.BaseURL)
 	}
 	return c
 }
 
-// streamState keeps what a chat stream reports besides its deltas.
+// noDone is the error message for a stream without its [DONE] marker.
+const noDone = "the stream ended without its [DONE] marker; the reply is incomplete"
+
+// streamState keeps what a chat stream reports besides its deltas; End.Done
+// means the [DONE] marker was seen.
 type streamState struct {
-	newID  func() string
-	tools  toolAssembler
-	done   bool // the [DONE] marker was seen
-	model  string
-	finish string
-	usage  llm.Usage
+	llm.End
+	newID func() string
+	tools toolAssembler
 }
 
 // observe watches the raw body for the [DONE] marker, which the client
@@ -128,35 +117,13 @@ type streamState struct {
 func (s *streamState) observe(line []byte) {
 	data, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("data:"))
 	if ok && string(bytes.TrimSpace(data)) == "[DONE]" {
-		s.done = true
+		s.Done = true
 	}
 }
 
-// result assembles the response, whole or partial, and picks the error: the
-// caller's own (from its DeltaFunc) first, then the transport's, then a
-// stream that ended without [DONE]. Tool calls still being assembled are
-// delivered either way, so nothing the model produced is lost.
-func (s *streamState) result(st *llm.Stream, model string, call llm.Call, err error) (llm.Response, error) {
+// finish delivers tool calls still being assembled, so that nothing the
+// model produced is lost, and ends the call (see llm.Stream.Finish).
+func (s *streamState) finish(st *llm.Stream, call llm.Call, err error) (llm.Response, error) {
 	_ = s.emitTools(st)
-	_ = st.Flush()
-	resp := st.Response()
-	resp.Model = cmp.Or(s.model, model)
-	resp.Usage = s.usage
-	resp.FinishReason = s.finish
-	switch {
-	case st.Stopped() != nil:
-		return resp, st.Stopped()
-	case err != nil:
-		return resp, err
-	case !s.done:
-		return resp, call.Fail(llm.ErrStreamInterrupted, "the stream ended without its [DONE] marker; the reply is incomplete", nil)
-	}
-	return resp, nil
-}
-
-// newCallID names a tool call the server sent without an id.
-func newCallID() string {
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	return "call_" + hex.EncodeToString(b)
+	return st.Finish(call, s.End, err)
 }

@@ -137,9 +137,9 @@ func (s *streamState) read(stream *goopenai.ChatCompletionStream, st *llm.Stream
 // never ask for more. Tool calls are delivered whole once the server says
 // they are finished.
 func (s *streamState) apply(st *llm.Stream, c goopenai.ChatCompletionStreamResponse) error {
-	s.model = cmp.Or(c.Model, s.model)
+	s.Model = cmp.Or(c.Model, s.Model)
 	if c.Usage != nil {
-		s.usage = llm.Usage{PromptTokens: c.Usage.PromptTokens, CompletionTokens: c.Usage.CompletionTokens}
+		s.Usage = llm.Usage{PromptTokens: c.Usage.PromptTokens, CompletionTokens: c.Usage.CompletionTokens}
 	}
 	for _, ch := range c.Choices {
 		if ch.Index != 0 {
@@ -149,7 +149,7 @@ func (s *streamState) apply(st *llm.Stream, c goopenai.ChatCompletionStreamRespo
 			return err
 		}
 		if ch.FinishReason != "" {
-			s.finish = string(ch.FinishReason)
+			s.FinishReason = string(ch.FinishReason)
 		}
 		if ch.FinishReason == goopenai.FinishReasonToolCalls {
 			if err := s.emitTools(st); err != nil {

@@ -16,25 +16,10 @@ import (
 	goopenai "github.com/sashabaranov/go-openai"
 
 	"lexflow/backend/llm"
+	"lexflow/backend/llm/llmtest"
 )
 
 func ptr[T any](v T) *T { return &v }
-
-func jsonEqual(t *testing.T, want string, got any) {
-	t.Helper()
-	raw, err := json.Marshal(got)
-	if err != nil {
-		t.Fatalf("marshal: %v", err)
-	}
-	var w, g any
-	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatalf("bad want JSON: %v", err)
-	}
-	json.Unmarshal(raw, &g)
-	if diff := cmp.Diff(w, g); diff != "" {
-		t.Errorf("JSON (-want +got):\n%s\ngot: %s", diff, raw)
-	}
-}
 
 func TestToChatRequest(t *testing.T) {
 	tests := []struct {
@@ -81,7 +66,7 @@ func TestToChatRequest(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			jsonEqual(t, tc.want, toChatRequest(tc.req))
+			llmtest.JSONEqual(t, tc.want, toChatRequest(tc.req))
 		})
 	}
 }
@@ -186,7 +171,7 @@ func TestStreamStateApply(t *testing.T) {
 		}
 	}
 	s.observe([]byte("data: [DONE]\r"))
-	resp, err := s.result(st, "m", llm.Call{}, nil)
+	resp, err := s.finish(st, llm.Call{Model: "m"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,8 +192,8 @@ func TestObserveDone(t *testing.T) {
 	} {
 		var s streamState
 		s.observe([]byte(line))
-		if s.done != want {
-			t.Errorf("observe(%q) done = %v", line, s.done)
+		if s.Done != want {
+			t.Errorf("observe(%q) done = %v", line, s.Done)
 		}
 	}
 }
