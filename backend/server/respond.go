@@ -66,6 +66,27 @@ func withBodyFunc[In, Out any](fn func(context.Context, In) (Out, error)) func(*
 	}
 }
 
+// withID adapts a service method taking the {id} path value.
+func withID[Out any](fn func(context.Context, string) (Out, error)) func(*http.Request) (any, error) {
+	return func(r *http.Request) (any, error) { return fn(r.Context(), r.PathValue("id")) }
+}
+
+// withIDBody adapts a service method taking the {id} path value and a decoded JSON body.
+func withIDBody[In, Out any](fn func(context.Context, string, In) (Out, error)) func(*http.Request) (any, error) {
+	return func(r *http.Request) (any, error) {
+		var in In
+		if err := decode(r, &in); err != nil {
+			return nil, err
+		}
+		return fn(r.Context(), r.PathValue("id"), in)
+	}
+}
+
+// noValue adapts a method that returns only an error, answered with 204.
+func noValue[In any](fn func(context.Context, In) error) func(context.Context, In) (any, error) {
+	return func(ctx context.Context, in In) (any, error) { return nil, fn(ctx, in) }
+}
+
 func decode(r *http.Request, v any) error {
 	body := http.MaxBytesReader(nil, r.Body, maxBody)
 	err := json.NewDecoder(body).Decode(v)

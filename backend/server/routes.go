@@ -17,29 +17,12 @@ func Routes(svc *api.Services) http.Handler {
 
 	mux.Handle("GET /api/providers", handle(func(r *http.Request) (any, error) { return p.List(r.Context()) }))
 	mux.Handle("POST /api/providers", created(withBodyFunc(p.Create)))
-	mux.Handle("PUT /api/providers/{id}", handle(func(r *http.Request) (any, error) {
-		var in api.ProviderInput
-		if err := decode(r, &in); err != nil {
-			return nil, err
-		}
-		return p.Update(r.Context(), r.PathValue("id"), in)
-	}))
-	mux.Handle("DELETE /api/providers/{id}", handle(func(r *http.Request) (any, error) {
-		return nil, p.Delete(r.Context(), r.PathValue("id"))
-	}))
-	mux.Handle("POST /api/providers/{id}/test", handle(func(r *http.Request) (any, error) {
-		return p.Test(r.Context(), r.PathValue("id"))
-	}))
-	mux.Handle("GET /api/providers/{id}/models", handle(func(r *http.Request) (any, error) {
-		return p.Models(r.Context(), r.PathValue("id"))
-	}))
-	mux.Handle("POST /api/providers/{id}/try", accepted(func(r *http.Request) (any, error) {
-		var in api.TryRequest
-		if err := decode(r, &in); err != nil {
-			return nil, err
-		}
-		return p.Try(r.Context(), r.PathValue("id"), in)
-	}))
+	mux.Handle("GET /api/providers/{id}", handle(withID(p.Get)))
+	mux.Handle("PUT /api/providers/{id}", handle(withIDBody(p.Update)))
+	mux.Handle("DELETE /api/providers/{id}", handle(withID(noValue(p.Delete))))
+	mux.Handle("POST /api/providers/{id}/test", handle(withID(p.Test)))
+	mux.Handle("GET /api/providers/{id}/models", handle(withID(p.Models)))
+	mux.Handle("POST /api/providers/{id}/try", accepted(withIDBody(p.Try)))
 
 	mux.Handle("GET /api/settings", handle(func(r *http.Request) (any, error) { return svc.Settings.Get(r.Context()) }))
 	mux.Handle("PUT /api/settings", withBody(svc.Settings.Put))
@@ -47,13 +30,7 @@ func Routes(svc *api.Services) http.Handler {
 	d := svc.Diagnostics
 	mux.Handle("POST /api/diagnostics/event-check", accepted(withBodyFunc(d.EventCheck)))
 	mux.Handle("GET /api/diagnostics/selftest", handle(func(r *http.Request) (any, error) { return d.SelfTest(r.Context()) }))
-	mux.Handle("POST /api/diagnostics/selftest", handle(func(r *http.Request) (any, error) {
-		var in api.SelfTestResult
-		if err := decode(r, &in); err != nil {
-			return nil, err
-		}
-		return nil, d.ReportSelfTest(r.Context(), in)
-	}))
+	mux.Handle("POST /api/diagnostics/selftest", handle(withBodyFunc(noValue(d.ReportSelfTest))))
 
 	mux.Handle("GET /api/events", events(svc.Events))
 	mux.Handle("GET /api/events/replay", handle(func(r *http.Request) (any, error) {
