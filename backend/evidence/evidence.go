@@ -1,0 +1,125 @@
+// Package evidence holds the leaf types every layer shares when it talks about
+// legal evidence: documents, their chunks, and the locators that let a person
+// find a cited passage again. It imports nothing of the project.
+//
+// Offsets (Start, End) count Unicode code points into the document's extracted
+// text, End exclusive, so they mean the same thing in Go, TypeScript and the
+// evaluation data regardless of how many bytes a character takes.
+package evidence
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// HeadingSeparator joins a heading path for display: "Chapter 2 › Article 12".
+const HeadingSeparator = " › "
+
+// Format names the kind of file a document came from.
+type Format string
+
+const (
+	FormatPDF      Format = "pdf"
+	FormatDOCX     Format = "docx"
+	FormatHTML     Format = "html"
+	FormatText     Format = "txt"
+	FormatMarkdown Format = "md"
+)
+
+// Document is one ingested file.
+type Document struct {
+	ID           string
+	CollectionID string
+	Name         string // the file name as the user knows it
+	Format       Format
+	Language     string // "en", "ar", ... as detected
+	Hash         string // SHA-256 of the original bytes, hex
+	Pages        int    // 0 when the format has no pages
+	Size         int64  // bytes of the original file
+}
+
+// Locator says where a passage is: which document, which pages, under which
+// headings, and exactly which characters of the extracted text.
+type Locator struct {
+	DocID       string   `json:"docId"`
+	DocName     string   `json:"docName"`
+	PageStart   int      `json:"pageStart"` // 1-based; 0 when the format has no pages
+	PageEnd     int      `json:"pageEnd"`
+	HeadingPath []string `json:"headingPath"`
+	Start       int      `json:"start"` // code points into the extracted text
+	End         int      `json:"end"`   // exclusive
+}
+
+// Heading is the heading path joined for display.
+func (l Locator) Heading() string { return strings.Join(l.HeadingPath, HeadingSeparator) }
+
+// Pages renders the page range for display: "p. 4" or "pp. 4–5", empty without pages.
+func (l Locator) Pages() string {
+	switch {
+	case l.PageStart == 0:
+		return ""
+	case l.PageEnd <= l.PageStart:
+		return "p. " + itoa(l.PageStart)
+	default:
+		return "pp. " + itoa(l.PageStart) + "–" + itoa(l.PageEnd)
+	}
+}
+
+// Chunk is a retrievable passage: usually one article or clause, or a part of a
+// long one. Text is exactly the document's extracted text from Start to End.
+type Chunk struct {
+	ID           string // stable: derived from the document and the chunk's position
+	DocID        string
+	CollectionID string
+	Ordinal      int // position in the document, from 0
+	Locator      Locator
+	Text         string
+	Language     string
+}
+
+// Hit is a chunk found by a search, with its score and a highlighted snippet.
+type Hit struct {
+	Chunk   Chunk
+	Rank    int     // 1-based
+	Score   float64 // higher is better; comparable within one search only
+	Snippet string  // excerpt with matches wrapped in <mark>…</mark>; everything else escaped
+}
+
+// Slice returns the code points [start, end) of text, clamped to its length.
+func Slice(text string, start, end int) string {
+	if start < 0 {
+		start = 0
+	}
+	i, bs, be := 0, len(text), len(text)
+	for b := range text {
+		if i == start {
+			bs = b
+		}
+		if i == end {
+			be = b
+			break
+		}
+		i++
+	}
+	if start >= utf8.RuneCountInString(text) {
+		return ""
+	}
+	if be < bs {
+		be = bs
+	}
+	return text[bs:be]
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
