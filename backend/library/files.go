@@ -1,0 +1,94 @@
+package library
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// ErrTooLarge is returned for a file over the size limit.
+var ErrTooLarge = errors.New("file too large")
+
+// storedFile is an upload saved under files/, named by its content hash.
+type storedFile struct {
+	Path string // relative to the data directory
+	Hash string
+	Size int64
+}
+
+// saveFile streams r to files/<hash[:2]>/<hash>, hashing as it goes and never
+// holding more than a buffer in memory. The file is synced before it is named,
+// so a document row never points at a file a crash could lose.
+func (l *Library) saveFile(r io.Reader) (storedFile, error) {
+	tmpDir := filepath.Join(l.opts.DataDir, "files", "tmp")
+	if err := os.MkdirAll(tmpDir, 0o700); err != nil {
+		return storedFile{}, fmt.Errorf("create files directory: %w", err)
+	}
+	tmp, err := os.CreateTemp(tmpDir, "upload-*")
+	if err != nil {
+		return storedFile{}, fmt.Errorf("store upload: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(tmp, h), io.LimitReader(r, l.opts.MaxBytes+1))
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return storedFile{}, fmt.Errorf("store upload: %w", err)
+	}
+	if n > l.opts.MaxBytes {
+		return storedFile{}, fmt.Errorf("%w: over the limit of %s", ErrTooLarge, humanBytes(l.opts.MaxBytes))
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	rel := filepath.Join("files", sum[:2], sum)
+	abs := filepath.Join(l.opts.DataDir, rel)
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return storedFile{}, fmt.Errorf("store upload: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), abs); err != nil {
+		return storedFile{}, fmt.Errorf("store upload: %w", err)
+	}
+	return storedFile{Path: filepath.ToSlash(rel), Hash: sum, Size: n}, nil
+}
+
+func (l *Library) openFile(rel string) (*os.File, int64, error) {
+	f, err := os.Open(filepath.Join(l.opts.DataDir, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, 0, fmt.Errorf("open stored file: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("open stored file: %w", err)
+	}
+	return f, st.Size(), nil
+}
+
+func (l *Library) removeFile(rel string) error {
+	err := os.Remove(filepath.Join(l.opts.DataDir, filepath.FromSlash(rel)))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
+	default:
+		return fmt.Sprintf("%d bytes", n)
+	}
+}

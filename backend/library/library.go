@@ -1,0 +1,100 @@
+// Package library keeps collections of documents: it stores uploaded files,
+// runs ingestion (parse → chunks → SQLite → index) on a pool of workers, reports
+// progress, and keeps SQLite and the evidence index in agreement across crashes.
+//
+// SQLite is the source of truth. A document moves queued → parsing → indexing →
+// ready (or failed); its chunks are committed to SQLite in one transaction
+// before the index sees them, so after a crash at any point the index can be
+// brought back to exactly the chunks SQLite holds (see Recover).
+package library
+
+import (
+	"context"
+	"io"
+	"runtime"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/store"
+)
+
+// Extractor parses one stored file into text and chunks (backend/ingest).
+type Extractor func(ctx context.Context, doc evidence.Document, r io.ReaderAt, size int64) (store.Extraction, error)
+
+// Index is what the library needs of the evidence index (backend/index).
+type Index interface {
+	Add(ctx context.Context, chunks []evidence.Chunk) error
+	DeleteDocument(ctx context.Context, docID string) error
+	ChunkIDs(docID string) ([]string, error)
+}
+
+// Progress is one step of one document's ingestion.
+type Progress struct {
+	DocID        string
+	CollectionID string
+	Name         string
+	Status       store.DocStatus
+	Percent      int
+	Error        string
+}
+
+// Options wires a Library.
+type Options struct {
+	DB       *store.DB
+	Index    Index
+	Extract  Extractor
+	DataDir  string // files live under DataDir/files
+	Workers  int    // parallel ingestions; zero means one per CPU
+	MaxBytes int64  // largest accepted file; zero means 200 MB
+	// OnProgress receives every stage change; it must not block for long.
+	OnProgress func(Progress)
+}
+
+// Library is the service over collections and documents.
+type Library struct {
+	opts  Options
+	queue chan string
+	stop  context.CancelFunc
+	done  chan struct{}
+}
+
+// DefaultMaxBytes is the size limit of one file.
+const DefaultMaxBytes = 200 << 20
+
+// New returns a library; Start begins processing.
+func New(opts Options) *Library {
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.NumCPU()
+	}
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
+	if opts.OnProgress == nil {
+		opts.OnProgress = func(Progress) {}
+	}
+	return &Library{opts: opts, queue: make(chan string, 1<<16), done: make(chan struct{})}
+}
+
+// Start recovers from any interrupted work, then runs the workers until Close.
+func (l *Library) Start(ctx context.Context) error {
+	if err := l.Recover(ctx); err != nil {
+		return err
+	}
+	ctx, l.stop = context.WithCancel(ctx)
+	go l.run(ctx)
+	return nil
+}
+
+// Close stops the workers after the documents they are on; unfinished ones
+// resume at the next Start.
+func (l *Library) Close() {
+	if l.stop == nil {
+		return
+	}
+	l.stop()
+	<-l.done
+	_ = l.opts.DB.SetSetting(context.Background(), cleanKey, true)
+}
+
+func (l *Library) progress(d store.Document, status store.DocStatus, percent int, errMsg string) {
+	l.opts.OnProgress(Progress{DocID: d.ID, CollectionID: d.CollectionID, Name: d.Name, Status: status, Percent: percent, Error: errMsg})
+}

@@ -1,0 +1,129 @@
+package library
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"lexflow/backend/store"
+)
+
+// cleanKey records whether the library was closed cleanly; after a crash every
+// ready document is checked against the index, since the index persists its
+// newest writes in the background and may have lost them.
+const cleanKey = "library.closed_cleanly"
+
+// Recover brings SQLite and the index back into agreement after an
+// interruption: deletions are finished, documents caught indexing are indexed
+// again from their committed chunks, queued or parsing ones are queued again,
+// and after an unclean stop every ready document is verified chunk by chunk.
+func (l *Library) Recover(ctx context.Context) error {
+	clean := false
+	if err := l.opts.DB.GetSetting(ctx, cleanKey, &clean); err != nil {
+		return err
+	}
+	if err := l.opts.DB.SetSetting(ctx, cleanKey, false); err != nil {
+		return err
+	}
+	steps := []func(context.Context) error{l.recoverDeletes, l.recoverIndexing, l.requeue}
+	if !clean {
+		steps = append(steps, l.verifyReady)
+	}
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
+			return fmt.Errorf("recover library: %w", err)
+		}
+	}
+	return nil
+}
+
+func (l *Library) recoverDeletes(ctx context.Context) error {
+	docs, err := l.opts.DB.DocumentsWithStatus(ctx, store.DocDeleting)
+	for _, d := range docs {
+		if err := l.finishDelete(ctx, d); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (l *Library) recoverIndexing(ctx context.Context) error {
+	docs, err := l.opts.DB.DocumentsWithStatus(ctx, store.DocIndexing)
+	for _, d := range docs {
+		if err := l.reindexFromStore(ctx, d); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (l *Library) requeue(ctx context.Context) error {
+	docs, err := l.opts.DB.DocumentsWithStatus(ctx, store.DocQueued, store.DocParsing)
+	for _, d := range docs {
+		l.queue <- d.ID
+	}
+	return err
+}
+
+// verifyReady re-indexes every ready document whose index entries differ from
+// its chunks in SQLite.
+func (l *Library) verifyReady(ctx context.Context) error {
+	docs, err := l.opts.DB.DocumentsWithStatus(ctx, store.DocReady)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		same, err := l.agrees(ctx, d.ID)
+		if err != nil {
+			return err
+		}
+		if !same {
+			if err := l.reindexFromStore(ctx, d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// agrees reports whether the index holds exactly the document's chunk ids.
+func (l *Library) agrees(ctx context.Context, docID string) (bool, error) {
+	want, err := l.opts.DB.ChunkIDs(ctx, docID)
+	if err != nil {
+		return false, err
+	}
+	got, err := l.opts.Index.ChunkIDs(docID)
+	if err != nil {
+		return false, err
+	}
+	slices.Sort(got)
+	return slices.Equal(want, got), nil
+}
+
+// Verify reports the documents whose index entries differ from SQLite (for
+// tests and `lexflow library check`).
+func (l *Library) Verify(ctx context.Context) ([]string, error) {
+	docs, err := l.opts.DB.DocumentsWithStatus(ctx, store.DocReady)
+	if err != nil {
+		return nil, err
+	}
+	var bad []string
+	for _, d := range docs {
+		same, err := l.agrees(ctx, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !same {
+			bad = append(bad, d.Name)
+		}
+	}
+	return bad, nil
+}
+
+func (l *Library) reindexFromStore(ctx context.Context, d store.Document) error {
+	chunks, err := l.opts.DB.DocumentChunks(ctx, d.ID)
+	if err != nil {
+		return err
+	}
+	return l.index(ctx, d, chunks)
+}

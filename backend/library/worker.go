@@ -1,0 +1,138 @@
+package library
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/store"
+)
+
+// indexBatch is how many chunks go to the index per call, so progress moves
+// and a cancelled ingestion stops soon.
+const indexBatch = 256
+
+// run feeds queued documents to the workers until ctx ends.
+func (l *Library) run(ctx context.Context) {
+	defer close(l.done)
+	var wg sync.WaitGroup
+	for i := 0; i < l.opts.Workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case id := <-l.queue:
+					l.process(ctx, id)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// process ingests one document. Cancellation leaves it in its current state
+// for Recover to resume; any other failure marks it failed with the reason.
+func (l *Library) process(ctx context.Context, id string) {
+	d, err := l.opts.DB.GetDocument(ctx, id)
+	if err != nil || d.Status == store.DocDeleting || d.Status == store.DocReady {
+		return
+	}
+	err = l.ingest(ctx, d)
+	if ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		// Clear the index first: a failed re-ingestion must not leave the old
+		// entries searchable under a failed document.
+		bg := context.WithoutCancel(ctx)
+		_ = l.opts.Index.DeleteDocument(bg, d.ID)
+		msg := err.Error()
+		_ = l.opts.DB.SetDocumentStatus(bg, d.ID, store.DocFailed, 0, msg)
+		l.progress(d, store.DocFailed, 0, msg)
+	}
+}
+
+func (l *Library) ingest(ctx context.Context, d store.Document) error {
+	if err := l.setStatus(ctx, d, store.DocParsing, 0); err != nil {
+		return err
+	}
+	ex, err := l.extract(ctx, d)
+	if err != nil {
+		return err
+	}
+	if err := l.opts.DB.SaveExtraction(ctx, d.ID, ex); err != nil {
+		return err
+	}
+	return l.index(ctx, d, ex.Chunks)
+}
+
+func (l *Library) extract(ctx context.Context, d store.Document) (store.Extraction, error) {
+	f, size, err := l.openFile(d.FilePath)
+	if err != nil {
+		return store.Extraction{}, err
+	}
+	defer f.Close()
+	doc := evidence.Document{ID: d.ID, CollectionID: d.CollectionID, Name: d.Name, Format: evidence.Format(d.Format),
+		Hash: d.Hash, Size: d.Size}
+	ex, err := l.opts.Extract(ctx, doc, f, size)
+	if err != nil {
+		return store.Extraction{}, err
+	}
+	if len(ex.Chunks) == 0 {
+		return store.Extraction{}, errors.New("the document has no text to index")
+	}
+	return ex, nil
+}
+
+// index replaces the document's entries in the index with chunks, then marks
+// it ready. The delete first makes a retry after a crash idempotent.
+func (l *Library) index(ctx context.Context, d store.Document, chunks []evidence.Chunk) error {
+	if err := l.setStatus(ctx, d, store.DocIndexing, 0); err != nil {
+		return err
+	}
+	if err := l.opts.Index.DeleteDocument(ctx, d.ID); err != nil {
+		return fmt.Errorf("clear old index entries: %w", err)
+	}
+	for start := 0; start < len(chunks); start += indexBatch {
+		end := min(start+indexBatch, len(chunks))
+		if err := l.opts.Index.Add(ctx, chunks[start:end]); err != nil {
+			return fmt.Errorf("index chunks: %w", err)
+		}
+		l.progress(d, store.DocIndexing, 100*end/len(chunks), "")
+	}
+	if err := l.setStatus(ctx, d, store.DocReady, 100); err != nil {
+		return err
+	}
+	return l.replaceOlder(ctx, d)
+}
+
+func (l *Library) setStatus(ctx context.Context, d store.Document, s store.DocStatus, percent int) error {
+	if err := l.opts.DB.SetDocumentStatus(ctx, d.ID, s, percent, ""); err != nil {
+		return err
+	}
+	l.progress(d, s, percent, "")
+	return nil
+}
+
+// replaceOlder deletes other documents of the same name in the collection once
+// the new one is ready: re-ingesting a changed file replaces it, and the old
+// evidence stays searchable until then.
+func (l *Library) replaceOlder(ctx context.Context, d store.Document) error {
+	docs, err := l.opts.DB.ListDocuments(ctx, d.CollectionID)
+	if err != nil {
+		return err
+	}
+	for _, old := range docs {
+		if old.ID != d.ID && old.Name == d.Name && old.CreatedAt.Before(d.CreatedAt) {
+			if err := l.Delete(ctx, old.ID); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

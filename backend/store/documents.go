@@ -1,0 +1,169 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// DocStatus is where a document is in its ingestion.
+type DocStatus string
+
+const (
+	DocQueued   DocStatus = "queued"
+	DocParsing  DocStatus = "parsing"
+	DocIndexing DocStatus = "indexing"
+	DocReady    DocStatus = "ready"
+	DocFailed   DocStatus = "failed"
+	DocDeleting DocStatus = "deleting"
+)
+
+// Document is a stored document row.
+type Document struct {
+	ID           string
+	CollectionID string
+	Name         string
+	Format       string
+	Language     string
+	Hash         string
+	Size         int64
+	Pages        int
+	Chunks       int
+	FilePath     string // relative to the data directory
+	Status       DocStatus
+	Percent      int
+	Error        string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+const documentColumns = `id, collection_id, name, format, language, hash, size, pages, chunk_count,
+	file_path, status, stage_percent, error, created_at, updated_at`
+
+// InsertDocument stores a new queued document. The same bytes twice in one
+// collection is ErrConflict: callers report the duplicate instead.
+func (db *DB) InsertDocument(ctx context.Context, d Document) (Document, error) {
+	if d.ID == "" {
+		d.ID = newID()
+	}
+	d.Status = DocQueued
+	d.CreatedAt = time.Now().UTC().Truncate(time.Millisecond)
+	d.UpdatedAt = d.CreatedAt
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO documents (`+documentColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, 0, '', ?, ?)`,
+		d.ID, d.CollectionID, d.Name, d.Format, d.Language, d.Hash, d.Size, d.FilePath, d.Status,
+		formatTime(d.CreatedAt), formatTime(d.UpdatedAt))
+	if isUnique(err) {
+		return Document{}, fmt.Errorf("document %q: %w", d.Name, ErrConflict)
+	}
+	if err != nil {
+		return Document{}, fmt.Errorf("insert document: %w", err)
+	}
+	return d, nil
+}
+
+// GetDocument returns one document.
+func (db *DB) GetDocument(ctx context.Context, id string) (Document, error) {
+	d, err := scanDocument(db.sql.QueryRowContext(ctx, `SELECT `+documentColumns+` FROM documents WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Document{}, fmt.Errorf("document %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Document{}, fmt.Errorf("get document: %w", err)
+	}
+	return d, nil
+}
+
+// DocumentByHash finds the document with these bytes in a collection.
+func (db *DB) DocumentByHash(ctx context.Context, collectionID, hash string) (Document, error) {
+	d, err := scanDocument(db.sql.QueryRowContext(ctx, `SELECT `+documentColumns+` FROM documents
+		WHERE collection_id = ? AND hash = ?`, collectionID, hash))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Document{}, fmt.Errorf("document with hash %s: %w", hash, ErrNotFound)
+	}
+	if err != nil {
+		return Document{}, fmt.Errorf("find document: %w", err)
+	}
+	return d, nil
+}
+
+// ListDocuments returns a collection's documents by name (all collections when empty).
+func (db *DB) ListDocuments(ctx context.Context, collectionID string) ([]Document, error) {
+	return db.queryDocuments(ctx, `SELECT `+documentColumns+` FROM documents
+		WHERE (?1 = '' OR collection_id = ?1) AND status != 'deleting' ORDER BY name COLLATE NOCASE, created_at`, collectionID)
+}
+
+// CollectionDocuments returns every document of a collection, whatever its state.
+func (db *DB) CollectionDocuments(ctx context.Context, collectionID string) ([]Document, error) {
+	return db.queryDocuments(ctx, `SELECT `+documentColumns+` FROM documents WHERE collection_id = ? ORDER BY created_at`, collectionID)
+}
+
+// DocumentsWithStatus returns every document in one of the given states, oldest first.
+func (db *DB) DocumentsWithStatus(ctx context.Context, statuses ...DocStatus) ([]Document, error) {
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(statuses)), ",")
+	args := make([]any, len(statuses))
+	for i, s := range statuses {
+		args[i] = string(s)
+	}
+	return db.queryDocuments(ctx, `SELECT `+documentColumns+` FROM documents WHERE status IN (`+marks+`) ORDER BY created_at`, args...)
+}
+
+func (db *DB) queryDocuments(ctx context.Context, query string, args ...any) ([]Document, error) {
+	rows, err := db.sql.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list documents: %w", err)
+	}
+	defer rows.Close()
+	out := []Document{}
+	for rows.Next() {
+		d, err := scanDocument(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list documents: %w", err)
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// SetDocumentStatus records a document's stage, percent and error (empty clears it).
+func (db *DB) SetDocumentStatus(ctx context.Context, id string, status DocStatus, percent int, errMsg string) error {
+	res, err := db.sql.ExecContext(ctx, `UPDATE documents SET status = ?, stage_percent = ?, error = ?, updated_at = ?
+		WHERE id = ?`, status, percent, errMsg, now(), id)
+	if err != nil {
+		return fmt.Errorf("set document status: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("document %q: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+// DeleteDocument removes a document row with its text and chunks.
+func (db *DB) DeleteDocument(ctx context.Context, id string) error {
+	if _, err := db.sql.ExecContext(ctx, `DELETE FROM documents WHERE id = ?`, id); err != nil {
+		return fmt.Errorf("delete document: %w", err)
+	}
+	return nil
+}
+
+// FileInUse reports whether any document still refers to a stored file.
+func (db *DB) FileInUse(ctx context.Context, path string) (bool, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM documents WHERE file_path = ? AND status != 'deleting'`, path).Scan(&n)
+	return n > 0, err
+}
+
+func scanDocument(s scanner) (Document, error) {
+	var d Document
+	var created, updated string
+	err := s.Scan(&d.ID, &d.CollectionID, &d.Name, &d.Format, &d.Language, &d.Hash, &d.Size, &d.Pages, &d.Chunks,
+		&d.FilePath, &d.Status, &d.Percent, &d.Error, &created, &updated)
+	if err != nil {
+		return Document{}, err
+	}
+	d.CreatedAt, d.UpdatedAt = parseTime(created), parseTime(updated)
+	return d, nil
+}
