@@ -1,0 +1,200 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// NodeExecution is one node's execution within a run. JSON fields hold JSON text.
+type NodeExecution struct {
+	ID                string
+	RunID             string
+	NodeID            string
+	NodeType          string
+	Title             string
+	Position          int
+	PredecessorNodeID string
+	Status            string // running, succeeded, failed, skipped, retrying, cancelled, interrupted
+	Inputs            string
+	ProcessData       string
+	Outputs           string
+	Error             string
+	Retries           int
+	PromptTokens      int
+	CompletionTokens  int
+	IsVirtual         bool
+	ParentNodeID      string
+	StartedAt         time.Time
+	FinishedAt        *time.Time
+	ElapsedMs         int64
+}
+
+const executionColumns = `id, run_id, node_id, node_type, title, position, predecessor_node_id, status, inputs,
+	process_data, outputs, error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id,
+	started_at, finished_at, elapsed_ms`
+
+// SaveNodeExecution inserts a node execution or, for the same (run, node),
+// overwrites it with its newer state.
+func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
+	if e.ID == "" {
+		e.ID = newID()
+	}
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO node_executions (`+executionColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
+		process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
+		retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+		finished_at = excluded.finished_at, elapsed_ms = excluded.elapsed_ms`,
+		e.ID, e.RunID, e.NodeID, e.NodeType, e.Title, e.Position, e.PredecessorNodeID, e.Status,
+		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, e.Retries,
+		e.PromptTokens, e.CompletionTokens, e.IsVirtual, e.ParentNodeID, formatTime(e.StartedAt),
+		timeOrNil(e.FinishedAt), e.ElapsedMs)
+	if err != nil {
+		return fmt.Errorf("save node execution %s: %w", e.NodeID, err)
+	}
+	return nil
+}
+
+// NodeExecutions returns a run's node executions in the order they started.
+func (db *DB) NodeExecutions(ctx context.Context, runID string) ([]NodeExecution, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+executionColumns+` FROM node_executions
+		WHERE run_id = ? ORDER BY position, started_at`, runID)
+	if err != nil {
+		return nil, fmt.Errorf("list node executions: %w", err)
+	}
+	defer rows.Close()
+	out := []NodeExecution{}
+	for rows.Next() {
+		var e NodeExecution
+		var started string
+		var finished sql.NullString
+		if err := rows.Scan(&e.ID, &e.RunID, &e.NodeID, &e.NodeType, &e.Title, &e.Position, &e.PredecessorNodeID,
+			&e.Status, &e.Inputs, &e.ProcessData, &e.Outputs, &e.Error, &e.Retries, &e.PromptTokens,
+			&e.CompletionTokens, &e.IsVirtual, &e.ParentNodeID, &started, &finished, &e.ElapsedMs); err != nil {
+			return nil, fmt.Errorf("list node executions: %w", err)
+		}
+		e.StartedAt, e.FinishedAt = parseTime(started), timePtr(finished)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// RunEvent is one stored event of a run's stream.
+type RunEvent struct {
+	RunID     string
+	Seq       int64
+	Type      string
+	NodeID    string
+	Payload   string // JSON
+	CreatedAt time.Time
+}
+
+// AppendRunEvents stores a batch of events in one transaction.
+func (db *DB) AppendRunEvents(ctx context.Context, events []RunEvent) error {
+	if len(events) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(`INSERT INTO run_events (run_id, seq, type, node_id, payload, created_at) VALUES `)
+	args := make([]any, 0, len(events)*6)
+	for i, e := range events {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("(?, ?, ?, ?, ?, ?)")
+		args = append(args, e.RunID, e.Seq, e.Type, e.NodeID, e.Payload, formatTime(e.CreatedAt))
+	}
+	b.WriteString(` ON CONFLICT (run_id, seq) DO NOTHING`)
+	if _, err := db.sql.ExecContext(ctx, b.String(), args...); err != nil {
+		return fmt.Errorf("append run events: %w", err)
+	}
+	return nil
+}
+
+// RunEvents returns a run's events with seq greater than after, in order.
+func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEvent, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT run_id, seq, type, node_id, payload, created_at FROM run_events
+		WHERE run_id = ? AND seq > ? ORDER BY seq`, runID, after)
+	if err != nil {
+		return nil, fmt.Errorf("list run events: %w", err)
+	}
+	defer rows.Close()
+	out := []RunEvent{}
+	for rows.Next() {
+		var e RunEvent
+		var created string
+		if err := rows.Scan(&e.RunID, &e.Seq, &e.Type, &e.NodeID, &e.Payload, &created); err != nil {
+			return nil, fmt.Errorf("list run events: %w", err)
+		}
+		e.CreatedAt = parseTime(created)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// GenerationDetail is an LLM generation's content, reasoning and tool calls in
+// stream order (SPEC §5). JSON fields hold JSON text.
+type GenerationDetail struct {
+	ID        string
+	AppID     string
+	MessageID string // set for a chat message...
+	RunID     string // ...or RunID and NodeID for a workflow node execution
+	NodeID    string
+	Reasoning string // JSON list of reasoning segments
+	ToolCalls string // JSON list of {name, arguments, result}
+	Sequence  string // JSON list of {type, start, end} | {type, index}
+	CreatedAt time.Time
+}
+
+// SaveGenerationDetail stores the one detail row of a message or of a node
+// execution, replacing an earlier one for the same key.
+func (db *DB) SaveGenerationDetail(ctx context.Context, g GenerationDetail) error {
+	if g.ID == "" {
+		g.ID = newID()
+	}
+	conflict := `(workflow_run_id, node_id)`
+	if g.MessageID != "" {
+		conflict = `(message_id)`
+	}
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO llm_generation_details (id, app_id, message_id, workflow_run_id,
+		node_id, reasoning_content, tool_calls, sequence, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT `+conflict+` DO UPDATE SET reasoning_content = excluded.reasoning_content,
+		tool_calls = excluded.tool_calls, sequence = excluded.sequence`,
+		g.ID, nullIfEmpty(g.AppID), nullIfEmpty(g.MessageID), nullIfEmpty(g.RunID), nullIfEmpty(g.NodeID),
+		orJSON(g.Reasoning, "[]"), orJSON(g.ToolCalls, "[]"), orJSON(g.Sequence, "[]"), now())
+	if err != nil {
+		return fmt.Errorf("save generation detail: %w", err)
+	}
+	return nil
+}
+
+// NodeGenerationDetail returns the detail of one node execution, if any.
+func (db *DB) NodeGenerationDetail(ctx context.Context, runID, nodeID string) (GenerationDetail, bool, error) {
+	return db.generationDetail(ctx, `workflow_run_id = ? AND node_id = ?`, runID, nodeID)
+}
+
+// MessageGenerationDetail returns the detail of one chat message, if any.
+func (db *DB) MessageGenerationDetail(ctx context.Context, messageID string) (GenerationDetail, bool, error) {
+	return db.generationDetail(ctx, `message_id = ?`, messageID)
+}
+
+func (db *DB) generationDetail(ctx context.Context, where string, args ...any) (GenerationDetail, bool, error) {
+	var g GenerationDetail
+	var app, msg, run, node sql.NullString
+	var created string
+	err := db.sql.QueryRowContext(ctx, `SELECT id, app_id, message_id, workflow_run_id, node_id, reasoning_content,
+		tool_calls, sequence, created_at FROM llm_generation_details WHERE `+where, args...).
+		Scan(&g.ID, &app, &msg, &run, &node, &g.Reasoning, &g.ToolCalls, &g.Sequence, &created)
+	if err == sql.ErrNoRows {
+		return GenerationDetail{}, false, nil
+	}
+	if err != nil {
+		return GenerationDetail{}, false, fmt.Errorf("get generation detail: %w", err)
+	}
+	g.AppID, g.MessageID, g.RunID, g.NodeID = app.String, msg.String, run.String, node.String
+	g.CreatedAt = parseTime(created)
+	return g, true, nil
+}

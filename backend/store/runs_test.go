@@ -1,0 +1,90 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestRunLifecycle(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	app, err := db.SaveApp(ctx, App{Name: "Legal Q&A", Mode: "chatflow", DSL: "version: 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	if err := db.InsertRun(ctx, Run{ID: "r1", AppID: app.ID, Mode: "chatflow", Inputs: `{"q":"x"}`, StartedAt: start}); err != nil {
+		t.Fatal(err)
+	}
+	exec := NodeExecution{RunID: "r1", NodeID: "llm1", NodeType: "llm", Position: 1, Status: "running", StartedAt: start}
+	if err := db.SaveNodeExecution(ctx, exec); err != nil {
+		t.Fatal(err)
+	}
+	fin := start.Add(1500 * time.Millisecond)
+	exec.Status, exec.Outputs, exec.FinishedAt, exec.ElapsedMs, exec.PromptTokens = "succeeded", `{"text":"ok"}`, &fin, 1500, 12
+	if err := db.SaveNodeExecution(ctx, exec); err != nil {
+		t.Fatal(err)
+	}
+	db.SaveNodeExecution(ctx, NodeExecution{RunID: "r1", NodeID: "llm1_ext_1", NodeType: "llm", Position: 2,
+		Status: "running", IsVirtual: true, ParentNodeID: "tool1", StartedAt: fin})
+	execs, _ := db.NodeExecutions(ctx, "r1")
+	if len(execs) != 2 || execs[0].Status != "succeeded" || execs[0].ElapsedMs != 1500 || !execs[1].IsVirtual {
+		t.Fatalf("executions = %+v", execs)
+	}
+
+	events := []RunEvent{{RunID: "r1", Seq: 1, Type: "run_started", Payload: "{}", CreatedAt: start},
+		{RunID: "r1", Seq: 2, Type: "node_started", NodeID: "llm1", Payload: "{}", CreatedAt: start},
+		{RunID: "r1", Seq: 3, Type: "node_succeeded", NodeID: "llm1", Payload: "{}", CreatedAt: fin}}
+	db.AppendRunEvents(ctx, events)
+	db.AppendRunEvents(ctx, events[2:]) // a repeated batch is ignored
+	if got, _ := db.RunEvents(ctx, "r1", 1); len(got) != 2 || got[0].Seq != 2 {
+		t.Errorf("events after 1 = %+v", got)
+	}
+
+	if n, err := db.InterruptRuns(ctx); err != nil || n != 1 {
+		t.Fatalf("interrupt = %d, %v", n, err)
+	}
+	r, _ := db.GetRun(ctx, "r1")
+	execs, _ = db.NodeExecutions(ctx, "r1")
+	if r.Status != "interrupted" || execs[1].Status != "interrupted" || execs[0].Status != "succeeded" {
+		t.Errorf("after interrupt: run %s, executions %s %s", r.Status, execs[0].Status, execs[1].Status)
+	}
+	if runs, _ := db.ListRuns(ctx, app.ID, 10); len(runs) != 1 {
+		t.Errorf("list runs = %d", len(runs))
+	}
+	// Deleting the app keeps its runs for the audit trail.
+	db.DeleteApp(ctx, app.ID)
+	if r, err := db.GetRun(ctx, "r1"); err != nil || r.AppID != "" {
+		t.Errorf("run after app delete = %+v, %v", r, err)
+	}
+}
+
+func TestGenerationDetailIsOnePerKey(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	db.InsertRun(ctx, Run{ID: "r1", Mode: "workflow", StartedAt: time.Now()})
+	for _, seq := range []string{`[{"type":"content","start":0,"end":3}]`, `[{"type":"content","start":0,"end":5}]`} {
+		if err := db.SaveGenerationDetail(ctx, GenerationDetail{RunID: "r1", NodeID: "llm1", Sequence: seq}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SaveGenerationDetail(ctx, GenerationDetail{MessageID: "m1", Sequence: seq}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, ok, err := db.NodeGenerationDetail(ctx, "r1", "llm1")
+	if err != nil || !ok || g.Sequence != `[{"type":"content","start":0,"end":5}]` {
+		t.Errorf("node detail = %+v %v %v", g, ok, err)
+	}
+	if g, ok, _ := db.MessageGenerationDetail(ctx, "m1"); !ok || g.RunID != "" {
+		t.Errorf("message detail = %+v", g)
+	}
+	var n int
+	db.SQL().QueryRow(`SELECT COUNT(*) FROM llm_generation_details`).Scan(&n)
+	if n != 2 {
+		t.Errorf("%d rows, want one per key", n)
+	}
+	if _, ok, _ := db.NodeGenerationDetail(ctx, "r1", "other"); ok {
+		t.Error("found a detail that was never saved")
+	}
+}
