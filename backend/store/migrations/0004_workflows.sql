@@ -38,7 +38,7 @@ CREATE TABLE node_executions (
     title               TEXT NOT NULL DEFAULT '',
     position            INTEGER NOT NULL,            -- order in which nodes started
     predecessor_node_id TEXT NOT NULL DEFAULT '',
-    status              TEXT NOT NULL CHECK (status IN ('running', 'succeeded', 'failed', 'skipped', 'retrying', 'cancelled', 'interrupted')),
+    status              TEXT NOT NULL CHECK (status IN ('running', 'succeeded', 'exception', 'failed', 'skipped', 'retrying', 'cancelled', 'interrupted')),
     inputs              TEXT NOT NULL DEFAULT '{}',
     process_data        TEXT NOT NULL DEFAULT '{}',
     outputs             TEXT NOT NULL DEFAULT '{}',
