@@ -6,6 +6,7 @@ import (
 	"context"
 	"time"
 
+	"lexflow/backend/library"
 	"lexflow/backend/llm"
 	"lexflow/backend/store"
 )
@@ -23,6 +24,8 @@ type Build struct {
 type Options struct {
 	DB      *store.DB
 	Hub     *Hub
+	Library *library.Library
+	Index   Searcher
 	Connect Connector
 	Build   Build
 	Face    string // "desktop" or "serve"
@@ -42,6 +45,7 @@ type Services struct {
 	Providers   *ProviderService
 	Settings    *SettingsService
 	Diagnostics *DiagnosticsService
+	Library     *LibraryService
 	Events      *Hub
 }
 
@@ -61,6 +65,7 @@ func New(opts Options) *Services {
 		Providers:   &ProviderService{db: opts.DB, hub: opts.Hub, connect: opts.Connect, now: opts.Now, bg: opts.Background},
 		Settings:    &SettingsService{db: opts.DB},
 		Diagnostics: newDiagnostics(opts.Hub, opts.SelfTestEvents),
+		Library:     &LibraryService{db: opts.DB, lib: opts.Library, index: opts.Index, now: opts.Now},
 		Events:      opts.Hub,
 	}
 }

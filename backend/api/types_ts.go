@@ -6,11 +6,12 @@ import (
 	"lexflow/backend/tsgen"
 )
 
-// tsHeader starts the generated frontend module; ProviderKind is the one union
-// the structs refer to by name.
+// tsHeader starts the generated frontend module; the unions are the string
+// sets the structs refer to by name.
 const tsHeader = `// Code generated from backend/api/dto.go by "make generate". DO NOT EDIT.
 
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
+export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';
 `
 
 // TypeScript renders the frontend's DTO module (frontend/src/lib/api.gen.ts).
@@ -32,5 +33,16 @@ func TypeScript() string {
 		reflect.TypeFor[EventCheckTick](),
 		reflect.TypeFor[SelfTest](),
 		reflect.TypeFor[SelfTestResult](),
+		reflect.TypeFor[Collection](),
+		reflect.TypeFor[CollectionInput](),
+		reflect.TypeFor[Document](),
+		reflect.TypeFor[UploadResult](),
+		reflect.TypeFor[IngestProgress](),
+		reflect.TypeFor[Locator](),
+		reflect.TypeFor[Chunk](),
+		reflect.TypeFor[SearchRequest](),
+		reflect.TypeFor[SearchHit](),
+		reflect.TypeFor[SearchResponse](),
+		reflect.TypeFor[DocumentSource](),
 	)
 }

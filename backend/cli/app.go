@@ -4,9 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"time"
 
 	"lexflow/backend/api"
+	"lexflow/backend/index"
+	"lexflow/backend/ingest"
+	"lexflow/backend/library"
 	"lexflow/backend/store"
 )
 
@@ -14,11 +19,23 @@ import (
 type app struct {
 	dir      string
 	db       *store.DB
+	index    *index.Index // nil when the command needs no library
+	library  *library.Library
 	services *api.Services
 }
 
-// openApp opens the data directory for a face ("desktop", "serve" or "cli").
+// openApp opens the data directory for a face ("desktop", "serve" or "cli")
+// with the library; openSettings opens it without, for commands that only
+// touch settings and providers (so they work while the app holds the index).
 func openApp(ctx context.Context, dataDir, face string, env Env) (*app, error) {
+	return open(ctx, dataDir, face, env, true)
+}
+
+func openSettings(ctx context.Context, dataDir string, env Env) (*app, error) {
+	return open(ctx, dataDir, "cli", env, false)
+}
+
+func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) (*app, error) {
 	dir, err := DataDir(dataDir, env.Getenv)
 	if err != nil {
 		return nil, err
@@ -28,14 +45,63 @@ func openApp(ctx context.Context, dataDir, face string, env Env) (*app, error) {
 	if err != nil {
 		return nil, explainOpen(path, err)
 	}
-	svc := api.New(api.Options{
-		DB: db, Connect: env.Connect, Build: env.Build, Face: face, DataDir: dir,
-		SelfTestEvents: selfTestEvents(env), Background: ctx,
+	a := &app{dir: dir, db: db}
+	hub := api.NewHub(nil, 4096)
+	if withLibrary {
+		if err := a.openLibrary(ctx, hub); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	a.services = api.New(api.Options{
+		DB: db, Hub: hub, Library: a.library, Index: a.index, Connect: env.Connect, Build: env.Build, Face: face,
+		DataDir: dir, SelfTestEvents: selfTestEvents(env), Background: ctx,
 	})
-	return &app{dir: dir, db: db, services: svc}, nil
+	return a, nil
 }
 
-func (a *app) Close() error { return a.db.Close() }
+// openLibrary opens the evidence index and starts ingestion, recovering any
+// work a crash interrupted. A damaged index is set aside and rebuilt from
+// SQLite, which holds every chunk.
+func (a *app) openLibrary(ctx context.Context, hub *api.Hub) error {
+	dir := filepath.Join(a.dir, "index")
+	idx, err := index.Open(dir)
+	if errors.Is(err, index.ErrCorrupt) {
+		aside := dir + ".damaged-" + time.Now().Format("20060102-150405")
+		if rerr := os.Rename(dir, aside); rerr != nil {
+			return fmt.Errorf("%w; set it aside: %v", err, rerr)
+		}
+		fmt.Fprintf(os.Stderr, "lexflow: the search index was damaged; moved it to %s and rebuilding it from the database\n", aside)
+		_ = a.db.SetSetting(ctx, library.CleanKey, false)
+		idx, err = index.Open(dir)
+	}
+	if errors.Is(err, index.ErrLocked) {
+		return fmt.Errorf("%w: another Lexflow (the desktop window or serve) is using %s; use it there, or close it first", err, a.dir)
+	}
+	if err != nil {
+		return fmt.Errorf("open the search index: %w", err)
+	}
+	a.index = idx
+	a.library = library.New(library.Options{DB: a.db, Index: idx, DataDir: a.dir,
+		Extract: library.Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions()), OnProgress: api.PublishProgress(hub)})
+	if err := a.library.Start(ctx); err != nil {
+		idx.Close()
+		return err
+	}
+	return nil
+}
+
+// Close stops ingestion (unfinished documents resume next time) and closes
+// the index and the database.
+func (a *app) Close() error {
+	if a.library != nil {
+		a.library.Close()
+		if err := a.index.Close(); err == nil {
+			_ = a.library.MarkClean(context.Background())
+		}
+	}
+	return a.db.Close()
+}
 
 // explainOpen tells a person what to do when the database cannot be used.
 func explainOpen(path string, err error) error {

@@ -88,6 +88,14 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		return runServe(ctx, rest, *dataDir, env)
 	case "provider":
 		return runProvider(ctx, rest, *dataDir, env)
+	case "collection":
+		return runCollection(ctx, rest, *dataDir, env)
+	case "ingest":
+		return runIngest(ctx, rest, *dataDir, env)
+	case "search":
+		return runSearch(ctx, rest, *dataDir, env)
+	case "library":
+		return runLibrary(ctx, rest, *dataDir, env)
 	case "version":
 		fmt.Fprintln(env.Stdout, versionLine(env.Build))
 		return nil
@@ -146,6 +154,12 @@ Usage:
   lexflow provider test NAME|ID [--json]   connect and list the provider's models
   lexflow provider models NAME|ID [--json]
   lexflow provider rm NAME|ID
+  lexflow collection create NAME [--description TEXT] [--json]
+  lexflow collection list [--json]
+  lexflow collection rm NAME|ID
+  lexflow ingest --collection NAME [--json] PATH...   files or folders; progress on stderr
+  lexflow search [--collection NAME] [--top-k N] [--json] QUERY
+  lexflow library check                    verify that the index agrees with the database
 
 Every command takes --data-dir DIR (or the environment variable LEXFLOW_DATA_DIR).
 Exit codes: 0 success, 1 the operation failed, 2 bad usage.

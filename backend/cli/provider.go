@@ -44,7 +44,7 @@ func runProvider(ctx context.Context, args []string, dataDir string, env Env) er
 	if apiKey != "" {
 		in.APIKey = &apiKey
 	}
-	a, err := openApp(ctx, dataDir, "cli", env)
+	a, err := openSettings(ctx, dataDir, env)
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,12 @@ func (l *Library) AddFile(ctx context.Context, collectionID, name string, r io.R
 		return Added{}, err
 	}
 	if d, err := l.opts.DB.DocumentByHash(ctx, collectionID, f.Hash); err == nil {
+		if d.Status == store.DocFailed {
+			// Adding a file that failed before is a retry, not a duplicate.
+			err := l.Reindex(ctx, d.ID)
+			d.Status = store.DocQueued
+			return Added{Document: d}, err
+		}
 		return Added{Document: d, Duplicate: true}, nil
 	}
 	d, err := l.opts.DB.InsertDocument(ctx, store.Document{CollectionID: collectionID, Name: name,

@@ -92,7 +92,12 @@ func (l *Library) Close() {
 	}
 	l.stop()
 	<-l.done
-	_ = l.opts.DB.SetSetting(context.Background(), cleanKey, true)
+}
+
+// MarkClean records that the index was closed with everything written, so the
+// next Start may skip checking every document. Call it after closing the index.
+func (l *Library) MarkClean(ctx context.Context) error {
+	return l.opts.DB.SetSetting(ctx, CleanKey, true)
 }
 
 func (l *Library) progress(d store.Document, status store.DocStatus, percent int, errMsg string) {

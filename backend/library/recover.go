@@ -8,10 +8,10 @@ import (
 	"lexflow/backend/store"
 )
 
-// cleanKey records whether the library was closed cleanly; after a crash every
+// CleanKey records whether the library was closed cleanly; after a crash every
 // ready document is checked against the index, since the index persists its
 // newest writes in the background and may have lost them.
-const cleanKey = "library.closed_cleanly"
+const CleanKey = "library.closed_cleanly"
 
 // Recover brings SQLite and the index back into agreement after an
 // interruption: deletions are finished, documents caught indexing are indexed
@@ -19,10 +19,10 @@ const cleanKey = "library.closed_cleanly"
 // and after an unclean stop every ready document is verified chunk by chunk.
 func (l *Library) Recover(ctx context.Context) error {
 	clean := false
-	if err := l.opts.DB.GetSetting(ctx, cleanKey, &clean); err != nil {
+	if err := l.opts.DB.GetSetting(ctx, CleanKey, &clean); err != nil {
 		return err
 	}
-	if err := l.opts.DB.SetSetting(ctx, cleanKey, false); err != nil {
+	if err := l.opts.DB.SetSetting(ctx, CleanKey, false); err != nil {
 		return err
 	}
 	steps := []func(context.Context) error{l.recoverDeletes, l.recoverIndexing, l.requeue}

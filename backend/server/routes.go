@@ -32,6 +32,8 @@ func Routes(svc *api.Services) http.Handler {
 	mux.Handle("GET /api/diagnostics/selftest", handle(func(r *http.Request) (any, error) { return d.SelfTest(r.Context()) }))
 	mux.Handle("POST /api/diagnostics/selftest", handle(withBodyFunc(noValue(d.ReportSelfTest))))
 
+	libraryRoutes(mux, svc.Library)
+
 	mux.Handle("GET /api/events", events(svc.Events))
 	mux.Handle("GET /api/events/replay", handle(func(r *http.Request) (any, error) {
 		topic, after, err := topicAndAfter(r)

@@ -1,6 +1,7 @@
 // Code generated from backend/api/dto.go by "make generate". DO NOT EDIT.
 
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
+export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';
 
 export interface ErrorBody {
   code: string;
@@ -113,4 +114,96 @@ export interface SelfTestResult {
   inOrder: boolean;
   transport: string;
   error: string;
+}
+
+export interface Collection {
+  id: string;
+  name: string;
+  description: string;
+  documents: number;
+  chunks: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CollectionInput {
+  name: string;
+  description: string;
+}
+
+export interface Document {
+  id: string;
+  collectionId: string;
+  name: string;
+  format: string;
+  language: string;
+  size: number;
+  pages: number;
+  chunks: number;
+  status: DocumentStatus;
+  percent: number;
+  error: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UploadResult {
+  name: string;
+  document: Document | null;
+  duplicate: boolean;
+  error: ErrorBody | null;
+}
+
+export interface IngestProgress {
+  documentId: string;
+  collectionId: string;
+  name: string;
+  status: DocumentStatus;
+  percent: number;
+  error: string;
+}
+
+export interface Locator {
+  docId: string;
+  docName: string;
+  pageStart: number;
+  pageEnd: number;
+  headingPath: string[];
+  start: number;
+  end: number;
+}
+
+export interface Chunk {
+  id: string;
+  docId: string;
+  collectionId: string;
+  ordinal: number;
+  text: string;
+  language: string;
+  locator: Locator;
+}
+
+export interface SearchRequest {
+  query: string;
+  collectionIds: string[];
+  documentIds: string[];
+  topK: number;
+}
+
+export interface SearchHit {
+  rank: number;
+  score: number;
+  snippet: string;
+  chunk: Chunk;
+}
+
+export interface SearchResponse {
+  hits: SearchHit[];
+  tookMs: number;
+}
+
+export interface DocumentSource {
+  document: Document;
+  text: string;
+  chunks: Chunk[];
 }

@@ -1,0 +1,110 @@
+package api
+
+import "time"
+
+// Collection is a set of documents.
+type Collection struct {
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Documents   int       `json:"documents"`
+	Chunks      int       `json:"chunks"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// CollectionInput creates or renames a collection.
+type CollectionInput struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// Document is an ingested (or ingesting) file.
+type Document struct {
+	ID           string    `json:"id"`
+	CollectionID string    `json:"collectionId"`
+	Name         string    `json:"name"`
+	Format       string    `json:"format"`
+	Language     string    `json:"language"`
+	Size         int64     `json:"size"`
+	Pages        int       `json:"pages"`
+	Chunks       int       `json:"chunks"`
+	Status       string    `json:"status" ts:"DocumentStatus"`
+	Percent      int       `json:"percent"`
+	Error        string    `json:"error"`
+	CreatedAt    time.Time `json:"createdAt"`
+	UpdatedAt    time.Time `json:"updatedAt"`
+}
+
+// UploadResult is the outcome for one uploaded file.
+type UploadResult struct {
+	Name      string     `json:"name"`
+	Document  *Document  `json:"document"`
+	Duplicate bool       `json:"duplicate"` // the same bytes were already in the collection
+	Error     *ErrorBody `json:"error"`
+}
+
+// IngestProgress is published on the "library" topic as a document moves
+// through ingestion (event type "progress").
+type IngestProgress struct {
+	DocumentID   string `json:"documentId"`
+	CollectionID string `json:"collectionId"`
+	Name         string `json:"name"`
+	Status       string `json:"status" ts:"DocumentStatus"`
+	Percent      int    `json:"percent"`
+	Error        string `json:"error"`
+}
+
+// Locator says where a passage is. Start and End count Unicode code points
+// into the document's extracted text (End exclusive).
+type Locator struct {
+	DocID       string   `json:"docId"`
+	DocName     string   `json:"docName"`
+	PageStart   int      `json:"pageStart"`
+	PageEnd     int      `json:"pageEnd"`
+	HeadingPath []string `json:"headingPath"`
+	Start       int      `json:"start"`
+	End         int      `json:"end"`
+}
+
+// Chunk is a retrievable passage with its locator.
+type Chunk struct {
+	ID           string  `json:"id"`
+	DocID        string  `json:"docId"`
+	CollectionID string  `json:"collectionId"`
+	Ordinal      int     `json:"ordinal"`
+	Text         string  `json:"text"`
+	Language     string  `json:"language"`
+	Locator      Locator `json:"locator"`
+}
+
+// SearchRequest searches collections (all when empty) or documents.
+type SearchRequest struct {
+	Query         string   `json:"query"`
+	CollectionIDs []string `json:"collectionIds"`
+	DocumentIDs   []string `json:"documentIds"`
+	TopK          int      `json:"topK"`
+}
+
+// SearchHit is one ranked chunk; Snippet is HTML-escaped text whose matches are
+// wrapped in <mark>…</mark>, and nothing else.
+type SearchHit struct {
+	Rank    int     `json:"rank"`
+	Score   float64 `json:"score"`
+	Snippet string  `json:"snippet"`
+	Chunk   Chunk   `json:"chunk"`
+}
+
+// SearchResponse is a ranked list of hits.
+type SearchResponse struct {
+	Hits   []SearchHit `json:"hits"`
+	TookMs float64     `json:"tookMs"`
+}
+
+// DocumentSource is what the source viewer shows: the extracted text and the
+// chunks that map it to pages and headings.
+type DocumentSource struct {
+	Document Document `json:"document"`
+	Text     string   `json:"text"`
+	Chunks   []Chunk  `json:"chunks"`
+}

@@ -1,0 +1,191 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/index"
+	"lexflow/backend/library"
+	"lexflow/backend/store"
+)
+
+// LibraryTopic is the event topic of ingestion progress ("progress" events).
+const LibraryTopic = "library"
+
+// Searcher finds chunks (backend/index).
+type Searcher interface {
+	Search(ctx context.Context, q index.Query) ([]evidence.Hit, error)
+}
+
+// LibraryService manages collections and documents, and searches them.
+type LibraryService struct {
+	db    *store.DB
+	lib   *library.Library
+	index Searcher
+	now   func() time.Time
+}
+
+// PublishProgress turns library progress into "progress" events on LibraryTopic.
+func PublishProgress(hub *Hub) func(library.Progress) {
+	return func(p library.Progress) {
+		hub.Publish(LibraryTopic, "progress", IngestProgress{DocumentID: p.DocID, CollectionID: p.CollectionID,
+			Name: p.Name, Status: string(p.Status), Percent: p.Percent, Error: p.Error})
+	}
+}
+
+// Collections lists every collection.
+func (s *LibraryService) Collections(ctx context.Context) ([]Collection, error) {
+	cs, err := s.db.ListCollections(ctx)
+	out := make([]Collection, len(cs))
+	for i, c := range cs {
+		out[i] = collectionDTO(c)
+	}
+	return out, err
+}
+
+// Collection returns one collection by id or name.
+func (s *LibraryService) Collection(ctx context.Context, idOrName string) (Collection, error) {
+	c, err := s.db.GetCollection(ctx, idOrName)
+	return collectionDTO(c), err
+}
+
+// CreateCollection validates and creates a collection.
+func (s *LibraryService) CreateCollection(ctx context.Context, in CollectionInput) (Collection, error) {
+	name, err := collectionName(in.Name)
+	if err != nil {
+		return Collection{}, err
+	}
+	c, err := s.db.CreateCollection(ctx, name, strings.TrimSpace(in.Description))
+	return collectionDTO(c), err
+}
+
+// UpdateCollection renames a collection or changes its description.
+func (s *LibraryService) UpdateCollection(ctx context.Context, id string, in CollectionInput) (Collection, error) {
+	name, err := collectionName(in.Name)
+	if err != nil {
+		return Collection{}, err
+	}
+	if err := s.db.UpdateCollection(ctx, id, name, strings.TrimSpace(in.Description)); err != nil {
+		return Collection{}, err
+	}
+	return s.Collection(ctx, id)
+}
+
+// DeleteCollection removes a collection with all its documents.
+func (s *LibraryService) DeleteCollection(ctx context.Context, id string) error {
+	return s.lib.DeleteCollection(ctx, id)
+}
+
+func collectionName(raw string) (string, error) {
+	name := strings.TrimSpace(raw)
+	if name == "" || utf8.RuneCountInString(name) > 120 {
+		return "", invalid("name", "name must be 1 to 120 characters")
+	}
+	return name, nil
+}
+
+// Documents lists a collection's documents.
+func (s *LibraryService) Documents(ctx context.Context, collectionID string) ([]Document, error) {
+	if _, err := s.db.GetCollection(ctx, collectionID); err != nil {
+		return nil, err
+	}
+	ds, err := s.db.ListDocuments(ctx, collectionID)
+	out := make([]Document, len(ds))
+	for i, d := range ds {
+		out[i] = documentDTO(d)
+	}
+	return out, err
+}
+
+// Upload stores one file and queues it; the outcome (queued, duplicate or the
+// reason it was refused) is per file, so one bad file never fails a batch.
+func (s *LibraryService) Upload(ctx context.Context, collectionID, name string, r io.Reader) UploadResult {
+	added, err := s.lib.AddFile(ctx, collectionID, name, r)
+	if err != nil {
+		_, body := ErrorOf(uploadError(err))
+		return UploadResult{Name: name, Error: &body}
+	}
+	d := documentDTO(added.Document)
+	return UploadResult{Name: name, Document: &d, Duplicate: added.Duplicate}
+}
+
+func uploadError(err error) error {
+	if errors.Is(err, library.ErrTooLarge) {
+		return &Error{Status: 413, Body: ErrorBody{Code: "too_large", Message: err.Error()}}
+	}
+	return err
+}
+
+// DeleteDocument removes a document everywhere.
+func (s *LibraryService) DeleteDocument(ctx context.Context, id string) error { return s.lib.Delete(ctx, id) }
+
+// ReindexDocument parses a document again.
+func (s *LibraryService) ReindexDocument(ctx context.Context, id string) (Document, error) {
+	if err := s.lib.Reindex(ctx, id); err != nil {
+		return Document{}, err
+	}
+	d, err := s.db.GetDocument(ctx, id)
+	return documentDTO(d), err
+}
+
+// Source returns a document's extracted text and chunks for the source viewer.
+func (s *LibraryService) Source(ctx context.Context, id string) (DocumentSource, error) {
+	d, err := s.db.GetDocument(ctx, id)
+	if err != nil {
+		return DocumentSource{}, err
+	}
+	text, err := s.db.DocumentText(ctx, id)
+	if err != nil {
+		return DocumentSource{}, err
+	}
+	chunks, err := s.db.DocumentChunks(ctx, id)
+	out := DocumentSource{Document: documentDTO(d), Text: text, Chunks: make([]Chunk, len(chunks))}
+	for i, c := range chunks {
+		out.Chunks[i] = chunkDTO(c)
+	}
+	return out, err
+}
+
+// Search ranks chunks for a query.
+func (s *LibraryService) Search(ctx context.Context, req SearchRequest) (SearchResponse, error) {
+	if strings.TrimSpace(req.Query) == "" {
+		return SearchResponse{}, invalid("query", "type something to search for")
+	}
+	start := s.now()
+	hits, err := s.index.Search(ctx, index.Query{Text: req.Query, CollectionIDs: req.CollectionIDs,
+		DocIDs: req.DocumentIDs, TopK: req.TopK})
+	if err != nil {
+		return SearchResponse{}, err
+	}
+	out := SearchResponse{Hits: make([]SearchHit, len(hits)), TookMs: float64(s.now().Sub(start).Microseconds()) / 1000}
+	for i, h := range hits {
+		out.Hits[i] = SearchHit{Rank: h.Rank, Score: h.Score, Snippet: h.Snippet, Chunk: chunkDTO(h.Chunk)}
+	}
+	return out, nil
+}
+
+func collectionDTO(c store.Collection) Collection {
+	return Collection{ID: c.ID, Name: c.Name, Description: c.Description, Documents: c.Documents, Chunks: c.Chunks,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+}
+
+func documentDTO(d store.Document) Document {
+	return Document{ID: d.ID, CollectionID: d.CollectionID, Name: d.Name, Format: d.Format, Language: d.Language,
+		Size: d.Size, Pages: d.Pages, Chunks: d.Chunks, Status: string(d.Status), Percent: d.Percent, Error: d.Error,
+		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
+}
+
+func chunkDTO(c evidence.Chunk) Chunk {
+	l := c.Locator
+	path := l.HeadingPath
+	if path == nil {
+		path = []string{}
+	}
+	return Chunk{ID: c.ID, DocID: c.DocID, CollectionID: c.CollectionID, Ordinal: c.Ordinal, Text: c.Text, Language: c.Language,
+		Locator: Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd, HeadingPath: path, Start: l.Start, End: l.End}}
+}

@@ -1,0 +1,191 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"lexflow/backend/api"
+)
+
+// runCollection runs `lexflow collection create|list|rm`.
+func runCollection(ctx context.Context, args []string, dataDir string, env Env) error {
+	if len(args) == 0 {
+		return usagef("collection needs a subcommand: create, list or rm")
+	}
+	sub, args := args[0], args[1:]
+	fs := newFlags("collection "+sub, env)
+	fs.StringVar(&dataDir, "data-dir", dataDir, "data directory")
+	asJSON := fs.Bool("json", false, "print JSON")
+	desc := fs.String("description", "", "description (create)")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	want := map[string]int{"create": 1, "list": 0, "rm": 1}
+	n, ok := want[sub]
+	if !ok {
+		return usagef("unknown collection subcommand %q (create, list, rm)", sub)
+	}
+	if len(rest) != n {
+		return usagef("collection %s takes %d argument(s), got %d", sub, n, len(rest))
+	}
+	a, err := openApp(ctx, dataDir, "cli", env)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	lib, out := a.services.Library, output{w: env.Stdout, json: *asJSON}
+	switch sub {
+	case "create":
+		c, err := lib.CreateCollection(ctx, api.CollectionInput{Name: rest[0], Description: *desc})
+		if err != nil {
+			return explainAPI(err)
+		}
+		return out.print(c, func(w io.Writer) { fmt.Fprintf(w, "Created collection %q, id %s\n", c.Name, c.ID) })
+	case "rm":
+		c, err := lib.Collection(ctx, rest[0])
+		if err != nil {
+			return err
+		}
+		if err := lib.DeleteCollection(ctx, c.ID); err != nil {
+			return err
+		}
+		return out.print(map[string]string{"removed": c.ID}, func(w io.Writer) { fmt.Fprintf(w, "Removed collection %q\n", c.Name) })
+	default:
+		list, err := lib.Collections(ctx)
+		if err != nil {
+			return err
+		}
+		return out.print(list, func(w io.Writer) { printCollections(w, list) })
+	}
+}
+
+func printCollections(w io.Writer, list []api.Collection) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tDOCUMENTS\tCHUNKS\tID")
+	for _, c := range list {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", c.Name, c.Documents, c.Chunks, c.ID)
+	}
+	tw.Flush()
+}
+
+// runSearch runs `lexflow search --collection NAME [--top-k N] [--json] "query"`.
+func runSearch(ctx context.Context, args []string, dataDir string, env Env) error {
+	fs := newFlags("search", env)
+	fs.StringVar(&dataDir, "data-dir", dataDir, "data directory")
+	coll := fs.String("collection", "", "collection name or id (default: all)")
+	topK := fs.Int("top-k", 10, "number of hits")
+	asJSON := fs.Bool("json", false, "print JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) == 0 {
+		return usagef("search needs a query")
+	}
+	a, err := openApp(ctx, dataDir, "cli", env)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	req := api.SearchRequest{Query: strings.Join(rest, " "), TopK: *topK}
+	if *coll != "" {
+		c, err := a.services.Library.Collection(ctx, *coll)
+		if err != nil {
+			return err
+		}
+		req.CollectionIDs = []string{c.ID}
+	}
+	res, err := a.services.Library.Search(ctx, req)
+	if err != nil {
+		return explainAPI(err)
+	}
+	return output{w: env.Stdout, json: *asJSON}.print(res.Hits, func(w io.Writer) { printHits(w, res.Hits) })
+}
+
+func printHits(w io.Writer, hits []api.SearchHit) {
+	if len(hits) == 0 {
+		fmt.Fprintln(w, "No hits.")
+	}
+	for _, h := range hits {
+		l := h.Chunk.Locator
+		fmt.Fprintf(w, "%2d. %.3f  %s", h.Rank, h.Score, l.DocName)
+		if len(l.HeadingPath) > 0 {
+			fmt.Fprintf(w, " › %s", strings.Join(l.HeadingPath, " › "))
+		}
+		if l.PageStart > 0 {
+			fmt.Fprintf(w, " (p. %d)", l.PageStart)
+		}
+		fmt.Fprintf(w, "\n    %s\n", oneLine(h.Chunk.Text, 160))
+	}
+}
+
+func oneLine(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > max {
+		return string(r[:max]) + "…"
+	}
+	return s
+}
+
+// filesUnder expands paths into the regular files they name, walking folders
+// and skipping hidden files, in a stable order.
+func filesUnder(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			hidden := strings.HasPrefix(d.Name(), ".") && path != p
+			switch {
+			case d.IsDir() && hidden:
+				return filepath.SkipDir
+			case d.Type().IsRegular() && !hidden:
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", p, err)
+		}
+	}
+	return out, nil
+}
+
+func openRegular(path string) (*os.File, error) { return os.Open(path) }
+
+// runLibrary runs `lexflow library check`: opening the library recovers any
+// interrupted work; check then proves every ready document's index entries
+// match its chunks in SQLite.
+func runLibrary(ctx context.Context, args []string, dataDir string, env Env) error {
+	fs := newFlags("library", env)
+	fs.StringVar(&dataDir, "data-dir", dataDir, "data directory")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 || rest[0] != "check" {
+		return usagef("library takes one subcommand: check")
+	}
+	a, err := openApp(ctx, dataDir, "cli", env)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	bad, err := a.library.Verify(ctx)
+	if err != nil {
+		return err
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("the index disagrees with the database for: %s", strings.Join(bad, ", "))
+	}
+	fmt.Fprintln(env.Stdout, "library check: the index agrees with the database")
+	return nil
+}

@@ -1,0 +1,146 @@
+package index
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// Query is a search over the evidence index. Text is plain words, never query
+// syntax: quotes, colons, brackets and "Art. 12(3)" are just text.
+type Query struct {
+	Text          string
+	CollectionIDs []string // empty: every collection
+	DocIDs        []string // empty: every document
+	TopK          int      // 0: DefaultTopK; capped at MaxTopK
+	MinScore      float64  // hits scoring below are dropped
+	Language      string   // "en" or "ar" analyses the text that way only; "": both
+}
+
+const (
+	DefaultTopK = 10
+	MaxTopK     = 200
+)
+
+// Relative weights of the parts of a query. The text of a chunk weighs 1.
+const (
+	headingBoost = 2.0 // a word of the heading path ("Termination") counts double
+	phraseBoost  = 1.0 // two query words next to each other in the text
+	refBoost     = 3.0 // the heading path holds the article the query names
+	nameBoost    = 0.5 // the document's file name holds a query word
+)
+
+// analyzers holds the two analyzers of the index's mapping.
+type analyzers map[string]analysis.Analyzer
+
+// queryLangs lists the languages a query is analysed in: the requested one,
+// or by script: Arabic for Arabic letters, English for other letters, both
+// for digits alone.
+func queryLangs(language, text string) []string {
+	if language != "" {
+		return []string{chunkLang(language)}
+	}
+	arabic := strings.ContainsFunc(text, func(r rune) bool { return unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r) })
+	other := strings.ContainsFunc(text, func(r rune) bool { return unicode.IsLetter(r) && !unicode.Is(unicode.Arabic, r) })
+	switch {
+	case arabic && !other:
+		return []string{langAR}
+	case other && !arabic:
+		return []string{langEN}
+	}
+	return []string{langEN, langAR}
+}
+
+// buildQuery turns q into a Bleve query and the terms to highlight in the
+// text. A chunk must match a selecting clause (a query word in its text or
+// heading path, or the article the query names) and pass the filters;
+// scoring clauses (common words, the file name) only add to its score. It
+// returns nil when no chunk can match: no searchable word (empty, only stop
+// words or punctuation) or only words no chunk holds.
+func (x *Index) buildQuery(q Query, p planner) (query.Query, []clause) {
+	var pl plan
+	for _, lang := range queryLangs(q.Language, q.Text) {
+		tokens := x.analyzers[lang].Analyze([]byte(q.Text))
+		p.words(&pl, lang, x.withDigitVariants(lang, q.Text, tokens))
+	}
+	for _, ref := range x.refs.find(q.Text) {
+		p.add(&pl, clause{field: fieldRefs, term: ref, boost: refBoost}, true)
+	}
+	for _, term := range distinctTerms(x.analyzers[langEN].Analyze([]byte(q.Text))) {
+		p.add(&pl, clause{field: fieldName, term: term, boost: nameBoost}, false)
+	}
+	pl.ensureSelecting()
+	if len(pl.selecting) == 0 {
+		return nil, nil
+	}
+	selecting := query.NewDisjunctionQuery(clauseQueries(pl.selecting))
+	fs := filters(q)
+	if len(fs) == 0 && len(pl.scoring) == 0 {
+		return selecting, pl.textTerms
+	}
+	var should []query.Query
+	if len(pl.scoring) > 0 {
+		should = []query.Query{query.NewDisjunctionQuery(clauseQueries(pl.scoring))}
+	}
+	return query.NewBooleanQuery(append([]query.Query{selecting}, fs...), should, nil), pl.textTerms
+}
+
+// withDigitVariants adds the terms of text written with the other digits:
+// a query for "المادة 7" also looks for "٧" in Arabic text, and "١٢" for "12".
+func (x *Index) withDigitVariants(lang, text string, tokens analysis.TokenStream) analysis.TokenStream {
+	variants := []string{foldDigits(text)}
+	if lang == langAR {
+		variants = append(variants, arabicDigits(text))
+	}
+	for _, v := range variants {
+		if v != text {
+			tokens = append(tokens, x.analyzers[lang].Analyze([]byte(v))...)
+		}
+	}
+	return tokens
+}
+
+func distinctTerms(tokens analysis.TokenStream) []string {
+	var terms []string
+	for _, t := range tokens {
+		if term := string(t.Term); !slices.Contains(terms, term) {
+			terms = append(terms, term)
+		}
+	}
+	return terms
+}
+
+// filters restricts the search to the requested collections and documents.
+// Filter clauses have boost 0, so they select without changing scores.
+func filters(q Query) []query.Query {
+	var fs []query.Query
+	if len(q.CollectionIDs) > 0 {
+		fs = append(fs, query.NewDisjunctionQuery(keywordQueries(fieldCollection, q.CollectionIDs, 0)))
+	}
+	if len(q.DocIDs) > 0 {
+		fs = append(fs, query.NewDisjunctionQuery(keywordQueries(fieldDocID, q.DocIDs, 0)))
+	}
+	return fs
+}
+
+func keywordQueries(field string, values []string, boost float64) []query.Query {
+	qs := make([]query.Query, len(values))
+	for i, v := range values {
+		qs[i] = termQuery(field, v, boost)
+	}
+	return qs
+}
+
+// topK clamps the requested number of hits to 1..MaxTopK.
+func topK(k int) int {
+	switch {
+	case k <= 0:
+		return DefaultTopK
+	case k > MaxTopK:
+		return MaxTopK
+	}
+	return k
+}

@@ -1,0 +1,161 @@
+package index
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Structural references ("Article 12", "Art. 12(3)", "§ 5", "المادة ١٢") are
+// reduced to keywords such as "article:12" and "section:5". Chunks carry the
+// keywords of their heading path in the refs field; a query that mentions one
+// boosts the chunks under that heading.
+
+// refPatterns are compiled per Index: regexp values are safe for concurrent
+// use, and keeping them in the Index avoids package-level state.
+type refPatterns struct {
+	english *regexp.Regexp
+	section *regexp.Regexp
+	arabic  *regexp.Regexp
+}
+
+// englishKinds maps a heading word (lower case, no dot) to its kind.
+var englishKinds = map[string]string{
+	"article": "article", "articles": "article", "art": "article", "arts": "article",
+	"section": "section", "sec": "section",
+	"clause": "clause", "cl": "clause",
+	"chapter": "chapter", "ch": "chapter", "chap": "chapter",
+	"part": "part", "title": "title",
+	"schedule": "schedule", "annex": "annex", "appendix": "annex",
+	"paragraph": "paragraph", "para": "paragraph", "rule": "rule",
+}
+
+// arabicKinds maps a normalised Arabic heading word (ة written ه) to its kind.
+var arabicKinds = map[string]string{
+	"ماده": "article", "فصل": "chapter", "باب": "part",
+	"فرع": "section", "بند": "clause", "قسم": "section",
+}
+
+// arabicOrdinals are the ordinal words of the first articles, normalised:
+// "المادة الأولى" is Article 1.
+var arabicOrdinals = map[string]string{
+	"اولي": "1", "اول": "1", "ثانيه": "2", "ثاني": "2", "ثالثه": "3", "ثالث": "3",
+	"رابعه": "4", "رابع": "4", "خامسه": "5", "خامس": "5", "سادسه": "6", "سادس": "6",
+	"سابعه": "7", "سابع": "7", "ثامنه": "8", "ثامن": "8", "تاسعه": "9", "تاسع": "9",
+	"عاشره": "10", "عاشر": "10",
+}
+
+func newRefPatterns() refPatterns {
+	return refPatterns{
+		english: regexp.MustCompile(`(?i:\b(articles?|arts?|section|sec|clause|cl|chapter|chap|ch|part|title|schedule|annex|appendix|paragraph|para|rule))\b\.?\s*(\d+(?:\.\d+)*|[IVXLC]+\b)`),
+		section: regexp.MustCompile(`§+\s*(\d+(?:\.\d+)*)`),
+		arabic:  regexp.MustCompile(`(?:^|[\s(])(?:[وفبل]?(?:ال|ل))?(ماده|فصل|باب|فرع|بند|قسم)\s*[(\[]?\s*(?:(\d+)|ال(\p{Arabic}+))`),
+	}
+}
+
+// find returns the sorted, de-duplicated references mentioned in s.
+func (p refPatterns) find(s string) []string {
+	s = normalizeArabic(foldDigits(s))
+	var refs []string
+	for _, m := range p.english.FindAllStringSubmatch(s, -1) {
+		if num := refNumber(m[2]); num != "" {
+			refs = append(refs, englishKinds[strings.ToLower(m[1])]+":"+num)
+		}
+	}
+	for _, m := range p.section.FindAllStringSubmatch(s, -1) {
+		refs = append(refs, "section:"+refNumber(m[1]))
+	}
+	for _, m := range p.arabic.FindAllStringSubmatch(s, -1) {
+		num := m[2]
+		if num == "" {
+			num = arabicOrdinals[m[3]]
+		}
+		if num = refNumber(num); num != "" {
+			refs = append(refs, arabicKinds[m[1]]+":"+num)
+		}
+	}
+	slices.Sort(refs)
+	return slices.Compact(refs)
+}
+
+// refNumber canonicalises "012" → "12", "XII" → "12", "4.2" → "4.2".
+func refNumber(s string) string {
+	if s == "" {
+		return ""
+	}
+	if s[0] >= '0' && s[0] <= '9' {
+		parts := strings.Split(s, ".")
+		for i, p := range parts {
+			if n, err := strconv.Atoi(p); err == nil {
+				parts[i] = strconv.Itoa(n)
+			}
+		}
+		return strings.Join(parts, ".")
+	}
+	if n := romanValue(s); n > 0 {
+		return strconv.Itoa(n)
+	}
+	return ""
+}
+
+// romanValue reads an upper-case Roman numeral up to C, or returns 0.
+func romanValue(s string) int {
+	values := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}
+	total := 0
+	for i := 0; i < len(s); i++ {
+		v := values[s[i]]
+		if v == 0 {
+			return 0
+		}
+		if i+1 < len(s) && values[s[i+1]] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	return total
+}
+
+// foldDigits writes Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹) digits
+// as ASCII digits.
+func foldDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '٠' && r <= '٩':
+			return '0' + (r - '٠')
+		case r >= '۰' && r <= '۹':
+			return '0' + (r - '۰')
+		}
+		return r
+	}, s)
+}
+
+// arabicDigits writes ASCII digits as Arabic-Indic digits (٠-٩).
+func arabicDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return '٠' + (r - '0')
+		}
+		return r
+	}, s)
+}
+
+// normalizeArabic applies the same letter normalisation as the Arabic
+// analyzer (أ إ آ → ا, ى → ي, ة → ه, no tatweel or diacritics) so heading words
+// can be matched by one spelling.
+func normalizeArabic(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == 'أ' || r == 'إ' || r == 'آ':
+			return 'ا'
+		case r == 'ى':
+			return 'ي'
+		case r == 'ة':
+			return 'ه'
+		case r == 'ـ' || (r >= '\u064B' && r <= '\u0652'):
+			return -1
+		}
+		return r
+	}, s)
+}

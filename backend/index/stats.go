@@ -1,0 +1,133 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	bleveindex "github.com/blevesearch/bleve_index_api"
+
+	"lexflow/backend/evidence"
+)
+
+// Why this file exists: Bleve v2.6.1's BM25 takes the average field length to
+// be the number of DISTINCT terms of the field divided by the number of
+// documents (search/searcher/search_term.go, bm25ScoreMetrics). At 100,000
+// chunks that average rounds up to 1 token, so every chunk looks ~100 times
+// longer than average and BM25 degenerates into "shortest chunk wins". Bleve
+// lets a caller supply the statistics instead (SearchRequest.PreSearchData,
+// meant for index aliases); corpusStats keeps the real average length of each
+// analysed field and hands it to every search.
+
+// sampleSize is how many stored chunks Open re-analyses to estimate the
+// average field lengths of an existing index.
+const sampleSize = 500
+
+// textFields are the analysed fields whose average length BM25 needs.
+var textFields = []string{fieldTextEN, fieldTextAR, fieldHeadingEN, fieldHeadingAR, fieldName}
+
+// keywordFields count one token per document for BM25's purposes.
+var keywordFields = []string{fieldDocID, fieldCollection, fieldLang, fieldRefs}
+
+// corpusStats holds, per analysed field, how many documents have the field
+// and how many tokens they hold in total. Add updates it with the exact
+// analysed lengths; Open seeds it from a sample. Deletes are not subtracted:
+// the average of what was indexed stays a good estimate of the average of
+// what is left.
+type corpusStats struct {
+	mu     sync.Mutex
+	docs   map[string]float64
+	tokens map[string]float64
+}
+
+func newCorpusStats() *corpusStats {
+	return &corpusStats{docs: map[string]float64{}, tokens: map[string]float64{}}
+}
+
+// add records the analysed length of one field of one document.
+func (s *corpusStats) add(field string, length int) {
+	s.mu.Lock()
+	s.docs[field]++
+	s.tokens[field] += float64(length)
+	s.mu.Unlock()
+}
+
+// average is the mean analysed length of field, at least 1.
+func (s *corpusStats) average(field string) float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.docs[field] == 0 {
+		return 1
+	}
+	return math.Max(1, s.tokens[field]/s.docs[field])
+}
+
+// bm25 expresses the averages the way Bleve reads them: it divides
+// FieldCardinality by DocCount to get the average field length.
+func (s *corpusStats) bm25(docCount uint64) *search.BM25Stats {
+	card := make(map[string]int, len(textFields)+len(keywordFields))
+	for _, f := range textFields {
+		card[f] = int(math.Round(s.average(f) * float64(docCount)))
+	}
+	for _, f := range keywordFields {
+		card[f] = int(docCount)
+	}
+	return &search.BM25Stats{DocCount: float64(docCount), FieldCardinality: card}
+}
+
+// recordBatch adds the analysed lengths of documents Bleve has just indexed.
+func (s *corpusStats) recordBatch(docs []bleveindex.Document) {
+	for _, d := range docs {
+		d.VisitFields(func(f bleveindex.Field) {
+			if isTextField(f.Name()) {
+				s.add(f.Name(), f.AnalyzedLength())
+			}
+		})
+	}
+}
+
+func isTextField(name string) bool {
+	for _, f := range textFields {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// seed estimates the averages of an existing index by re-analysing up to
+// sampleSize stored chunks.
+func (x *Index) seedStats(ctx context.Context) error {
+	req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), sampleSize, 0, false)
+	req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
+	req.Score = bleve.ScoreNone
+	res, err := x.bleve.SearchInContext(ctx, req)
+	if err != nil {
+		return fmt.Errorf("sample chunks: %w", err)
+	}
+	for _, m := range res.Hits {
+		c, err := storedChunk(m)
+		if err != nil {
+			return err
+		}
+		x.seedChunk(c)
+	}
+	return nil
+}
+
+func (x *Index) seedChunk(c evidence.Chunk) {
+	lang := chunkLang(c.Language)
+	a := x.analyzers[lang]
+	x.stats.add(textFieldFor(lang), len(a.Analyze([]byte(c.Text))))
+	if len(c.Locator.HeadingPath) > 0 {
+		heading := strings.Join(c.Locator.HeadingPath, "\n")
+		x.stats.add(headingFieldFor(lang), len(a.Analyze([]byte(heading))))
+	}
+	if name := nameWords(c.Locator.DocName); name != "" {
+		x.stats.add(fieldName, len(x.analyzers[langEN].Analyze([]byte(name))))
+	}
+}

@@ -1,0 +1,247 @@
+package ingest
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"lexflow/backend/evidence"
+)
+
+func extractBytes(format evidence.Format, data []byte, limits Limits) (Extracted, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return Extract(ctx, format, bytes.NewReader(data), int64(len(data)), limits)
+}
+
+func TestBadCorpusFiles(t *testing.T) {
+	tests := []struct {
+		file string
+		want error
+		msg  string
+	}{
+		{"empty.pdf", ErrEmpty, "file is empty"},
+		{"truncated.pdf", ErrCorrupt, "damaged"},
+		{"encrypted.pdf", ErrEncrypted, "encrypted"},
+		{"scanned.pdf", ErrNoTextLayer, "no text layer (scanned PDF?); OCR is not supported"},
+		{"binary.txt", ErrCorrupt, "binary data"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			_, err := extractFile(t, filepath.Join(corpusDir, "bad", tt.file))
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.msg) {
+				t.Fatalf("err = %v, want %v containing %q", err, tt.want, tt.msg)
+			}
+		})
+	}
+}
+
+func TestOwnerPasswordOnlyPDFOpens(t *testing.T) {
+	ex, err := extractFile(t, filepath.Join(corpusDir, "bad", "owner-password-only.pdf"))
+	if err != nil || !strings.Contains(ex.Text, "We the People") {
+		t.Fatalf("err = %v, text %d bytes", err, len(ex.Text))
+	}
+}
+
+func TestWindows1252Text(t *testing.T) {
+	ex, err := extractFile(t, filepath.Join(corpusDir, "bad", "windows-1252.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Encoding != "windows-1252" || !strings.Contains(ex.Text, "Café owners") || !strings.Contains(ex.Text, "€ (euro) – see") {
+		t.Fatalf("encoding %q, text %q", ex.Encoding, ex.Text)
+	}
+}
+
+func TestUTF16Text(t *testing.T) {
+	data := []byte{0xFF, 0xFE, 'A', 0, 'r', 0, 't', 0, 0x27, 0x06, '\n', 0}
+	ex, err := extractBytes(evidence.FormatText, data, Limits{})
+	if err != nil || ex.Text != "Artا\n" || ex.Encoding != "utf-16" {
+		t.Fatalf("err %v text %q enc %q", err, ex.Text, ex.Encoding)
+	}
+}
+
+func TestSizeLimit(t *testing.T) {
+	err := Limits{}.CheckSize(2_147_483_648)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "file is 2.1 GB; the limit is 200 MB") {
+		t.Fatalf("err = %v", err)
+	}
+	// Extract refuses before reading: the reader is never touched.
+	_, err = Extract(context.Background(), evidence.FormatPDF, nil, 2_147_483_648, Limits{})
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v", err)
+	}
+	_, err = extractBytes(evidence.FormatText, []byte("twelve bytes"), Limits{MaxBytes: 10})
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "file is 12 bytes; the limit is 10 bytes") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestPDFBombs(t *testing.T) {
+	spaces := bytes.Repeat([]byte(" "), 8<<20)
+	glyphs := strings.Repeat("(aaaaaaaaaa) Tj ", 5000)
+	cycle := buildPDF(
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
+		"<< /Type /Pages /Kids [2 0 R] /Count 1 >>",
+	)
+	selfStream := buildPDF(
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>",
+		"<< /Length 4 0 R >>\nstream\nBT ET\nendstream",
+	)
+	tests := []struct {
+		name   string
+		pdf    []byte
+		limits Limits
+		want   error
+	}{
+		{"inflates past the stream limit", buildPDF(
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>",
+			stream("/Filter /FlateDecode", deflate(spaces)),
+		), Limits{MaxStreamBytes: 1 << 20}, ErrLimit},
+		{"too many glyphs on a page", onePagePDF("BT /F1 12 Tf 10 10 Td " + glyphs + " ET"), Limits{MaxPageGlyphs: 10_000}, ErrLimit},
+		{"deeply nested arrays", onePagePDF("BT /F1 12 Tf " + strings.Repeat("[", 200_000) + " ET"), Limits{}, ErrNoTextLayer},
+		{"deep nesting in an object", buildPDF(
+			"<< /Type /Catalog /Pages 2 0 R /X "+strings.Repeat("[", 100_000)+" >>",
+			"<< /Type /Pages /Kids [] /Count 0 >>",
+		), Limits{}, ErrCorrupt},
+		{"page tree cycle", cycle, Limits{}, ErrCorrupt},
+		{"stream length refers to itself", selfStream, Limits{}, ErrNoTextLayer},
+		{"unterminated hex string", onePagePDF("BT /F1 12 Tf <41424"), Limits{}, ErrCorrupt},
+		{"one page within the page limit", onePagePDF("BT /F1 12 Tf (Hello) Tj ET"), Limits{MaxPages: 1}, nil},
+		{"too many pages", buildPDF(
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+			"<< /Type /Page /Parent 2 0 R >>",
+			"<< /Type /Page /Parent 2 0 R >>",
+		), Limits{MaxPages: 1}, ErrLimit},
+		{"not a pdf", []byte("hello, I am text"), Limits{}, ErrCorrupt},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := extractBytes(evidence.FormatPDF, tt.pdf, tt.limits)
+			if tt.want == nil && err != nil || tt.want != nil && !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
+}
+
+func TestPDFMaxPages(t *testing.T) {
+	pdf := buildPDF(
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>",
+		"<< /Type /Page /Parent 2 0 R >>",
+	)
+	_, err := extractBytes(evidence.FormatPDF, pdf, Limits{MaxPages: 1})
+	if !errors.Is(err, ErrNoTextLayer) { // the repeated page counts once
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestPDFCancel(t *testing.T) {
+	data := []byte(readFile(t, filepath.Join(corpusDir, "us-constitution-excerpt.pdf")))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Extract(ctx, evidence.FormatPDF, bytes.NewReader(data), int64(len(data)), Limits{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// zipOf builds a zip archive of the given entries (name, content).
+func zipOf(t testing.TB, entries ...string) []byte {
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	for i := 0; i+1 < len(entries); i += 2 {
+		f, err := w.Create(entries[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(entries[i+1]))
+	}
+	w.Close()
+	return b.Bytes()
+}
+
+const minimalDocument = `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Article 1</w:t></w:r></w:p></w:body></w:document>`
+
+func TestDOCXBombsAndDamage(t *testing.T) {
+	bomb := `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>` + strings.Repeat(" ", 30<<20) + `</w:t></w:r></w:p></w:body></w:document>`
+	many := []string{}
+	for i := 0; i < 30; i++ {
+		many = append(many, "word/media/"+itoa(i)+".xml", "x")
+	}
+	tests := []struct {
+		name   string
+		data   []byte
+		limits Limits
+		want   error
+		msg    string
+	}{
+		{"zip bomb (ratio)", zipOf(t, "word/document.xml", bomb), Limits{}, ErrLimit, "zip bomb"},
+		{"entry too large", zipOf(t, "word/document.xml", bomb), Limits{MaxZipEntryBytes: 1 << 20, MaxZipRatio: 1 << 30}, ErrLimit, "unpacks to"},
+		{"total too large", zipOf(t, "word/styles.xml", strings.Repeat("<a/>", 1<<18), "word/document.xml", minimalDocument), Limits{MaxZipTotalBytes: 1 << 19, MaxZipRatio: 1 << 30}, ErrLimit, "unpacks to more than"},
+		{"too many entries", zipOf(t, many...), Limits{MaxZipEntries: 10}, ErrLimit, "entries"},
+		{"path traversal", zipOf(t, "../../evil.xml", "x", "word/document.xml", minimalDocument), Limits{}, ErrCorrupt, "escapes"},
+		{"not a zip", []byte("plain text named .docx"), Limits{}, ErrCorrupt, "not a zip"},
+		{"no document part", zipOf(t, "hello.txt", "hi"), Limits{}, ErrCorrupt, "word/document.xml"},
+		{"broken xml", zipOf(t, "word/document.xml", "<w:document><w:body><w:p>"), Limits{}, ErrCorrupt, "read word/document.xml"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := extractBytes(evidence.FormatDOCX, tt.data, tt.limits)
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.msg) {
+				t.Fatalf("err = %v, want %v with %q", err, tt.want, tt.msg)
+			}
+		})
+	}
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		name string
+		head string
+		want evidence.Format
+		err  string
+	}{
+		{"a.pdf", "%PDF-1.7\n", evidence.FormatPDF, ""},
+		{"renamed.bin", "%PDF-1.4\n", evidence.FormatPDF, ""},
+		{"contract.docx", "PK\x03\x04", evidence.FormatDOCX, ""},
+		{"page.HTM", "<p>hi", evidence.FormatHTML, ""},
+		{"page", "<!DOCTYPE html><html>", evidence.FormatHTML, ""},
+		{"notes.md", "# Title", evidence.FormatMarkdown, ""},
+		{"notes.txt", "plain", evidence.FormatText, ""},
+		{"README", "plain words", evidence.FormatText, ""},
+		{"empty.pdf", "", evidence.FormatPDF, ""},
+		{"scan.png", "\x89PNG\r\n", "", "scan.png is a PNG image"},
+		{"old.doc", "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", "", "legacy Office"},
+		{"book.xlsx", "PK\x03\x04", "", "zip archive"},
+		{"data.bin", "\x00\x01", "", "data.bin (.bin files)"},
+	}
+	for _, tt := range tests {
+		got, err := Detect(tt.name, []byte(tt.head))
+		if tt.err != "" {
+			if !errors.Is(err, ErrUnsupportedFormat) || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("Detect(%q) err = %v, want %q", tt.name, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("Detect(%q) = %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+}

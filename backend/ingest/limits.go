@@ -1,0 +1,96 @@
+package ingest
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Limits bound what one document may cost. Zero fields take the defaults.
+type Limits struct {
+	MaxBytes         int64 // size of the original file; default 200 MB
+	MaxPages         int   // PDF pages; default 5,000
+	MaxTextBytes     int64 // extracted text of one document; default 64 MB
+	MaxPageGlyphs    int   // glyphs on one PDF page; default 200,000
+	MaxStreamBytes   int64 // one inflated PDF stream; default 64 MB
+	MaxInflateBytes  int64 // all inflated PDF streams of a document; default 1 GB
+	MaxZipEntries    int   // entries in a DOCX archive; default 2,000
+	MaxZipEntryBytes int64 // uncompressed size of one DOCX entry read; default 100 MB
+	MaxZipTotalBytes int64 // uncompressed bytes of all DOCX entries read; default 200 MB
+	MaxZipRatio      int64 // uncompressed/compressed size of one DOCX entry; default 200
+}
+
+// DefaultLimits returns the limits used for zero fields.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBytes:         200_000_000,
+		MaxPages:         5000,
+		MaxTextBytes:     64_000_000,
+		MaxPageGlyphs:    200_000,
+		MaxStreamBytes:   64_000_000,
+		MaxInflateBytes:  1_000_000_000,
+		MaxZipEntries:    2000,
+		MaxZipEntryBytes: 100_000_000,
+		MaxZipTotalBytes: 200_000_000,
+		MaxZipRatio:      200,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	def64 := func(v *int64, dv int64) {
+		if *v <= 0 {
+			*v = dv
+		}
+	}
+	def64(&l.MaxBytes, d.MaxBytes)
+	def64(&l.MaxTextBytes, d.MaxTextBytes)
+	def64(&l.MaxStreamBytes, d.MaxStreamBytes)
+	def64(&l.MaxInflateBytes, d.MaxInflateBytes)
+	def64(&l.MaxZipEntryBytes, d.MaxZipEntryBytes)
+	def64(&l.MaxZipTotalBytes, d.MaxZipTotalBytes)
+	def64(&l.MaxZipRatio, d.MaxZipRatio)
+	if l.MaxPages <= 0 {
+		l.MaxPages = d.MaxPages
+	}
+	if l.MaxPageGlyphs <= 0 {
+		l.MaxPageGlyphs = d.MaxPageGlyphs
+	}
+	if l.MaxZipEntries <= 0 {
+		l.MaxZipEntries = d.MaxZipEntries
+	}
+	return l
+}
+
+// CheckSize tells whether a file of size bytes may be ingested at all, so a
+// caller can refuse a 2 GB file before reading it.
+func (l Limits) CheckSize(size int64) error {
+	return l.withDefaults().checkSize(size)
+}
+
+func (l Limits) checkSize(size int64) error {
+	switch {
+	case size <= 0:
+		return ErrEmpty
+	case size > l.MaxBytes:
+		return fmt.Errorf("%w: file is %s; the limit is %s", ErrTooLarge, humanBytes(size), humanBytes(l.MaxBytes))
+	}
+	return nil
+}
+
+// humanBytes renders a size in decimal units as people read them: "2.1 GB".
+func humanBytes(n int64) string {
+	units := []string{"bytes", "KB", "MB", "GB", "TB"}
+	f, i := float64(n), 0
+	for f >= 1000 && i < len(units)-1 {
+		f /= 1000
+		i++
+	}
+	if i == 0 {
+		return strconv.FormatInt(n, 10) + " bytes"
+	}
+	s := strconv.FormatFloat(f, 'f', 1, 64)
+	if len(s) > 2 && s[len(s)-2:] == ".0" {
+		s = s[:len(s)-2]
+	}
+	return s + " " + units[i]
+}

@@ -1,0 +1,55 @@
+package server
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+
+	"lexflow/backend/api"
+)
+
+// libraryRoutes adds collections, documents, uploads and search.
+func libraryRoutes(mux *http.ServeMux, lib *api.LibraryService) {
+	mux.Handle("GET /api/collections", handle(func(r *http.Request) (any, error) { return lib.Collections(r.Context()) }))
+	mux.Handle("POST /api/collections", created(withBodyFunc(lib.CreateCollection)))
+	mux.Handle("GET /api/collections/{id}", handle(withID(lib.Collection)))
+	mux.Handle("PUT /api/collections/{id}", handle(withIDBody(lib.UpdateCollection)))
+	mux.Handle("DELETE /api/collections/{id}", handle(withID(noValue(lib.DeleteCollection))))
+	mux.Handle("GET /api/collections/{id}/documents", handle(withID(lib.Documents)))
+	mux.Handle("POST /api/collections/{id}/documents", handle(func(r *http.Request) (any, error) { return upload(r, lib) }))
+	mux.Handle("DELETE /api/documents/{id}", handle(withID(noValue(lib.DeleteDocument))))
+	mux.Handle("POST /api/documents/{id}/reindex", handle(withID(lib.ReindexDocument)))
+	mux.Handle("GET /api/documents/{id}/source", handle(withID(lib.Source)))
+	mux.Handle("POST /api/search", handle(withBodyFunc(lib.Search)))
+}
+
+// upload streams every file part of a multipart body into the library, one at
+// a time, never holding a whole file in memory, and answers per file.
+func upload(r *http.Request, lib *api.LibraryService) ([]api.UploadResult, error) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
+		return nil, badQuery("files", "upload files as multipart/form-data")
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, badQuery("files", "read upload: "+err.Error())
+	}
+	out := []api.UploadResult{}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return out, badQuery("files", "read upload: "+err.Error())
+		}
+		if part.FileName() != "" {
+			out = append(out, lib.Upload(r.Context(), r.PathValue("id"), part.FileName(), part))
+		}
+		part.Close()
+	}
+	if len(out) == 0 {
+		return nil, badQuery("files", "the upload holds no files")
+	}
+	return out, nil
+}
