@@ -9,8 +9,9 @@ import (
 )
 
 // CleanKey records whether the library was closed cleanly; after a crash every
-// ready document is checked against the index, since the index persists its
-// newest writes in the background and may have lost them.
+// ready document is checked against the index. Bleve persists each batch before
+// Add returns, so a killed process loses nothing acknowledged; the check is the
+// second line of defence, against power loss or an index damaged on disk.
 const CleanKey = "library.closed_cleanly"
 
 // Recover brings SQLite and the index back into agreement after an
