@@ -122,7 +122,9 @@ func uploadError(err error) error {
 }
 
 // DeleteDocument removes a document everywhere.
-func (s *LibraryService) DeleteDocument(ctx context.Context, id string) error { return s.lib.Delete(ctx, id) }
+func (s *LibraryService) DeleteDocument(ctx context.Context, id string) error {
+	return s.lib.Delete(ctx, id)
+}
 
 // ReindexDocument parses a document again.
 func (s *LibraryService) ReindexDocument(ctx context.Context, id string) (Document, error) {

@@ -132,4 +132,3 @@ func reportIngest(summaries []*IngestSummary, out output) error {
 	}
 	return err
 }
-
