@@ -3,7 +3,9 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -12,6 +14,7 @@ import (
 	"lexflow/backend/index"
 	"lexflow/backend/library"
 	"lexflow/backend/store"
+	"lexflow/examples"
 )
 
 // LibraryTopic is the event topic of ingestion progress ("progress" events).
@@ -190,4 +193,40 @@ func chunkDTO(c evidence.Chunk) Chunk {
 	}
 	return Chunk{ID: c.ID, DocID: c.DocID, CollectionID: c.CollectionID, Ordinal: c.Ordinal, Text: c.Text, Language: c.Language,
 		Locator: Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd, HeadingPath: path, Start: l.Start, End: l.End}}
+}
+
+// SampleCollection is the name of the collection LoadSample fills.
+const SampleCollection = "Sample library"
+
+// LoadSample creates the sample collection (or reuses it) and queues the
+// bundled sample statutes into it; the same bytes are never ingested twice.
+func (s *LibraryService) LoadSample(ctx context.Context) (Collection, error) {
+	c, err := s.db.GetCollection(ctx, SampleCollection)
+	if errors.Is(err, store.ErrNotFound) {
+		c, err = s.db.CreateCollection(ctx, SampleCollection,
+			"Excerpts of public-domain and openly licensed statutes, a regulation and a contract, in English and Arabic.")
+	}
+	if err != nil {
+		return Collection{}, err
+	}
+	files := examples.Corpus()
+	names, err := fs.Glob(files, "*")
+	if err != nil {
+		return Collection{}, err
+	}
+	for _, name := range names {
+		if strings.EqualFold(name, "README.md") {
+			continue
+		}
+		f, err := files.Open(name)
+		if err != nil {
+			return Collection{}, err
+		}
+		res := s.Upload(ctx, c.ID, name, f)
+		f.Close()
+		if res.Error != nil {
+			return Collection{}, fmt.Errorf("load sample %s: %s", name, res.Error.Message)
+		}
+	}
+	return s.Collection(ctx, c.ID)
 }

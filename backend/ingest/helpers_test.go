@@ -11,7 +11,7 @@ import (
 	"lexflow/backend/evidence"
 )
 
-const corpusDir = "../../testdata/corpus"
+const corpusDir = "../../examples/corpus"
 
 func evidenceDoc(path string) evidence.Document {
 	return evidence.Document{ID: "doc", CollectionID: "col", Name: filepath.Base(path)}

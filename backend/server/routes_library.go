@@ -22,6 +22,7 @@ func libraryRoutes(mux *http.ServeMux, lib *api.LibraryService) {
 	mux.Handle("POST /api/documents/{id}/reindex", handle(withID(lib.ReindexDocument)))
 	mux.Handle("GET /api/documents/{id}/source", handle(withID(lib.Source)))
 	mux.Handle("POST /api/search", handle(withBodyFunc(lib.Search)))
+	mux.Handle("POST /api/library/sample", created(func(r *http.Request) (any, error) { return lib.LoadSample(r.Context()) }))
 }
 
 // upload streams every file part of a multipart body into the library, one at

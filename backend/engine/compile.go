@@ -1,0 +1,297 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Limits that keep Compile's work bounded on hostile input; real apps have
+// tens of nodes.
+const (
+	MaxNodes = 10_000
+	MaxEdges = 50_000
+)
+
+// Compile validates an app against a registry and returns its immutable
+// plan. It reports every problem it finds, not just the first, as a
+// *CompileError whose problems each wrap a sentinel (ErrCycle, ...).
+func Compile(app *App, reg *Registry) (*Plan, error) {
+	if app == nil || reg == nil {
+		return nil, fmt.Errorf("compile app: nil app or registry")
+	}
+	c := &compiler{app: app, reg: reg, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1}}
+	if !c.withinLimits() {
+		return nil, c.ps.err()
+	}
+	c.variables()
+	c.buildNodes()
+	c.buildEdges()
+	c.buildVirtualNodes()
+	c.checkRoles()
+	acyclic := c.checkCycles()
+	c.checkReachable()
+	if acyclic {
+		c.order()
+	}
+	c.checkReferences(acyclic)
+	c.checkDefaults()
+	c.sortResponses()
+	if err := c.ps.err(); err != nil {
+		return nil, err
+	}
+	return c.plan, nil
+}
+
+type compiler struct {
+	app  *App
+	reg  *Registry
+	plan *Plan
+	ps   problems
+	// ancestors[i] holds the real nodes upstream of real node i (acyclic only).
+	ancestors []bitset
+}
+
+func (c *compiler) withinLimits() bool {
+	g := c.app.Workflow.Graph
+	if len(g.Nodes) > MaxNodes || len(g.Edges) > MaxEdges {
+		c.ps.app(ErrInvalidNode, "%d nodes and %d edges; the limits are %d and %d", len(g.Nodes), len(g.Edges), MaxNodes, MaxEdges)
+		return false
+	}
+	return true
+}
+
+// variables compiles the environment and conversation declarations.
+func (c *compiler) variables() {
+	c.plan.env = c.declared("environment variable", c.app.Workflow.EnvironmentVariables)
+	c.plan.conv = c.declared("conversation variable", c.app.Workflow.ConversationVariables)
+}
+
+func (c *compiler) declared(what string, vars []Variable) map[string]Value {
+	out := make(map[string]Value, len(vars))
+	for _, v := range vars {
+		if !validName(v.Name) {
+			c.ps.app(ErrInvalidVariable, "%s %q: use letters, digits and '_'", what, v.Name)
+			continue
+		}
+		if _, dup := out[v.Name]; dup {
+			c.ps.app(ErrInvalidVariable, "%s %q is declared twice", what, v.Name)
+			continue
+		}
+		t, err := ParseType(string(v.ValueType))
+		if err != nil {
+			c.ps.app(ErrInvalidVariable, "%s %q: %v", what, v.Name, err)
+			continue
+		}
+		val, err := decodeTyped(v.Value, t)
+		if err != nil {
+			c.ps.app(ErrInvalidVariable, "%s %q: %v", what, v.Name, err)
+			continue
+		}
+		out[v.Name] = val
+	}
+	return out
+}
+
+// buildNodes builds every node through its factory and reads its spec.
+func (c *compiler) buildNodes() {
+	peers := c.peers()
+	for i, gn := range c.app.Workflow.Graph.Nodes {
+		if !c.checkNodeID(i, gn.ID) {
+			continue
+		}
+		idx := c.addNode(planNode{id: gn.ID, typ: gn.Type, title: gn.ID, parent: -1})
+		c.plan.real = len(c.plan.nodes)
+		def := NodeDef{ID: gn.ID, Type: gn.Type, Data: gn.Data, Mode: c.plan.mode, peers: peers}
+		c.build(idx, def)
+	}
+}
+
+func (c *compiler) peers() map[string]PeerNode {
+	m := make(map[string]PeerNode, len(c.app.Workflow.Graph.Nodes))
+	for _, gn := range c.app.Workflow.Graph.Nodes {
+		if _, dup := m[gn.ID]; !dup {
+			m[gn.ID] = PeerNode{ID: gn.ID, Type: gn.Type, Data: gn.Data}
+		}
+	}
+	return m
+}
+
+func (c *compiler) checkNodeID(i int, id string) bool {
+	switch {
+	case !validNodeID(id):
+		c.ps.node(fmt.Sprintf("#%d", i+1), ErrInvalidNode, "id %q: use 1-%d letters, digits, '_' or '-'", id, maxIDLen)
+	case isNamespace(id):
+		c.ps.node(id, ErrInvalidNode, "%q is reserved for %s.* variables", id, id)
+	case c.has(id):
+		c.ps.node(id, ErrDuplicateNode, "another node already has id %q", id)
+	default:
+		return true
+	}
+	return false
+}
+
+func (c *compiler) has(id string) bool { _, ok := c.plan.byID[id]; return ok }
+
+func (c *compiler) addNode(n planNode) int {
+	c.plan.nodes = append(c.plan.nodes, n)
+	idx := len(c.plan.nodes) - 1
+	c.plan.byID[n.id] = idx
+	return idx
+}
+
+// build runs the factory for node idx; on failure the node stays without an
+// implementation so later checks can still look at its edges.
+func (c *compiler) build(idx int, def NodeDef) {
+	n := &c.plan.nodes[idx]
+	factory, ok := c.reg.Lookup(def.Type)
+	if !ok {
+		c.unknownType(n.id, def.Type)
+		return
+	}
+	settings, errs := parseSettings(def.Data)
+	for _, err := range errs {
+		c.ps.node(n.id, ErrInvalidNode, "%v", err)
+	}
+	if settings.Title != "" {
+		n.title = settings.Title
+	}
+	def.Title, def.Settings = n.title, settings
+	impl, err := factory(def)
+	if err != nil || impl == nil {
+		c.ps.node(n.id, ErrInvalidNode, "%s: %v", def.Type, err)
+		return
+	}
+	n.node, n.settings, n.spec = impl, settings, impl.Spec()
+	c.readSpec(idx)
+}
+
+func (c *compiler) unknownType(id, typ string) {
+	known := cmpOr(strings.Join(c.reg.Types(), ", "), "none registered")
+	if newerThanOurs(c.app.Version) {
+		err := fmt.Errorf("%w: %w", ErrUnknownNodeType, ErrNewerVersion)
+		c.ps.node(id, err, "type %q comes with dsl version %s, newer than this Lexflow's %s; update Lexflow", typ, c.app.Version, DSLVersion)
+		return
+	}
+	c.ps.node(id, ErrUnknownNodeType, "type %q (known: %s)", typ, known)
+}
+
+// readSpec validates a spec and indexes its outputs, handles and streams.
+func (c *compiler) readSpec(idx int) {
+	n := &c.plan.nodes[idx]
+	n.outputs = make(map[string]Type, len(n.spec.Outputs)+2)
+	for _, o := range n.spec.Outputs {
+		if !validName(o.Name) || n.outputs[o.Name] != "" {
+			c.ps.node(n.id, ErrInvalidNode, "spec: output %q is invalid or declared twice", o.Name)
+			continue
+		}
+		if _, err := ParseType(string(orAny(o.Type))); err != nil {
+			c.ps.node(n.id, ErrInvalidNode, "spec: output %q: %v", o.Name, err)
+		}
+		n.outputs[o.Name] = orAny(o.Type)
+	}
+	if n.settings.ErrorStrategy != StrategyFail {
+		n.outputs["error_message"], n.outputs["error_type"] = TypeString, TypeString
+	}
+	n.streams = make(map[string]bool, len(n.spec.Streams))
+	for _, s := range n.spec.Streams {
+		if n.outputs[s] == "" {
+			c.ps.node(n.id, ErrInvalidNode, "spec: streamed output %q is not declared", s)
+		}
+		n.streams[s] = true
+	}
+	c.readHandles(n)
+}
+
+func orAny(t Type) Type {
+	if t == "" {
+		return TypeAny
+	}
+	return t
+}
+
+func (c *compiler) readHandles(n *planNode) {
+	n.handles = map[string]bool{}
+	if n.spec.Handles == nil {
+		n.handles[HandleSource] = true
+	}
+	for _, h := range n.spec.Handles {
+		if h == "" || h == HandleFailBranch || n.handles[h] {
+			c.ps.node(n.id, ErrInvalidNode, "spec: branch handle %q is empty, reserved or declared twice", h)
+		}
+		n.handles[h] = true
+	}
+	if n.settings.ErrorStrategy == StrategyFailBranch {
+		n.handles[HandleFailBranch] = true
+	}
+}
+
+// buildEdges resolves edge ends and checks handles and duplicates.
+func (c *compiler) buildEdges() {
+	seenID := map[string]bool{}
+	seenLink := map[[3]string]bool{}
+	for i, e := range c.app.Workflow.Graph.Edges {
+		eid := edgeName(i, e)
+		src, okSrc := c.plan.byID[e.Source]
+		dst, okDst := c.plan.byID[e.Target]
+		if !okSrc || !okDst {
+			c.danglingEdge(eid, e, okSrc, okDst)
+			continue
+		}
+		handle := cmpOr(e.SourceHandle, HandleSource)
+		link := [3]string{e.Source, handle, e.Target}
+		if (e.ID != "" && seenID[e.ID]) || seenLink[link] {
+			c.ps.edge(eid, ErrDuplicateEdge, "%s → %s (handle %q) is defined twice", e.Source, e.Target, handle)
+			continue
+		}
+		seenID[e.ID], seenLink[link] = true, true
+		c.checkHandle(eid, src, handle)
+		c.addEdge(planEdge{id: eid, src: src, dst: dst, handle: handle})
+	}
+}
+
+func edgeName(i int, e Edge) string {
+	if e.ID != "" {
+		return e.ID
+	}
+	return fmt.Sprintf("#%d (%s → %s)", i+1, e.Source, e.Target)
+}
+
+// cmpOr is cmp.Or for strings, named apart from go-cmp in tests.
+func cmpOr[T ~string](s, def T) T {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func (c *compiler) danglingEdge(eid string, e Edge, okSrc, okDst bool) {
+	if !okSrc {
+		c.ps.edge(eid, ErrDanglingEdge, "source %q is not a node", e.Source)
+	}
+	if !okDst {
+		c.ps.edge(eid, ErrDanglingEdge, "target %q is not a node", e.Target)
+	}
+}
+
+func (c *compiler) checkHandle(eid string, src int, handle string) {
+	n := &c.plan.nodes[src]
+	if n.node == nil || n.handles[handle] {
+		return
+	}
+	var names []string
+	for h := range n.handles {
+		names = append(names, fmt.Sprintf("%q", h))
+	}
+	slices.Sort(names)
+	c.ps.edge(eid, ErrUnknownHandle, "node %s has no handle %q (it has %s)", n.id, handle, strings.Join(names, ", "))
+}
+
+func (c *compiler) addEdge(e planEdge) {
+	src := &c.plan.nodes[e.src]
+	e.conditional = len(src.spec.Handles) > 0 || src.settings.ErrorStrategy == StrategyFailBranch
+	c.plan.edges = append(c.plan.edges, e)
+	i := len(c.plan.edges) - 1
+	src.out = append(src.out, i)
+	c.plan.nodes[e.dst].in = append(c.plan.nodes[e.dst].in, i)
+}

@@ -1,0 +1,249 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+)
+
+// buildVirtualNodes builds the sub-nodes real nodes declare, after all real
+// ids are known so that collisions are caught.
+func (c *compiler) buildVirtualNodes() {
+	peers := c.peers()
+	for idx := 0; idx < c.plan.real; idx++ {
+		for _, v := range c.plan.nodes[idx].spec.Virtual {
+			c.buildVirtual(idx, v, peers)
+		}
+	}
+}
+
+func (c *compiler) buildVirtual(parent int, v VirtualNode, peers map[string]PeerNode) {
+	pid := c.plan.nodes[parent].id
+	if !validNodeID(v.ID) || isNamespace(v.ID) || c.has(v.ID) {
+		c.ps.node(pid, ErrInvalidNode, "virtual node id %q is invalid or already used", v.ID)
+		return
+	}
+	idx := c.addNode(planNode{id: v.ID, typ: v.Type, title: cmpOr(v.Title, v.ID), parent: parent,
+		extractionSource: v.ExtractionSource, extractionPrompt: v.ExtractionPrompt})
+	c.plan.nodes[parent].children = append(c.plan.nodes[parent].children, idx)
+	c.build(idx, NodeDef{ID: v.ID, Type: v.Type, Data: v.Data, Mode: c.plan.mode, peers: peers})
+	n := &c.plan.nodes[idx]
+	if v.Title != "" {
+		n.title = v.Title
+	}
+	if n.node != nil && (len(n.spec.Virtual) > 0 || len(n.spec.Handles) > 0 || n.spec.Role != RoleNone || n.spec.Response != nil) {
+		c.ps.node(v.ID, ErrInvalidNode, "a virtual node of %s cannot branch, nest, respond or take a role", pid)
+	}
+}
+
+// checkReferences resolves every node's inputs (and Response references) and
+// stores them as the node's view. Upstream checks need an acyclic graph.
+func (c *compiler) checkReferences(acyclic bool) {
+	for i := range c.plan.nodes {
+		n := &c.plan.nodes[i]
+		if n.node == nil {
+			continue
+		}
+		for _, in := range c.declaredInputs(n) {
+			if r, ok := c.resolve(i, in, acyclic); ok && !hasRef(n.inputs, r.key) {
+				n.inputs = append(n.inputs, r)
+			}
+		}
+		if n.spec.Response != nil {
+			c.compileResponse(i)
+		}
+	}
+}
+
+func (c *compiler) declaredInputs(n *planNode) []Input {
+	ins := slices.Clone(n.spec.Inputs)
+	for _, sel := range n.spec.Response.Refs() {
+		ins = append(ins, Input{Selector: sel, Type: TypeAny})
+	}
+	return ins
+}
+
+func hasRef(refs []ref, key string) bool {
+	for _, r := range refs {
+		if r.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve checks one reference and compiles it.
+func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
+	n := &c.plan.nodes[owner]
+	sel := in.Selector
+	tpl := refOpen + sel.String() + refClose
+	if err := sel.Validate(); err != nil {
+		c.ps.node(n.id, ErrUnknownVariable, "%v", err)
+		return ref{}, false
+	}
+	r := ref{sel: slices.Clone(sel), key: sel.String(), node: -1}
+	if sel.IsNamespace() {
+		t, ok := c.namespaceType(n.id, sel, tpl)
+		return r, ok && c.checkType(n.id, tpl, t, sel, in.Type)
+	}
+	prod, ok := c.producer(owner, sel, tpl, acyclic)
+	if !ok {
+		return ref{}, false
+	}
+	r.node = prod
+	p := &c.plan.nodes[prod]
+	if p.node == nil {
+		return r, true // its own problem is already reported
+	}
+	t, ok := p.outputs[sel.Var()]
+	if !ok {
+		c.ps.node(n.id, ErrUnknownVariable, "%s: node %s has no output %q (it has %s)", tpl, p.id, sel.Var(), outputNames(p))
+		return ref{}, false
+	}
+	return r, c.checkType(n.id, tpl, t, sel, in.Type)
+}
+
+// producer finds the referenced node and checks that it runs before owner.
+func (c *compiler) producer(owner int, sel Selector, tpl string, acyclic bool) (int, bool) {
+	n := &c.plan.nodes[owner]
+	prod, ok := c.plan.byID[sel.Node()]
+	switch {
+	case prod == owner && ok:
+		c.ps.node(n.id, ErrSelfReference, "%s reads the node's own output", tpl)
+	case !ok:
+		c.ps.node(n.id, ErrMissingNode, "%s: there is no node %q", tpl, sel.Node())
+	case acyclic && !c.upstream(owner, prod):
+		c.ps.node(n.id, ErrNotUpstream, "%s: node %s does not run before %s", tpl, sel.Node(), n.id)
+	default:
+		return prod, true
+	}
+	return -1, false
+}
+
+// upstream reports whether prod has finished whenever owner runs. A virtual
+// node counts as its parent; a parent's earlier virtual nodes precede later
+// ones. A node reads its own virtual nodes through RunVirtual's result.
+func (c *compiler) upstream(owner, prod int) bool {
+	o, p := &c.plan.nodes[owner], &c.plan.nodes[prod]
+	ownerAt, prodAt := owner, prod
+	if o.parent >= 0 {
+		ownerAt = o.parent
+	}
+	if p.parent >= 0 {
+		prodAt = p.parent
+	}
+	if ownerAt == prodAt {
+		return o.parent >= 0 && p.parent >= 0 && prod < owner // earlier sibling
+	}
+	return c.ancestors[ownerAt].has(prodAt)
+}
+
+func (c *compiler) namespaceType(nodeID string, sel Selector, tpl string) (Type, bool) {
+	var decl map[string]Type
+	switch sel.Node() {
+	case NamespaceSys:
+		decl = sysTypes(c.plan.mode)
+	case NamespaceEnv:
+		decl = valueTypes(c.app.Workflow.EnvironmentVariables)
+	default:
+		decl = valueTypes(c.app.Workflow.ConversationVariables)
+	}
+	t, ok := decl[sel.Var()]
+	if !ok {
+		c.ps.node(nodeID, ErrUnknownVariable, "%s: no %s variable %q in a %s", tpl, sel.Node(), sel.Var(), c.plan.mode)
+	}
+	return t, ok
+}
+
+func valueTypes(vars []Variable) map[string]Type {
+	m := make(map[string]Type, len(vars))
+	for _, v := range vars {
+		t, err := ParseType(string(v.ValueType))
+		if err == nil {
+			m[v.Name] = t
+		}
+	}
+	return m
+}
+
+// checkType checks sub-paths and the expected type where both are known.
+func (c *compiler) checkType(nodeID, tpl string, t Type, sel Selector, want Type) bool {
+	if path := sel.Path(); len(path) > 0 {
+		if !t.HasFields() {
+			c.ps.node(nodeID, ErrTypeMismatch, "%s: %s is %s, which has no field %q", tpl, sel[:2].String(), t, path[0])
+			return false
+		}
+		t = fieldType(t, path)
+	}
+	if !t.AssignableTo(want) {
+		c.ps.node(nodeID, ErrTypeMismatch, "%s is %s, but %s is expected", tpl, t, want)
+		return false
+	}
+	return true
+}
+
+func fieldType(t Type, path []string) Type {
+	if t != TypeFile || len(path) != 1 {
+		return TypeAny
+	}
+	if v, ok := (File{}).field(path[0]); ok {
+		return v.Type()
+	}
+	return TypeAny
+}
+
+func outputNames(n *planNode) string {
+	names := make([]string, 0, len(n.outputs))
+	for name := range n.outputs {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// compileResponse turns a Response template into segments the answer
+// coordinator walks; references were resolved into n.inputs.
+func (c *compiler) compileResponse(i int) {
+	n := &c.plan.nodes[i]
+	for _, seg := range n.spec.Response {
+		if !seg.IsRef() {
+			n.response = append(n.response, respSegment{text: seg.Text})
+			continue
+		}
+		k := slices.IndexFunc(n.inputs, func(r ref) bool { return r.key == seg.Ref.String() })
+		if k < 0 {
+			continue // reported by resolve
+		}
+		r := n.inputs[k]
+		stream := r.node >= 0 && len(r.sel) == 2 && c.plan.nodes[r.node].streams[r.sel.Var()]
+		n.response = append(n.response, respSegment{ref: &r, stream: stream})
+	}
+	c.plan.responses = append(c.plan.responses, i)
+}
+
+// checkDefaults checks default_value entries against the declared outputs.
+func (c *compiler) checkDefaults() {
+	for i := range c.plan.nodes {
+		n := &c.plan.nodes[i]
+		if n.node == nil {
+			continue
+		}
+		for key, v := range n.settings.Defaults {
+			t, ok := n.outputs[key]
+			switch {
+			case !ok:
+				c.ps.node(n.id, ErrInvalidNode, "default_value %q is not an output (outputs: %s)", key, outputNames(n))
+			case !conforms(v, t):
+				c.ps.node(n.id, ErrTypeMismatch, "default_value %q is %s, but the output is %s", key, v.Type(), t)
+			}
+		}
+	}
+}
+
+// sortResponses orders response nodes by rank so that answer streams follow
+// the graph when several become certain at once.
+func (c *compiler) sortResponses() {
+	slices.SortFunc(c.plan.responses, func(a, b int) int { return c.plan.nodes[a].rank - c.plan.nodes[b].rank })
+}

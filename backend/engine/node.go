@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"lexflow/backend/llm"
+)
+
+// Handles every node has besides the ones it declares.
+const (
+	HandleSource     = "source"      // the single way out of a non-branching node
+	HandleFailBranch = "fail-branch" // taken when error_strategy is fail_branch and the node fails
+)
+
+// Node is a compiled node type instance: one per node of a plan, shared by
+// every run of that plan, so Run must be safe for concurrent calls.
+type Node interface {
+	// Spec declares, once at compile time, what the node reads and produces.
+	Spec() Spec
+	// Run executes the node. It must honour ctx (cancellation, timeouts).
+	Run(ctx context.Context, in NodeInput) (NodeResult, error)
+}
+
+// NodeFactory builds a Node from its DSL definition, decoding def.Data. A
+// returned error is reported by Compile as an invalid node (with the node id).
+type NodeFactory func(def NodeDef) (Node, error)
+
+// Role tells the engine which nodes start a run, end it, or answer.
+type Role int
+
+const (
+	RoleNone   Role = iota
+	RoleStart       // the entry node; exactly one per app
+	RoleEnd         // its outputs become the run's outputs (workflow mode)
+	RoleAnswer      // answers a chatflow turn
+)
+
+// Spec is what a node declares to the engine. The engine validates references
+// against it, builds each run's read-only variable view from Inputs, checks
+// branch edges against Handles and coordinates Response streaming.
+type Spec struct {
+	Role Role
+	// Inputs are the variables Run reads; only these appear in NodeInput.Vars.
+	Inputs []Input
+	// Outputs are the variables Run produces; downstream references are
+	// checked against them.
+	Outputs []Output
+	// Handles are the branch handles for IF/ELSE and classifiers ("true",
+	// "false", class ids). Nil means one way out (HandleSource).
+	Handles []string
+	// Streams names the outputs Run streams through NodeInput.Stream.
+	Streams []string
+	// Response, when set, is the template the engine streams as this node's
+	// "answer" output, in order, while its upstream nodes run (see answer.go).
+	Response Template
+	// Virtual are sub-nodes the node may run inside its own Run through
+	// NodeInput.RunVirtual (variable extraction, SPEC §7.4).
+	Virtual []VirtualNode
+}
+
+// Input is one variable a node reads.
+type Input struct {
+	Selector Selector
+	// Type is what the node expects; TypeAny (or "") accepts anything.
+	Type Type
+}
+
+// Output is one variable a node produces.
+type Output struct {
+	Name string
+	Type Type
+}
+
+// VirtualNode declares a sub-node, built by the registry like any node but run
+// by its parent: its events are marked virtual and its outputs enter the pool
+// without triggering any edge.
+type VirtualNode struct {
+	ID    string // global id, e.g. "tool1_ext_1"
+	Type  string
+	Title string
+	Data  json.RawMessage
+	// ExtractionSource and ExtractionPrompt are copied into its events.
+	ExtractionSource string
+	ExtractionPrompt string
+}
+
+// NodeDef is a node's definition as the factory sees it.
+type NodeDef struct {
+	ID       string
+	Type     string
+	Title    string
+	Data     json.RawMessage // the node's own config, for the factory to decode
+	Settings Settings        // what the engine parsed from Data
+	Mode     Mode
+	peers    map[string]PeerNode
+}
+
+// PeerNode is another node of the same app, for nodes that inherit its
+// configuration (an extraction inherits its source LLM's model).
+type PeerNode struct {
+	ID   string
+	Type string
+	Data json.RawMessage
+}
+
+// Decode unmarshals the node's data into v.
+func (d NodeDef) Decode(v any) error {
+	if len(d.Data) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(d.Data, v); err != nil {
+		return fmt.Errorf("decode %s data: %w", d.Type, err)
+	}
+	return nil
+}
+
+// Peer looks up another node of the same app.
+func (d NodeDef) Peer(id string) (PeerNode, bool) {
+	p, ok := d.peers[id]
+	return p, ok
+}
+
+// NodeInput is what a node gets for one execution.
+type NodeInput struct {
+	RunID   string
+	NodeID  string
+	Title   string
+	Mode    Mode
+	Attempt int // 1 on the first try, 2 on the first retry, ...
+	// Vars is a read-only snapshot of the variables the node declared.
+	Vars Vars
+	// RunInputs are the run's inputs, for the Start node.
+	RunInputs map[string]any
+	att       *attempt
+}
+
+// NodeResult is a node's successful outcome.
+type NodeResult struct {
+	Outputs map[string]Value
+	// Handle is the branch taken; required for nodes that declare Handles.
+	Handle      string
+	Inputs      map[string]any // as the node used them, for the record
+	ProcessData map[string]any
+	Usage       *llm.Usage
+}
+
+// Stream sends one chunk of the named output (e.g. "text") as a
+// NodeRunStreamChunk event. It blocks while the dispatcher is busy and
+// returns ctx's error once the execution is cancelled, so a provider's
+// delta callback can return it to stop the model.
+func (in NodeInput) Stream(output, chunk string) error {
+	if in.att == nil {
+		return nil
+	}
+	return in.att.stream(output, chunk)
+}
+
+// RunVirtual runs one of the node's declared virtual sub-nodes with the
+// parent's retry settings, emitting its own events, and returns its result.
+// Its outputs enter the pool under its id; no edge follows from it.
+func (in NodeInput) RunVirtual(ctx context.Context, id string) (NodeResult, error) {
+	if in.att == nil {
+		return NodeResult{}, fmt.Errorf("run virtual node %s: %w", id, ErrNoVirtualNode)
+	}
+	return in.att.runVirtual(ctx, id)
+}

@@ -1,0 +1,23 @@
+// Package examples ships the sample library: short excerpts of public-domain
+// and openly licensed legal texts (see corpus/README.md for each source and
+// licence), in the formats Lexflow ingests, so a fresh install can be tried at
+// once and the tests use real legal layouts.
+package examples
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed corpus/*.pdf corpus/*.docx corpus/*.html corpus/*.txt corpus/*.md
+var corpus embed.FS
+
+// Corpus returns the sample documents, named by file, without the bad-input
+// fixtures and sources kept beside them for the tests.
+func Corpus() fs.FS {
+	sub, err := fs.Sub(corpus, "corpus")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory
+	}
+	return sub
+}

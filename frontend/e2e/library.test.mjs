@@ -1,0 +1,111 @@
+// Library end to end: real sample statutes dropped onto the window (synthesised
+// drop events carrying real files), ingestion progress to ready, a search, and
+// the source viewer highlighting exactly the hit's text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLexflow, launchBrowser, screenshot } from './harness.mjs';
+
+const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'testdata', 'corpus');
+let app, browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startLexflow(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** The sample files to drop: one PDF, DOCX and HTML at least, as {name, mime, base64}. */
+function sampleFiles() {
+  const types = { '.pdf': 'application/pdf', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.html': 'text/html' };
+  return readdirSync(corpus)
+    .filter((f) => types[path.extname(f)])
+    .map((f) => ({ name: f, mime: types[path.extname(f)], base64: readFileSync(path.join(corpus, f)).toString('base64') }));
+}
+
+/** Dispatches dragenter/dragover/drop with a DataTransfer holding real File objects. */
+async function dropFiles(page, selector, files) {
+  const dataTransfer = await page.evaluateHandle((files) => {
+    const dt = new DataTransfer();
+    for (const f of files) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.mime }));
+    }
+    return dt;
+  }, files);
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    await page.dispatchEvent(selector, type, { dataTransfer });
+  }
+}
+
+test('drop statutes, watch them index, search, and open the cited span', async () => {
+  const files = sampleFiles();
+  assert.ok(files.length >= 3, `sample corpus has ${files.length} droppable files`);
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Library' }).click();
+  await page.getByRole('button', { name: 'New collection' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Statutes');
+  await dialog.getByRole('button', { name: /create|save/i }).click();
+  await page.getByTestId('drop-zone').waitFor();
+
+  await dropFiles(page, '[data-testid="drop-zone"]', files);
+  for (const f of files) {
+    await page.locator(`[data-testid="document-row"][data-document-name="${f.name}"][data-status="ready"]`).waitFor({ timeout: 60000 });
+  }
+  await screenshot(page, 'library-ingested');
+
+  const box = page.getByTestId('search-box');
+  await box.fill('notice period termination');
+  await box.press('Enter');
+  const firstHit = page.getByTestId('search-hit').first();
+  await firstHit.waitFor();
+  assert.match(await firstHit.locator('mark').first().textContent(), /\w/);
+  await screenshot(page, 'library-search');
+
+  const chunkId = await firstHit.getAttribute('data-chunk-id');
+  const chunk = await page.evaluate(
+    async ({ token, query }) => {
+      const res = await fetch('/api/search', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query, collectionIds: [], documentIds: [], topK: 10 }),
+      });
+      return (await res.json()).hits[0].chunk;
+    },
+    { token: app.token, query: 'notice period termination' },
+  );
+  assert.equal(chunk.id, chunkId);
+  await firstHit.click();
+  const highlight = page.getByTestId('source-highlight');
+  await highlight.waitFor();
+  assert.equal((await highlight.textContent()).trim(), chunk.text.trim(), 'the highlighted span is the hit text');
+  const locator = await page.getByTestId('source-locator').textContent();
+  for (const heading of chunk.locator.headingPath) assert.ok(locator.includes(heading), `locator shows ${heading}`);
+  await screenshot(page, 'library-source');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+test('a duplicate and an unsupported file each get their own outcome', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Library' }).click();
+  await page.getByText('Statutes').first().click();
+  const [first] = sampleFiles();
+  const junk = { name: 'notes.xyz', mime: 'application/octet-stream', base64: Buffer.from('not a document').toString('base64') };
+  await dropFiles(page, '[data-testid="drop-zone"]', [first, junk]);
+  await page.locator(`[data-testid="upload-row"][data-file-name="${first.name}"]`).getByText(/already in this collection/i).waitFor({ timeout: 20000 });
+  await page.locator(`[data-testid="document-row"][data-document-name="notes.xyz"][data-status="failed"]`)
+    .or(page.locator(`[data-testid="upload-row"][data-file-name="notes.xyz"][data-status="failed"]`))
+    .first()
+    .waitFor({ timeout: 20000 });
+  await screenshot(page, 'library-outcomes');
+  await page.close();
+});
