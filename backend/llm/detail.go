@@ -25,12 +25,44 @@ type DetailToolCall struct {
 }
 
 // SequenceItem is one step of the stream: a content span {type:"content",
-// start, end}, or a reasoning segment or tool call by index.
+// start, end}, or a reasoning segment or tool call {type, index}.
 type SequenceItem struct {
-	Type  string `json:"type"` // "content", "reasoning" or "tool_call"
-	Start int    `json:"start,omitempty"`
-	End   int    `json:"end,omitempty"`
+	Type  string // "content", "reasoning" or "tool_call"
+	Start int
+	End   int
+	Index int
+}
+
+type contentItem struct {
+	Type  string `json:"type"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+}
+
+type indexItem struct {
+	Type  string `json:"type"`
 	Index int    `json:"index"`
+}
+
+// MarshalJSON writes exactly the fields of the item's kind (SPEC §5).
+func (s SequenceItem) MarshalJSON() ([]byte, error) {
+	if s.Type == "content" {
+		return json.Marshal(contentItem{s.Type, s.Start, s.End})
+	}
+	return json.Marshal(indexItem{s.Type, s.Index})
+}
+
+// UnmarshalJSON reads either shape.
+func (s *SequenceItem) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Type              string
+		Start, End, Index int
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	*s = SequenceItem{Type: raw.Type, Start: raw.Start, End: raw.End, Index: raw.Index}
+	return nil
 }
 
 // DetailBuilder records deltas in stream order. Consecutive pieces of one kind

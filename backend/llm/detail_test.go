@@ -55,8 +55,16 @@ func TestDetailMergeShiftsOffsets(t *testing.T) {
 	if diff := cmp.Diff(want, got.Sequence); diff != "" || got.Content != "é1ü2" {
 		t.Errorf("merged %q (-want +got):\n%s", got.Content, diff)
 	}
+	raw, _ := json.Marshal(got.Sequence)
+	if string(raw) != `[{"type":"content","start":0,"end":2},{"type":"reasoning","index":0},{"type":"content","start":2,"end":4}]` {
+		t.Errorf("sequence encodes as %s", raw)
+	}
+	var back []SequenceItem
+	if err := json.Unmarshal(raw, &back); err != nil || !cmp.Equal(back, got.Sequence) {
+		t.Errorf("sequence round trip = %+v, %v", back, err)
+	}
 	empty := (&DetailBuilder{}).Detail()
-	raw, _ := json.Marshal(empty)
+	raw, _ = json.Marshal(empty)
 	if string(raw) != `{"content":"","reasoning_content":[],"tool_calls":[],"sequence":[]}` {
 		t.Errorf("empty detail encodes as %s", raw)
 	}

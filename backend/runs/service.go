@@ -1,0 +1,171 @@
+package runs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/store"
+)
+
+// Publisher forwards a run's events to listeners (the UI's event hub).
+type Publisher func(topic string, ev engine.Event)
+
+// Topic is the event topic of one run.
+func Topic(runID string) string { return "run:" + runID }
+
+// Service starts runs and keeps track of the live ones.
+type Service struct {
+	db       *store.DB
+	registry *engine.Registry
+	publish  Publisher
+	bg       context.Context
+
+	mu   sync.Mutex
+	live map[string]*engine.Execution
+}
+
+// NewService returns a service running apps with the node types in registry.
+// bg bounds every run: cancelling it cancels them all.
+func NewService(db *store.DB, registry *engine.Registry, publish Publisher, bg context.Context) *Service {
+	if publish == nil {
+		publish = func(string, engine.Event) {}
+	}
+	return &Service{db: db, registry: registry, publish: publish, bg: bg, live: map[string]*engine.Execution{}}
+}
+
+// Request starts one run: of a stored app, or of a DSL given inline.
+type Request struct {
+	AppID          string
+	DSL            []byte
+	Inputs         map[string]any
+	Query          string // a chatflow turn's question (sys.query)
+	ConversationID string
+	UserID         string
+	Observers      []engine.Observer // extra observers, e.g. a CLI printing events
+}
+
+// Start compiles the app, records the run and starts it; it returns at once
+// with the run id while the run goes on server-side.
+func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, error) {
+	app, dsl, err := s.load(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := engine.Compile(app, s.registry)
+	if err != nil {
+		return nil, err
+	}
+	runID := newRunID()
+	inputs, _ := json.Marshal(nonNilMap(req.Inputs))
+	if err := s.db.InsertRun(ctx, store.Run{ID: runID, AppID: req.AppID, Mode: string(app.App.Mode),
+		Inputs: string(inputs), DSL: string(dsl), ConversationID: req.ConversationID, StartedAt: time.Now().UTC()}); err != nil {
+		return nil, err
+	}
+	observers := append([]engine.Observer{NewRecorder(s.db, req.AppID), s.forwarder(runID)}, req.Observers...)
+	x, err := plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
+		Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID}},
+		engine.RunOptions{Observers: observers})
+	if err != nil {
+		_ = s.db.FinishRun(ctx, store.Run{ID: runID, Status: "failed", Error: err.Error()})
+		return nil, err
+	}
+	s.track(x)
+	return x, nil
+}
+
+// load reads the app to run and returns it with the DSL text recorded with the run.
+func (s *Service) load(ctx context.Context, req Request) (*engine.App, []byte, error) {
+	dsl := req.DSL
+	if req.AppID != "" {
+		a, err := s.db.GetApp(ctx, req.AppID)
+		if err != nil {
+			return nil, nil, err
+		}
+		dsl = []byte(a.DSL)
+	}
+	if len(dsl) == 0 {
+		return nil, nil, errors.New("start run: no app and no DSL given")
+	}
+	app, _, err := engine.Import(dsl)
+	if err != nil {
+		return nil, nil, err
+	}
+	return app, dsl, nil
+}
+
+func (s *Service) forwarder(runID string) engine.Observer {
+	topic := Topic(runID)
+	return engine.ObserverFunc(func(ev engine.Event) { s.publish(topic, ev) })
+}
+
+func (s *Service) track(x *engine.Execution) {
+	s.mu.Lock()
+	s.live[x.RunID()] = x
+	s.mu.Unlock()
+	go func() {
+		<-x.Done()
+		s.mu.Lock()
+		delete(s.live, x.RunID())
+		s.mu.Unlock()
+	}()
+}
+
+// ErrNotRunning is returned when cancelling a run that is not live.
+var ErrNotRunning = errors.New("run is not running")
+
+// Cancel stops a live run; in-flight model calls are cancelled with it.
+func (s *Service) Cancel(runID string) error {
+	s.mu.Lock()
+	x, ok := s.live[runID]
+	s.mu.Unlock()
+	if ok {
+		select {
+		case <-x.Done():
+			ok = false // finished; the cleanup has not caught up yet
+		default:
+		}
+	}
+	if !ok {
+		return fmt.Errorf("cancel run %s: %w", runID, ErrNotRunning)
+	}
+	x.Cancel()
+	return nil
+}
+
+// Live reports whether a run is still going in this process.
+func (s *Service) Live(runID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.live[runID]
+	return ok
+}
+
+// Shutdown cancels every live run and waits for them to be recorded.
+func (s *Service) Shutdown() {
+	s.mu.Lock()
+	xs := make([]*engine.Execution, 0, len(s.live))
+	for _, x := range s.live {
+		xs = append(xs, x)
+	}
+	s.mu.Unlock()
+	for _, x := range xs {
+		x.Cancel()
+		x.Wait()
+	}
+}
+
+func newRunID() string {
+	return fmt.Sprintf("%s-%s", time.Now().UTC().Format("20060102T150405"), randomHex(6))
+}
+
+func nonNilMap(m map[string]any) map[string]any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return m
+}

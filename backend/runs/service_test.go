@@ -1,0 +1,152 @@
+package runs
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/llm"
+	"lexflow/backend/store"
+)
+
+// Minimal node types for recording tests; the real ones live in backend/nodes.
+type startNode struct{}
+
+func (startNode) Spec() engine.Spec {
+	return engine.Spec{Role: engine.RoleStart, Outputs: []engine.Output{{Name: "q", Type: engine.TypeString}}}
+}
+func (startNode) Run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	return engine.NodeResult{Outputs: map[string]engine.Value{"q": engine.ValueOf(in.RunInputs["q"])}}, nil
+}
+
+type writerNode struct{ wait bool }
+
+func (writerNode) Spec() engine.Spec {
+	return engine.Spec{Outputs: []engine.Output{{Name: "text", Type: engine.TypeString}}, Streams: []string{"text"}}
+}
+func (n writerNode) Run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	if n.wait {
+		<-ctx.Done()
+		return engine.NodeResult{}, ctx.Err()
+	}
+	var b llm.DetailBuilder
+	for _, d := range []llm.Delta{{Kind: llm.DeltaReasoning, Text: "think"}, {Kind: llm.DeltaContent, Text: "المادة ٥"}} {
+		b.Add(d)
+		if d.Kind == llm.DeltaContent {
+			in.Stream("text", d.Text)
+		}
+	}
+	return engine.NodeResult{Outputs: map[string]engine.Value{"text": engine.ValueOf("المادة ٥")},
+		ProcessData: map[string]any{DetailKey: b.Detail(), "model": "m"}, Usage: &llm.Usage{PromptTokens: 3, CompletionTokens: 2}}, nil
+}
+
+type endNode struct{}
+
+func (endNode) Spec() engine.Spec { return engine.Spec{Role: engine.RoleEnd} }
+func (endNode) Run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	return engine.NodeResult{}, nil
+}
+
+func testService(t *testing.T, wait bool) (*Service, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	reg := engine.NewRegistry()
+	reg.Register("start", func(engine.NodeDef) (engine.Node, error) { return startNode{}, nil })
+	reg.Register("writer", func(engine.NodeDef) (engine.Node, error) { return writerNode{wait: wait}, nil })
+	reg.Register("end", func(engine.NodeDef) (engine.Node, error) { return endNode{}, nil })
+	return NewService(db, reg, nil, context.Background()), db
+}
+
+const testDSL = `version: "0.1.0"
+kind: lexflow-app
+app: {name: Test, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {title: Start}}
+      - {id: w, type: writer, data: {title: Writer}}
+      - {id: end, type: end, data: {title: End}}
+    edges:
+      - {source: start, target: w}
+      - {source: w, target: end}
+`
+
+func TestRunIsRecorded(t *testing.T) {
+	svc, db := testService(t, false)
+	ctx := context.Background()
+	x, err := svc.Start(ctx, Request{DSL: []byte(testDSL), Inputs: map[string]any{"q": "hi"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := x.Wait(); err != nil || res.Status != engine.StatusSucceeded {
+		t.Fatalf("run = %+v, %v", res, err)
+	}
+	run, err := db.GetRun(ctx, x.RunID())
+	if err != nil || run.Status != "succeeded" || run.PromptTokens != 3 || run.FinishedAt == nil || run.DSL == "" {
+		t.Fatalf("stored run = %+v, %v", run, err)
+	}
+	execs, _ := db.NodeExecutions(ctx, x.RunID())
+	if len(execs) != 3 || execs[1].NodeID != "w" || execs[1].Status != "succeeded" || execs[1].FinishedAt == nil {
+		t.Fatalf("executions = %+v", execs)
+	}
+	var process map[string]any
+	json.Unmarshal([]byte(execs[1].ProcessData), &process)
+	if _, leaked := process[DetailKey]; leaked || process["model"] != "m" {
+		t.Errorf("process data = %s", execs[1].ProcessData)
+	}
+	g, ok, _ := db.NodeGenerationDetail(ctx, x.RunID(), "w")
+	if !ok || g.Sequence != `[{"type":"reasoning","index":0},{"type":"content","start":0,"end":8}]` {
+		t.Errorf("generation detail = %+v", g)
+	}
+	events, _ := db.RunEvents(ctx, x.RunID(), 0)
+	for i, e := range events {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("event %d has seq %d", i, e.Seq)
+		}
+	}
+	if last := events[len(events)-1]; last.Type != string(engine.RunSucceeded) {
+		t.Errorf("last stored event = %s", last.Type)
+	}
+	if tail, _ := db.RunEvents(ctx, x.RunID(), int64(len(events)-2)); len(tail) != 2 {
+		t.Errorf("replay from seq %d gave %d events", len(events)-2, len(tail))
+	}
+}
+
+func TestCancelIsRecorded(t *testing.T) {
+	svc, db := testService(t, true)
+	x, err := svc.Start(context.Background(), Request{DSL: []byte(testDSL), Inputs: map[string]any{"q": "hi"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if err := svc.Cancel(x.RunID()); err != nil {
+		t.Fatal(err)
+	}
+	x.Wait()
+	run, _ := db.GetRun(context.Background(), x.RunID())
+	if run.Status != "cancelled" {
+		t.Errorf("status = %s", run.Status)
+	}
+	if err := svc.Cancel(x.RunID()); err == nil {
+		t.Error("cancelling a finished run succeeded")
+	}
+}
+
+func TestBadDSLWritesNothing(t *testing.T) {
+	svc, db := testService(t, false)
+	for _, dsl := range []string{"{not yaml", testDSL + "      - {source: end, target: start}\n"} {
+		if _, err := svc.Start(context.Background(), Request{DSL: []byte(dsl)}); err == nil {
+			t.Errorf("started %q", dsl)
+		}
+	}
+	if runs, _ := db.ListRuns(context.Background(), "", 10); len(runs) != 0 {
+		t.Errorf("%d runs recorded for bad DSL", len(runs))
+	}
+}
