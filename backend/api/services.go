@@ -8,6 +8,7 @@ import (
 
 	"lexflow/backend/library"
 	"lexflow/backend/llm"
+	"lexflow/backend/runs"
 	"lexflow/backend/store"
 )
 
@@ -26,6 +27,7 @@ type Options struct {
 	Hub     *Hub
 	Library *library.Library
 	Index   Searcher
+	Runs    *runs.Service
 	Connect Connector
 	Build   Build
 	Face    string // "desktop" or "serve"
@@ -46,6 +48,8 @@ type Services struct {
 	Settings    *SettingsService
 	Diagnostics *DiagnosticsService
 	Library     *LibraryService
+	Apps        *AppService
+	Runs        *RunService
 	Events      *Hub
 }
 
@@ -66,6 +70,8 @@ func New(opts Options) *Services {
 		Settings:    &SettingsService{db: opts.DB},
 		Diagnostics: newDiagnostics(opts.Hub, opts.SelfTestEvents),
 		Library:     &LibraryService{db: opts.DB, lib: opts.Library, index: opts.Index, now: opts.Now},
+		Apps:        &AppService{db: opts.DB},
+		Runs:        &RunService{db: opts.DB, runs: opts.Runs},
 		Events:      opts.Hub,
 	}
 }

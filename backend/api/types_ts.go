@@ -12,6 +12,7 @@ const tsHeader = `// Code generated from backend/api/dto.go by "make generate". 
 
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
 export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
 `
 
 // TypeScript renders the frontend's DTO module (frontend/src/lib/api.gen.ts).
@@ -44,5 +45,16 @@ func TypeScript() string {
 		reflect.TypeFor[SearchHit](),
 		reflect.TypeFor[SearchResponse](),
 		reflect.TypeFor[DocumentSource](),
+		reflect.TypeFor[App](),
+		reflect.TypeFor[AppImport](),
+		reflect.TypeFor[ImportIssue](),
+		reflect.TypeFor[ImportReport](),
+		reflect.TypeFor[AppImported](),
+		reflect.TypeFor[RunRequest](),
+		reflect.TypeFor[RunStarted](),
+		reflect.TypeFor[Run](),
+		reflect.TypeFor[NodeExecution](),
+		reflect.TypeFor[GenerationDetail](),
+		reflect.TypeFor[RunDetail](),
 	)
 }

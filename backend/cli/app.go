@@ -9,9 +9,11 @@ import (
 	"time"
 
 	"lexflow/backend/api"
+	"lexflow/backend/engine"
 	"lexflow/backend/index"
 	"lexflow/backend/ingest"
 	"lexflow/backend/library"
+	"lexflow/backend/runs"
 	"lexflow/backend/store"
 )
 
@@ -21,6 +23,7 @@ type app struct {
 	db       *store.DB
 	index    *index.Index // nil when the command needs no library
 	library  *library.Library
+	runs     *runs.Service
 	services *api.Services
 }
 
@@ -54,7 +57,7 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 		}
 	}
 	a.services = api.New(api.Options{
-		DB: db, Hub: hub, Library: a.library, Index: a.index, Connect: env.Connect, Build: env.Build, Face: face,
+		DB: db, Hub: hub, Library: a.library, Index: a.index, Runs: a.runs, Connect: env.Connect, Build: env.Build, Face: face,
 		DataDir: dir, SelfTestEvents: selfTestEvents(env), Background: ctx,
 	})
 	return a, nil
@@ -82,6 +85,15 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub) error {
 		return fmt.Errorf("open the search index: %w", err)
 	}
 	a.index = idx
+	// The index lock proves no other Lexflow runs here: runs still marked
+	// running were left by a process that died.
+	if _, err := a.db.InterruptRuns(ctx); err != nil {
+		idx.Close()
+		return err
+	}
+	a.runs = runs.NewService(a.db, newRegistry(), func(topic string, ev engine.Event) {
+		hub.Publish(topic, string(ev.Kind), ev)
+	}, ctx)
 	a.library = library.New(library.Options{DB: a.db, Index: idx, DataDir: a.dir,
 		Extract: library.Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions()), OnProgress: api.PublishProgress(hub)})
 	if err := a.library.Start(ctx); err != nil {
@@ -95,6 +107,7 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub) error {
 // the index and the database.
 func (a *app) Close() error {
 	if a.library != nil {
+		a.runs.Shutdown()
 		a.library.Close()
 		if err := a.index.Close(); err == nil {
 			_ = a.library.MarkClean(context.Background())
@@ -113,4 +126,9 @@ func explainOpen(path string, err error) error {
 	default:
 		return fmt.Errorf("open database %s: %w", path, err)
 	}
+}
+
+// newRegistry holds every node type a workflow can use.
+func newRegistry() *engine.Registry {
+	return engine.NewRegistry()
 }

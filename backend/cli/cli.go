@@ -96,6 +96,10 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		return runSearch(ctx, rest, *dataDir, env)
 	case "library":
 		return runLibrary(ctx, rest, *dataDir, env)
+	case "app":
+		return runApp(ctx, rest, *dataDir, env)
+	case "run":
+		return runRun(ctx, rest, *dataDir, env)
 	case "version":
 		fmt.Fprintln(env.Stdout, versionLine(env.Build))
 		return nil
@@ -160,6 +164,11 @@ Usage:
   lexflow ingest --collection NAME [--json] PATH...   files or folders; progress on stderr
   lexflow search [--collection NAME] [--top-k N] [--json] QUERY
   lexflow library check                    verify that the index agrees with the database
+  lexflow app import FILE [--name NAME]    import a Lexflow or Dify DSL (YAML or JSON)
+  lexflow app export APP [--format yaml|json]
+  lexflow app list [--json]
+  lexflow run FILE.yml|APP [--inputs '{json}'] [--query Q] [--json]
+                                           run a workflow (or one chatflow turn); --json streams NDJSON events
 
 Every command takes --data-dir DIR (or the environment variable LEXFLOW_DATA_DIR).
 Exit codes: 0 success, 1 the operation failed, 2 bad usage.

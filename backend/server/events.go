@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -9,6 +10,8 @@ import (
 
 	"lexflow/backend/api"
 )
+
+var errStreaming = errors.New("streaming unsupported by this connection")
 
 // heartbeat keeps idle SSE connections (and the proxies between) alive.
 const heartbeat = 15 * time.Second
@@ -24,7 +27,7 @@ func events(hub *api.Hub) http.Handler {
 		}
 		flusher, ok := w.(http.Flusher)
 		if !ok {
-			writeError(w, r, fmt.Errorf("streaming unsupported by this connection"))
+			writeError(w, r, errStreaming)
 			return
 		}
 		replay, live, cancel := hub.Subscribe(topic, after)

@@ -33,6 +33,7 @@ func Routes(svc *api.Services) http.Handler {
 	mux.Handle("POST /api/diagnostics/selftest", handle(withBodyFunc(noValue(d.ReportSelfTest))))
 
 	libraryRoutes(mux, svc.Library)
+	runRoutes(mux, svc)
 
 	mux.Handle("GET /api/events", events(svc.Events))
 	mux.Handle("GET /api/events/replay", handle(func(r *http.Request) (any, error) {

@@ -2,6 +2,7 @@
 
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
 export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
 
 export interface ErrorBody {
   code: string;
@@ -206,4 +207,97 @@ export interface DocumentSource {
   document: Document;
   text: string;
   chunks: Chunk[];
+}
+
+export interface App {
+  id: string;
+  name: string;
+  mode: 'chatflow' | 'workflow';
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AppImport {
+  dsl: string;
+  name: string;
+}
+
+export interface ImportIssue {
+  nodeId: string;
+  type: string;
+  reason: string;
+}
+
+export interface ImportReport {
+  source: string;
+  sourceVersion: string;
+  mapped: ImportIssue[];
+  unsupported: ImportIssue[];
+  warnings: ImportIssue[];
+}
+
+export interface AppImported {
+  app: App;
+  report: ImportReport;
+}
+
+export interface RunRequest {
+  inputs: Record<string, unknown>;
+  query: string;
+  conversationId: string;
+}
+
+export interface RunStarted {
+  runId: string;
+  topic: string;
+}
+
+export interface Run {
+  id: string;
+  appId: string;
+  mode: string;
+  status: RunStatus;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  error: string;
+  promptTokens: number;
+  completionTokens: number;
+  startedAt: string;
+  finishedAt: string | null;
+  elapsedMs: number;
+}
+
+export interface NodeExecution {
+  id: string;
+  nodeId: string;
+  nodeType: string;
+  title: string;
+  position: number;
+  predecessorNodeId: string;
+  status: string;
+  inputs: Record<string, unknown>;
+  processData: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  error: string;
+  retries: number;
+  promptTokens: number;
+  completionTokens: number;
+  isVirtual: boolean;
+  parentNodeId: string;
+  startedAt: string;
+  finishedAt: string | null;
+  elapsedMs: number;
+  generationDetail: GenerationDetail | null;
+}
+
+export interface GenerationDetail {
+  reasoningContent: string[];
+  toolCalls: { name: string; arguments: unknown; result: string }[];
+  sequence: ({ type: 'content'; start: number; end: number } | { type: 'reasoning' | 'tool_call'; index: number })[];
+}
+
+export interface RunDetail {
+  run: Run;
+  nodes: NodeExecution[];
 }

@@ -1,0 +1,111 @@
+package api
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// App is a stored chatflow or workflow.
+type App struct {
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	Mode        string    `json:"mode" ts:"'chatflow' | 'workflow'"`
+	Description string    `json:"description"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// AppImport imports a DSL (Lexflow's or Dify's) as a new app.
+type AppImport struct {
+	DSL  string `json:"dsl"`
+	Name string `json:"name"` // optional: overrides the DSL's name
+}
+
+// ImportIssue names a node that could not be mapped, or a warning.
+type ImportIssue struct {
+	NodeID string `json:"nodeId"`
+	Type   string `json:"type"`
+	Reason string `json:"reason"`
+}
+
+// ImportReport says what an import kept and what it could not map.
+type ImportReport struct {
+	Source        string        `json:"source"` // "lexflow" or "dify"
+	SourceVersion string        `json:"sourceVersion"`
+	Mapped        []ImportIssue `json:"mapped"`
+	Unsupported   []ImportIssue `json:"unsupported"`
+	Warnings      []ImportIssue `json:"warnings"`
+}
+
+// AppImported is the new app with its import report.
+type AppImported struct {
+	App    App          `json:"app"`
+	Report ImportReport `json:"report"`
+}
+
+// RunRequest starts a run of an app.
+type RunRequest struct {
+	Inputs         map[string]any `json:"inputs"`
+	Query          string         `json:"query"`
+	ConversationID string         `json:"conversationId"`
+}
+
+// RunStarted names a started run and the event topic it streams on.
+type RunStarted struct {
+	RunID string `json:"runId"`
+	Topic string `json:"topic"`
+}
+
+// Run is a recorded run.
+type Run struct {
+	ID               string          `json:"id"`
+	AppID            string          `json:"appId"`
+	Mode             string          `json:"mode"`
+	Status           string          `json:"status" ts:"RunStatus"`
+	Inputs           json.RawMessage `json:"inputs" ts:"Record<string, unknown>"`
+	Outputs          json.RawMessage `json:"outputs" ts:"Record<string, unknown>"`
+	Error            string          `json:"error"`
+	PromptTokens     int             `json:"promptTokens"`
+	CompletionTokens int             `json:"completionTokens"`
+	StartedAt        time.Time       `json:"startedAt"`
+	FinishedAt       *time.Time      `json:"finishedAt"`
+	ElapsedMs        int64           `json:"elapsedMs"`
+}
+
+// NodeExecution is one node's recorded execution.
+type NodeExecution struct {
+	ID                string            `json:"id"`
+	NodeID            string            `json:"nodeId"`
+	NodeType          string            `json:"nodeType"`
+	Title             string            `json:"title"`
+	Position          int               `json:"position"`
+	PredecessorNodeID string            `json:"predecessorNodeId"`
+	Status            string            `json:"status"`
+	Inputs            json.RawMessage   `json:"inputs" ts:"Record<string, unknown>"`
+	ProcessData       json.RawMessage   `json:"processData" ts:"Record<string, unknown>"`
+	Outputs           json.RawMessage   `json:"outputs" ts:"Record<string, unknown>"`
+	Error             string            `json:"error"`
+	Retries           int               `json:"retries"`
+	PromptTokens      int               `json:"promptTokens"`
+	CompletionTokens  int               `json:"completionTokens"`
+	IsVirtual         bool              `json:"isVirtual"`
+	ParentNodeID      string            `json:"parentNodeId"`
+	StartedAt         time.Time         `json:"startedAt"`
+	FinishedAt        *time.Time        `json:"finishedAt"`
+	ElapsedMs         int64             `json:"elapsedMs"`
+	GenerationDetail  *GenerationDetail `json:"generationDetail"`
+}
+
+// GenerationDetail is an LLM generation in stream order (SPEC §5); sequence
+// content spans are code-point offsets into the output text.
+type GenerationDetail struct {
+	ReasoningContent json.RawMessage `json:"reasoningContent" ts:"string[]"`
+	ToolCalls        json.RawMessage `json:"toolCalls" ts:"{ name: string; arguments: unknown; result: string }[]"`
+	Sequence         json.RawMessage `json:"sequence" ts:"({ type: 'content'; start: number; end: number } | { type: 'reasoning' | 'tool_call'; index: number })[]"`
+}
+
+// RunDetail is a run with its node executions in start order.
+type RunDetail struct {
+	Run   Run             `json:"run"`
+	Nodes []NodeExecution `json:"nodes"`
+}

@@ -1,0 +1,108 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/runs"
+	"lexflow/backend/store"
+)
+
+// RunService starts, cancels and reports on workflow runs.
+type RunService struct {
+	db   *store.DB
+	runs *runs.Service
+}
+
+// Start begins a run of an app and returns at once; events stream on the
+// returned topic (and are kept for replay).
+func (s *RunService) Start(ctx context.Context, appID string, req RunRequest) (RunStarted, error) {
+	if _, err := s.db.GetApp(ctx, appID); err != nil {
+		return RunStarted{}, err
+	}
+	x, err := s.runs.Start(ctx, runs.Request{AppID: appID, Inputs: req.Inputs, Query: req.Query, ConversationID: req.ConversationID})
+	var ce *engine.CompileError
+	if errors.As(err, &ce) {
+		return RunStarted{}, &Error{Status: 422, Body: ErrorBody{Code: "invalid_app", Message: err.Error()}}
+	}
+	if err != nil {
+		return RunStarted{}, err
+	}
+	return RunStarted{RunID: x.RunID(), Topic: runs.Topic(x.RunID())}, nil
+}
+
+// Cancel stops a live run.
+func (s *RunService) Cancel(ctx context.Context, runID string) error {
+	err := s.runs.Cancel(runID)
+	if errors.Is(err, runs.ErrNotRunning) {
+		return &Error{Status: 409, Body: ErrorBody{Code: "not_running", Message: err.Error()}}
+	}
+	return err
+}
+
+// List returns recent runs, of one app when appID is set.
+func (s *RunService) List(ctx context.Context, appID string) ([]Run, error) {
+	rs, err := s.db.ListRuns(ctx, appID, 200)
+	out := make([]Run, len(rs))
+	for i, r := range rs {
+		out[i] = runDTO(r)
+	}
+	return out, err
+}
+
+// Get returns a run with its node executions and their generation details.
+func (s *RunService) Get(ctx context.Context, runID string) (RunDetail, error) {
+	r, err := s.db.GetRun(ctx, runID)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	execs, err := s.db.NodeExecutions(ctx, runID)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	out := RunDetail{Run: runDTO(r), Nodes: make([]NodeExecution, len(execs))}
+	for i, e := range execs {
+		if out.Nodes[i], err = s.execution(ctx, e); err != nil {
+			return RunDetail{}, err
+		}
+	}
+	return out, nil
+}
+
+// Events returns a run's stored events after seq `after`, as the hub would
+// have published them.
+func (s *RunService) Events(ctx context.Context, runID string, after int64) ([]Event, error) {
+	stored, err := s.db.RunEvents(ctx, runID, after)
+	out := make([]Event, len(stored))
+	for i, e := range stored {
+		out[i] = Event{Seq: e.Seq, Topic: runs.Topic(runID), Type: e.Type, Time: e.CreatedAt, Data: json.RawMessage(e.Payload)}
+	}
+	return out, err
+}
+
+// Live reports whether a run is still going.
+func (s *RunService) Live(runID string) bool { return s.runs.Live(runID) }
+
+// execution attaches the generation detail read from its own table, never
+// parsed from outputs.
+func (s *RunService) execution(ctx context.Context, e store.NodeExecution) (NodeExecution, error) {
+	out := NodeExecution{ID: e.ID, NodeID: e.NodeID, NodeType: e.NodeType, Title: e.Title, Position: e.Position,
+		PredecessorNodeID: e.PredecessorNodeID, Status: e.Status, Inputs: json.RawMessage(e.Inputs),
+		ProcessData: json.RawMessage(e.ProcessData), Outputs: json.RawMessage(e.Outputs), Error: e.Error,
+		Retries: e.Retries, PromptTokens: e.PromptTokens, CompletionTokens: e.CompletionTokens, IsVirtual: e.IsVirtual,
+		ParentNodeID: e.ParentNodeID, StartedAt: e.StartedAt, FinishedAt: e.FinishedAt, ElapsedMs: e.ElapsedMs}
+	g, ok, err := s.db.NodeGenerationDetail(ctx, e.RunID, e.NodeID)
+	if ok {
+		out.GenerationDetail = &GenerationDetail{ReasoningContent: json.RawMessage(g.Reasoning),
+			ToolCalls: json.RawMessage(g.ToolCalls), Sequence: json.RawMessage(g.Sequence)}
+	}
+	return out, err
+}
+
+func runDTO(r store.Run) Run {
+	return Run{ID: r.ID, AppID: r.AppID, Mode: r.Mode, Status: r.Status, Inputs: json.RawMessage(r.Inputs),
+		Outputs: json.RawMessage(r.Outputs), Error: r.Error, PromptTokens: r.PromptTokens,
+		CompletionTokens: r.CompletionTokens, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, ElapsedMs: r.ElapsedMs}
+}
