@@ -1,0 +1,155 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"lexflow/backend/api"
+	"lexflow/backend/engine"
+	"lexflow/backend/runs"
+	"lexflow/backend/store"
+)
+
+// Node types for stream tests: a start and a slow streamer.
+type inputNode struct{}
+
+func (inputNode) Spec() engine.Spec { return engine.Spec{Role: engine.RoleStart} }
+func (inputNode) Run(context.Context, engine.NodeInput) (engine.NodeResult, error) {
+	return engine.NodeResult{}, nil
+}
+
+type slowStreamer struct{}
+
+func (slowStreamer) Spec() engine.Spec {
+	return engine.Spec{Outputs: []engine.Output{{Name: "text", Type: engine.TypeString}}, Streams: []string{"text"}}
+}
+func (slowStreamer) Run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	var b strings.Builder
+	for i := 0; i < 40; i++ {
+		time.Sleep(3 * time.Millisecond)
+		chunk := fmt.Sprintf("w%d ", i)
+		b.WriteString(chunk)
+		in.Stream("text", chunk)
+	}
+	return engine.NodeResult{Outputs: map[string]engine.Value{"text": engine.ValueOf(b.String())}}, nil
+}
+
+type finishNode struct{}
+
+func (finishNode) Spec() engine.Spec { return engine.Spec{Role: engine.RoleEnd} }
+func (finishNode) Run(context.Context, engine.NodeInput) (engine.NodeResult, error) {
+	return engine.NodeResult{}, nil
+}
+
+const streamDSL = `version: "0.1.0"
+kind: lexflow-app
+app: {name: Streamer, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {title: Start}}
+      - {id: s, type: streamer, data: {title: Streamer}}
+      - {id: end, type: end, data: {title: End}}
+    edges:
+      - {source: start, target: s}
+      - {source: s, target: end}
+`
+
+func newRunsAPI(t *testing.T) (*httptest.Server, *api.Services) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := engine.NewRegistry()
+	reg.Register("start", func(engine.NodeDef) (engine.Node, error) { return inputNode{}, nil })
+	reg.Register("streamer", func(engine.NodeDef) (engine.Node, error) { return slowStreamer{}, nil })
+	reg.Register("end", func(engine.NodeDef) (engine.Node, error) { return finishNode{}, nil })
+	hub := api.NewHub(nil, 4096)
+	rs := runs.NewService(db, reg, func(topic string, ev engine.Event) { hub.Publish(topic, string(ev.Kind), ev) }, context.Background())
+	svc := api.New(api.Options{DB: db, Hub: hub, Runs: rs})
+	srv := httptest.NewServer(Routes(svc))
+	t.Cleanup(func() { srv.Close(); rs.Shutdown(); db.Close() })
+	return srv, svc
+}
+
+// readRunEvents reads up to max events (0: until the stream ends).
+func readRunEvents(t *testing.T, url string, max int) []api.Event {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out []api.Event
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			var ev api.Event
+			json.Unmarshal([]byte(data), &ev)
+			out = append(out, ev)
+			if max > 0 && len(out) == max {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+func TestRunStreamResumesAfterAReloadWithoutLoss(t *testing.T) {
+	srv, svc := newRunsAPI(t)
+	var imported api.AppImported
+	app := &testAPI{t: t, srv: srv}
+	if code := app.call("POST", "/api/apps/import", api.AppImport{DSL: streamDSL}, &imported); code != 201 {
+		t.Fatalf("import: %d", code)
+	}
+	var started api.RunStarted
+	if code := app.call("POST", "/api/apps/"+imported.App.ID+"/runs", api.RunRequest{}, &started); code != 202 {
+		t.Fatalf("start: %d", code)
+	}
+	base := srv.URL + "/api/runs/" + started.RunID + "/events"
+	first := readRunEvents(t, base, 12) // the page goes away mid-run
+	last := first[len(first)-1].Seq
+	rest := readRunEvents(t, fmt.Sprintf("%s?after=%d", base, last), 0)
+	all := append(first, rest...)
+	for i, ev := range all {
+		if ev.Seq != int64(i+1) {
+			t.Fatalf("event %d has seq %d: lost or duplicated across the reconnect", i, ev.Seq)
+		}
+	}
+	if end := all[len(all)-1].Type; end != "run_succeeded" {
+		t.Fatalf("stream ended with %s", end)
+	}
+	// After the run, a fresh page replays the whole run from storage.
+	replayed := readRunEvents(t, base, 0)
+	if len(replayed) != len(all) {
+		t.Errorf("replay has %d events, the live stream had %d", len(replayed), len(all))
+	}
+	var detail api.RunDetail
+	app.call("GET", "/api/runs/"+started.RunID, nil, &detail)
+	if detail.Run.Status != "succeeded" || len(detail.Nodes) != 3 || detail.Nodes[1].ElapsedMs < 100 {
+		t.Errorf("run detail = %+v", detail.Run)
+	}
+	_ = svc
+}
+
+func TestImportRejectsMalformedDSLAndWritesNothing(t *testing.T) {
+	srv, _ := newRunsAPI(t)
+	a := &testAPI{t: t, srv: srv}
+	var e struct{ Error api.ErrorBody }
+	if code := a.call("POST", "/api/apps/import", api.AppImport{DSL: "nodes: [unclosed"}, &e); code != 400 || e.Error.Field != "dsl" {
+		t.Errorf("malformed: %d %+v", code, e)
+	}
+	var apps []api.App
+	a.call("GET", "/api/apps", nil, &apps)
+	if len(apps) != 0 {
+		t.Errorf("%d apps after a failed import", len(apps))
+	}
+}
