@@ -86,6 +86,8 @@ func (l *Library) Reindex(ctx context.Context, docID string) error {
 // file when no other document shares it. Marking it first lets a crash midway
 // finish the job at the next start.
 func (l *Library) Delete(ctx context.Context, docID string) error {
+	l.guard.interrupt(docID)
+	defer l.guard.lock(docID)()
 	d, err := l.opts.DB.GetDocument(ctx, docID)
 	if err != nil {
 		return err

@@ -52,6 +52,7 @@ type Options struct {
 // Library is the service over collections and documents.
 type Library struct {
 	opts  Options
+	guard *docGuard
 	queue chan string
 	stop  context.CancelFunc
 	done  chan struct{}
@@ -71,7 +72,7 @@ func New(opts Options) *Library {
 	if opts.OnProgress == nil {
 		opts.OnProgress = func(Progress) {}
 	}
-	return &Library{opts: opts, queue: make(chan string, 1<<16), done: make(chan struct{})}
+	return &Library{opts: opts, guard: newDocGuard(), queue: make(chan string, 1<<16), done: make(chan struct{})}
 }
 
 // Start recovers from any interrupted work, then runs the workers until Close.

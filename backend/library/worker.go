@@ -38,13 +38,28 @@ func (l *Library) run(ctx context.Context) {
 // process ingests one document. Cancellation leaves it in its current state
 // for Recover to resume; any other failure marks it failed with the reason.
 func (l *Library) process(ctx context.Context, id string) {
+	d, ok := l.processLocked(ctx, id)
+	if ok {
+		// Outside the document's lock: replacing takes the older one's lock.
+		if err := l.replaceOlder(ctx, d); err != nil && ctx.Err() == nil {
+			l.progress(d, store.DocReady, 100, "could not remove the older version: "+err.Error())
+		}
+	}
+}
+
+// processLocked ingests a document under its lock and reports whether it
+// became ready.
+func (l *Library) processLocked(ctx context.Context, id string) (store.Document, bool) {
+	defer l.guard.lock(id)()
 	d, err := l.opts.DB.GetDocument(ctx, id)
 	if err != nil || d.Status == store.DocDeleting || d.Status == store.DocReady {
-		return
+		return d, false
 	}
-	err = l.ingest(ctx, d)
-	if ctx.Err() != nil {
-		return
+	docCtx, done := l.guard.ingesting(ctx, id)
+	defer done()
+	err = l.ingest(docCtx, d)
+	if docCtx.Err() != nil {
+		return d, false // shutting down (resumed at the next start) or deleted meanwhile
 	}
 	if err != nil {
 		// Clear the index first: a failed re-ingestion must not leave the old
@@ -54,7 +69,9 @@ func (l *Library) process(ctx context.Context, id string) {
 		msg := err.Error()
 		_ = l.opts.DB.SetDocumentStatus(bg, d.ID, store.DocFailed, 0, msg)
 		l.progress(d, store.DocFailed, 0, msg)
+		return d, false
 	}
+	return d, true
 }
 
 func (l *Library) ingest(ctx context.Context, d store.Document) error {
@@ -105,10 +122,7 @@ func (l *Library) index(ctx context.Context, d store.Document, chunks []evidence
 		}
 		l.progress(d, store.DocIndexing, 100*end/len(chunks), "")
 	}
-	if err := l.setStatus(ctx, d, store.DocReady, 100); err != nil {
-		return err
-	}
-	return l.replaceOlder(ctx, d)
+	return l.setStatus(ctx, d, store.DocReady, 100)
 }
 
 func (l *Library) setStatus(ctx context.Context, d store.Document, s store.DocStatus, percent int) error {
