@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLexflow, launchBrowser, screenshot } from './harness.mjs';
 
-const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'testdata', 'corpus');
+const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'corpus');
 let app, browser;
 
 before(async () => {
@@ -97,7 +97,7 @@ test('a duplicate and an unsupported file each get their own outcome', async () 
   const page = await browser.context.newPage();
   await page.goto(app.url);
   await page.getByRole('link', { name: 'Library' }).click();
-  await page.getByText('Statutes').first().click();
+  await page.getByRole('link', { name: 'Statutes', exact: true }).click();
   const [first] = sampleFiles();
   const junk = { name: 'notes.xyz', mime: 'application/octet-stream', base64: Buffer.from('not a document').toString('base64') };
   await dropFiles(page, '[data-testid="drop-zone"]', [first, junk]);

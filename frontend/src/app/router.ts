@@ -1,6 +1,6 @@
 // A tiny hash router: the path lives in location.hash ("#/settings/providers"), which
 // works the same in the desktop window (index.html served at "/") and in the browser.
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 export const DEFAULT_PATH = '/library';
 
@@ -12,12 +12,27 @@ export function currentPath(hash: string = window.location.hash): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** The query of the hash route: "#/library/c1?q=notice&k=10" → "q=notice&k=10"; none → "". */
+export function currentQuery(hash: string = window.location.hash): string {
+  const i = hash.indexOf('?');
+  return i < 0 ? '' : hash.slice(i + 1);
+}
+
+/** A route with its query: withQuery("/library/c1", {q: "x", k: 10}) → "/library/c1?q=x&k=10". Empty values are left out. */
+export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
 export function hrefFor(path: string): string {
   return `#${path}`;
 }
 
 export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
-  if (currentPath() === path) return;
+  const query = currentQuery();
+  if (`${currentPath()}${query ? `?${query}` : ''}` === path) return;
   if (replace) {
     const url = window.location.pathname + window.location.search + hrefFor(path);
     window.history.replaceState(window.history.state, '', url);
@@ -39,6 +54,12 @@ function subscribe(onChange: () => void): () => void {
 /** The current path; re-renders on navigation. */
 export function usePath(): string {
   return useSyncExternalStore(subscribe, () => currentPath());
+}
+
+/** The query parameters of the current hash route; re-renders when they change. */
+export function useRouteQuery(): URLSearchParams {
+  const query = useSyncExternalStore(subscribe, () => currentQuery());
+  return useMemo(() => new URLSearchParams(query), [query]);
 }
 
 /** True when `path` is `prefix` or below it ("/settings/about" is under "/settings"). */

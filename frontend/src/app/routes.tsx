@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { History, LibraryBig, MessageSquareText, Settings, Workflow, type LucideIcon } from 'lucide-react';
-import { LibraryPage } from '../features/library/LibraryPage';
+import { resolveLibraryRoute } from '../features/library/routes';
 import { ChatPage } from '../features/chat/ChatPage';
 import { StudioPage } from '../features/studio/StudioPage';
 import { RunsPage } from '../features/runs/RunsPage';
@@ -33,9 +33,11 @@ export function resolve(path: string): Resolved {
     const section = settingsSections.find((s) => path === `/settings/${s.id}`);
     if (section) return { title: `${section.label} · Settings`, page: <SettingsPage section={section.id} /> };
   }
+  if (isUnder(path, '/library')) {
+    const library = resolveLibraryRoute(path);
+    if (library) return library;
+  }
   switch (path) {
-    case '/library':
-      return { title: 'Library', page: <LibraryPage /> };
     case '/chat':
       return { title: 'Chat', page: <ChatPage /> };
     case '/studio':

@@ -1,6 +1,10 @@
 // The only module that talks to the backend. Every view goes through these functions;
 // nothing else calls fetch or touches the Wails runtime.
 import type {
+  Collection,
+  CollectionInput,
+  Document,
+  DocumentSource,
   ErrorBody,
   Event,
   EventCheckRequest,
@@ -8,12 +12,15 @@ import type {
   Provider,
   ProviderInput,
   ProviderTest,
+  SearchRequest,
+  SearchResponse,
   SelfTest,
   SelfTestResult,
   Settings,
   StreamRef,
   SystemInfo,
   TryRequest,
+  UploadResult,
 } from './api.gen';
 
 // ---------------------------------------------------------------------------
@@ -291,4 +298,123 @@ export async function openEventStream(topic: string, after: number, signal?: Abo
   const res = await send('GET', `/api/events?topic=${enc(topic)}&after=${after}`, undefined, signal, 'text/event-stream');
   if (!res.body) throw new BackendError(res.status, { code: 'bad_response', message: 'The event stream has no body.' });
   return res.body;
+}
+
+// ---------------------------------------------------------------------------
+// Library: collections, documents, uploads, search
+
+export function listCollections(signal?: AbortSignal): Promise<Collection[]> {
+  return call('GET', '/api/collections', undefined, signal);
+}
+
+export function createCollection(input: CollectionInput): Promise<Collection> {
+  return call('POST', '/api/collections', input);
+}
+
+export function updateCollection(id: string, input: CollectionInput): Promise<Collection> {
+  return call('PUT', `/api/collections/${enc(id)}`, input);
+}
+
+/** Deletes the collection and every document in it. */
+export function deleteCollection(id: string): Promise<void> {
+  return call('DELETE', `/api/collections/${enc(id)}`);
+}
+
+export function listDocuments(collectionId: string, signal?: AbortSignal): Promise<Document[]> {
+  return call('GET', `/api/collections/${enc(collectionId)}/documents`, undefined, signal);
+}
+
+export function deleteDocument(id: string): Promise<void> {
+  return call('DELETE', `/api/documents/${enc(id)}`);
+}
+
+export function reindexDocument(id: string): Promise<Document> {
+  return call('POST', `/api/documents/${enc(id)}/reindex`);
+}
+
+/** The extracted text of a document and its chunks with their locators. */
+export function getDocumentSource(id: string, signal?: AbortSignal): Promise<DocumentSource> {
+  return call('GET', `/api/documents/${enc(id)}/source`, undefined, signal);
+}
+
+export function searchLibrary(req: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
+  return call('POST', '/api/search', req, signal);
+}
+
+/** Creates the "Sample library" collection and starts ingesting the bundled sample statutes. */
+export function loadSampleLibrary(): Promise<Collection> {
+  return call('POST', '/api/library/sample');
+}
+
+export interface UploadOptions {
+  /** Aborts the request; the promise then rejects with an AbortError DOMException. */
+  signal?: AbortSignal;
+  /** Bytes of the request body sent so far, and the body's total size. */
+  onProgress?: (loaded: number, total: number) => void;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled.', 'AbortError');
+}
+
+/**
+ * Uploads files into a collection as one multipart/form-data request (field `files`, one part
+ * per file) and resolves with one UploadResult per file, in order. Uses XMLHttpRequest because
+ * fetch cannot report upload progress. Callers batch large selections (see the library feature).
+ */
+export function uploadDocuments(collectionId: string, files: readonly File[], options: UploadOptions = {}): Promise<UploadResult[]> {
+  const { signal, onProgress } = options;
+  return new Promise<UploadResult[]>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const form = new FormData();
+    for (const file of files) form.append('files', file, file.name);
+    const bodySize = files.reduce((n, f) => n + f.size, 0);
+
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open('POST', `/api/collections/${enc(collectionId)}/documents`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.responseType = 'text';
+
+    if (onProgress) {
+      xhr.upload.onprogress = (e: ProgressEvent) => onProgress(e.loaded, e.lengthComputable && e.total > 0 ? e.total : bodySize);
+    }
+    xhr.onload = () => {
+      settle();
+      const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          const parsed = JSON.parse(text) as unknown;
+          if (!Array.isArray(parsed)) throw new Error('not a list');
+          resolve(parsed as UploadResult[]);
+        } catch {
+          reject(new BackendError(xhr.status, { code: 'bad_response', message: 'The backend sent an upload reply that is not a list of results.' }));
+        }
+        return;
+      }
+      if (xhr.status === 401) unauthorizedListeners.forEach((fn) => fn());
+      if (xhr.status < 200 || xhr.status > 599) {
+        reject(new BackendError(xhr.status, { code: 'bad_response', message: `The backend answered ${xhr.status}.` }));
+        return;
+      }
+      const res = new Response(text || null, { status: xhr.status, statusText: xhr.statusText });
+      void errorFromResponse(res).then(reject, reject);
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new BackendError(0, { code: 'unreachable', message: 'The upload did not reach the Lexflow backend. Is Lexflow still running?' }));
+    };
+    xhr.ontimeout = () => {
+      settle();
+      reject(new BackendError(0, { code: 'timeout', message: 'The upload timed out.' }));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(form);
+  });
 }

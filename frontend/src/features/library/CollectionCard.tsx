@@ -1,0 +1,63 @@
+import { memo, useId } from 'react';
+import { LibraryBig, Pencil, Trash2 } from 'lucide-react';
+import type { Collection } from '../../lib/api.gen';
+import { Link } from '../../app/Link';
+import { Button } from '../../components/ui/Button';
+import { formatRelative } from '../../lib/format';
+import { formatDateTime } from './display';
+import { collectionPath } from './paths';
+
+export interface CollectionCardProps {
+  collection: Collection;
+  onEdit: (c: Collection) => void;
+  onDelete: (c: Collection) => void;
+}
+
+const numbers = new Intl.NumberFormat();
+
+export const CollectionCard = memo(function CollectionCard({ collection: c, onEdit, onDelete }: CollectionCardProps) {
+  const nameId = useId();
+  return (
+    <article className="collection-card" data-testid="collection-card" data-collection-name={c.name} aria-labelledby={nameId}>
+      <div className="collection-card-top">
+        <div className="collection-card-icon" aria-hidden="true">
+          <LibraryBig size={17} />
+        </div>
+        <div className="collection-card-actions">
+          <Button size="sm" variant="ghost" aria-label="Edit" title="Rename or describe" icon={<Pencil size={14} aria-hidden="true" />} onClick={() => onEdit(c)} />
+          <Button
+            size="sm"
+            variant="ghost"
+            className="btn-danger-ghost"
+            aria-label="Delete"
+            title="Delete"
+            icon={<Trash2 size={14} aria-hidden="true" />}
+            onClick={() => onDelete(c)}
+          />
+        </div>
+      </div>
+      <h2 className="collection-card-name" id={nameId}>
+        <Link to={collectionPath(c.id)} className="collection-card-link">
+          {c.name}
+        </Link>
+      </h2>
+      <p className={`collection-card-description${c.description ? '' : ' subtle'}`} dir="auto">
+        {c.description || 'No description'}
+      </p>
+      <dl className="collection-card-stats">
+        <div>
+          <dt>Documents</dt>
+          <dd>{numbers.format(c.documents)}</dd>
+        </div>
+        <div>
+          <dt>Chunks</dt>
+          <dd>{numbers.format(c.chunks)}</dd>
+        </div>
+        <div>
+          <dt>Updated</dt>
+          <dd title={formatDateTime(c.updatedAt)}>{formatRelative(c.updatedAt) || '—'}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+});

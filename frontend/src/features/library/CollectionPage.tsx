@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FolderSearch, Pencil, RefreshCw, Trash2, UploadCloud } from 'lucide-react';
+import { Link } from '../../app/Link';
+import { navigate, useRouteQuery } from '../../app/router';
+import { Button } from '../../components/ui/Button';
+import { Callout } from '../../components/ui/Callout';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { toast } from '../../components/ui/toast/toastStore';
+import { plural } from '../../lib/format';
+import { Breadcrumbs } from './Breadcrumbs';
+import { CollectionDialog } from './CollectionDialog';
+import { DeleteCollectionDialog } from './DeleteCollectionDialog';
+import { DocumentsTable } from './DocumentsTable';
+import { DropZone } from './DropZone';
+import { walkDropRoots, type DropRoot, type WalkResult } from './folderWalk';
+import { useLibraryEvents } from './libraryEvents';
+import { LIBRARY_PATH } from './paths';
+import { isIngesting } from './progress';
+import { mergeUploadResults, useCollections, useDocuments } from './queries';
+import { parseTopK, SearchPanel } from './SearchPanel';
+import { uploadManager, useUploads } from './uploadManager';
+import { UploadPanel } from './UploadPanel';
+import { usePageDrop } from './usePageDrop';
+import './Library.css';
+
+const numbers = new Intl.NumberFormat();
+
+type DialogState = 'edit' | 'delete' | null;
+
+/** #/library/{id}: a collection — drop zone, uploads, search, documents. */
+export function CollectionPage({ collectionId }: { collectionId: string }) {
+  const qc = useQueryClient();
+  const collections = useCollections();
+  const docs = useDocuments(collectionId);
+  const uploads = useUploads(collectionId);
+  const live = useLibraryEvents();
+  const params = useRouteQuery();
+  const query = params.get('q')?.trim() ?? '';
+  const topK = parseTopK(params.get('k'));
+  const focusHit = params.get('hit');
+  const [reading, setReading] = useState(false);
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  const collection = collections.data?.find((c) => c.id === collectionId);
+  const { add } = uploads;
+
+  const addPicked = useCallback(
+    (picked: WalkResult) => {
+      if (picked.hidden > 0) {
+        toast.info(`Skipped ${plural(picked.hidden, 'hidden file')}`, 'Files and folders whose names start with a dot (like .DS_Store) are not added.');
+      }
+      if (picked.files.length === 0 && picked.problems.length === 0) {
+        if (picked.hidden === 0) toast.info('Nothing to add', 'What was dropped holds no files.');
+        return;
+      }
+      add(picked, { onResults: (results) => mergeUploadResults(qc, collectionId, results) });
+    },
+    [add, qc, collectionId],
+  );
+
+  const onDropRoots = useCallback(
+    (roots: DropRoot[]) => {
+      setReading(true);
+      walkDropRoots(roots)
+        .then(addPicked)
+        .catch((err: unknown) => toast.error('The dropped items could not be read', err instanceof Error ? err.message : String(err)))
+        .finally(() => setReading(false));
+    },
+    [addPicked],
+  );
+
+  const dragging = usePageDrop(onDropRoots, Boolean(collection));
+
+  // A fresh document list also brings the upload rows up to date (events missed while away).
+  useEffect(() => {
+    if (docs.data) uploadManager.syncDocuments(collectionId, docs.data);
+  }, [collectionId, docs.data]);
+
+  if (collections.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading collection">
+        <div className="skeleton skeleton-title" />
+        <div className="skeleton drop-zone-skeleton" />
+      </div>
+    );
+  }
+
+  if (collections.error) {
+    return (
+      <>
+        <Breadcrumbs items={[{ label: 'Library', to: LIBRARY_PATH }, { label: 'Collection' }]} />
+        <Callout
+          tone="danger"
+          role="alert"
+          title="The collection could not be loaded"
+          action={
+            <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void collections.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {collections.error.message}
+        </Callout>
+      </>
+    );
+  }
+
+  if (!collection) {
+    return (
+      <>
+        <Breadcrumbs items={[{ label: 'Library', to: LIBRARY_PATH }, { label: 'Not found' }]} />
+        <PageHeader title="Collection not found" />
+        <EmptyState
+          icon={<FolderSearch size={22} />}
+          title="This collection does not exist"
+          description={
+            <>
+              It may have been deleted. <Link to={LIBRARY_PATH}>Go to the library</Link>.
+            </>
+          }
+        />
+      </>
+    );
+  }
+
+  const docCount = docs.data?.length ?? collection.documents;
+  const chunkCount = docs.data ? docs.data.reduce((n, d) => n + (d.chunks || 0), 0) : collection.chunks;
+  const ingesting = docs.data?.filter((d) => isIngesting(d.status)).length ?? 0;
+
+  return (
+    <div className="collection-page">
+      <Breadcrumbs items={[{ label: 'Library', to: LIBRARY_PATH }, { label: collection.name }]} />
+      <PageHeader
+        title={collection.name}
+        description={
+          <>
+            {collection.description && (
+              <span className="collection-description" dir="auto">
+                {collection.description}
+              </span>
+            )}
+            <span className="collection-counts" data-testid="collection-counts">
+              {plural(docCount, 'document')} · {numbers.format(chunkCount)} {chunkCount === 1 ? 'chunk' : 'chunks'}
+              {ingesting > 0 && ` · ${ingesting} being indexed`}
+            </span>
+          </>
+        }
+        actions={
+          <>
+            <Button icon={<Pencil size={14} aria-hidden="true" />} onClick={() => setDialog('edit')}>
+              Edit
+            </Button>
+            <Button variant="ghost" className="btn-danger-ghost" icon={<Trash2 size={14} aria-hidden="true" />} onClick={() => setDialog('delete')}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+
+      <DropZone onPicked={addPicked} dragging={dragging} reading={reading} compact={docCount > 0} />
+
+      {live.error ? (
+        <Callout tone="info" title="Live progress is unavailable">
+          The event stream could not be opened ({live.error instanceof Error ? live.error.message : String(live.error)}). Uploads still work;
+          reload the page to see their progress.
+        </Callout>
+      ) : null}
+
+      {uploads.state.rows.length > 0 && (
+        <UploadPanel rows={uploads.state.rows} onCancel={uploads.cancel} onClearFinished={uploads.clearFinished} />
+      )}
+
+      <SearchPanel collectionId={collectionId} query={query} topK={topK} focusHit={focusHit} ingesting={ingesting} />
+
+      <DocumentsTable
+        collectionId={collectionId}
+        collectionName={collection.name}
+        docs={docs.data}
+        isPending={docs.isPending}
+        error={docs.error}
+        onRetry={() => void docs.refetch()}
+      />
+
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <div className="drop-overlay-card">
+            <UploadCloud size={28} />
+            <p className="drop-overlay-title">Drop to add to {collection.name}</p>
+            <p className="drop-overlay-hint">Files and whole folders</p>
+          </div>
+        </div>
+      )}
+
+      {dialog === 'edit' && <CollectionDialog collection={collection} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <DeleteCollectionDialog
+          collection={{ ...collection, documents: docCount, chunks: chunkCount }}
+          onClose={() => setDialog(null)}
+          onDeleted={() => navigate(LIBRARY_PATH)}
+        />
+      )}
+    </div>
+  );
+}

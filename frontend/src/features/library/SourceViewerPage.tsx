@@ -1,0 +1,198 @@
+import { useCallback, useMemo, useState } from 'react';
+import { ArrowLeft, BookOpen, FileQuestion, Hash, Heading, RefreshCw } from 'lucide-react';
+import type { Chunk } from '../../lib/api.gen';
+import { BackendError } from '../../lib/backend';
+import { Link } from '../../app/Link';
+import { navigate, useRouteQuery } from '../../app/router';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Callout } from '../../components/ui/Callout';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { formatBytes, plural } from '../../lib/format';
+import { Breadcrumbs } from './Breadcrumbs';
+import { formatName, headingLabel, isRtlLanguage, languageName, pagesLabel } from './display';
+import { OffsetMap } from './offsets';
+import { collectionPath, intParam, LIBRARY_PATH, sourcePath } from './paths';
+import { isIngesting, stageText } from './progress';
+import { useCollections, useDocumentSource } from './queries';
+import { parseTopK } from './SearchPanel';
+import { SourceOutline } from './SourceOutline';
+import { SourceText } from './SourceText';
+import { chunkForSpan, splitSections } from './sourceText';
+import './Library.css';
+import './SourceViewer.css';
+
+const numbers = new Intl.NumberFormat();
+
+/** #/library/{collectionId}/documents/{documentId}?start=&end=: the extracted text with the span highlighted. */
+export function SourceViewerPage({ collectionId, documentId }: { collectionId: string; documentId: string }) {
+  const params = useRouteQuery();
+  const start = intParam(params, 'start');
+  const end = intParam(params, 'end');
+  const query = params.get('q')?.trim() ?? '';
+  const topK = parseTopK(params.get('k'));
+  const hit = params.get('hit');
+  const source = useDocumentSource(documentId);
+  const collections = useCollections();
+  const collection = collections.data?.find((c) => c.id === collectionId);
+  const [scrollKey, setScrollKey] = useState(0);
+
+  const text = source.data?.text ?? '';
+  const map = useMemo(() => new OffsetMap(text), [text]);
+  const sections = useMemo(() => splitSections(text), [text]);
+  const chunks = useMemo(
+    () => [...(source.data?.chunks ?? [])].sort((a, b) => a.locator.start - b.locator.start || a.ordinal - b.ordinal),
+    [source.data],
+  );
+
+  const hasSpan = start !== null && end !== null && end > start;
+  const outOfRange = hasSpan && source.data !== undefined && start >= map.codePointLength;
+  const highlight = useMemo(
+    () => (hasSpan && !outOfRange ? map.rangeToUtf16(start, end) : null),
+    [hasSpan, outOfRange, map, start, end],
+  );
+  const chunk = useMemo(() => (hasSpan ? chunkForSpan(chunks, start, end) : null), [hasSpan, chunks, start, end]);
+
+  const hrefFor = useCallback(
+    (c: Chunk) => sourcePath(collectionId, documentId, { start: c.locator.start, end: c.locator.end, q: query, k: topK, hit: hit ?? undefined }),
+    [collectionId, documentId, query, topK, hit],
+  );
+  const openChunk = useCallback(
+    (c: Chunk) => {
+      navigate(hrefFor(c), { replace: true });
+      setScrollKey((n) => n + 1);
+    },
+    [hrefFor],
+  );
+
+  const back = query
+    ? { label: 'Back to search results', to: collectionPath(collectionId, { q: query, k: topK, hit: hit ?? undefined }) }
+    : { label: `Back to ${collection?.name ?? 'the collection'}`, to: collectionPath(collectionId) };
+
+  const doc = source.data?.document;
+  const crumbs = [
+    { label: 'Library', to: LIBRARY_PATH },
+    { label: collection?.name ?? 'Collection', to: collectionPath(collectionId) },
+    { label: doc?.name ?? 'Document' },
+  ];
+
+  const backLink = (
+    <Link to={back.to} className="source-back">
+      <ArrowLeft size={14} aria-hidden="true" />
+      {back.label}
+    </Link>
+  );
+
+  if (source.isPending) {
+    return (
+      <>
+        <Breadcrumbs items={crumbs} />
+        {backLink}
+        <div aria-busy="true" aria-label="Loading the document">
+          <div className="skeleton skeleton-title" />
+          <div className="skeleton source-skeleton" />
+        </div>
+      </>
+    );
+  }
+
+  if (source.error) {
+    const missing = source.error instanceof BackendError && source.error.status === 404;
+    return (
+      <>
+        <Breadcrumbs items={crumbs} />
+        {backLink}
+        {missing ? (
+          <EmptyState
+            icon={<FileQuestion size={22} />}
+            title="This document is not in the library"
+            description="It may have been deleted or re-imported under another id."
+          />
+        ) : (
+          <Callout
+            tone="danger"
+            role="alert"
+            title="The document could not be opened"
+            action={
+              <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void source.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {source.error.message}
+          </Callout>
+        )}
+      </>
+    );
+  }
+
+  const d = source.data.document;
+  const pages = chunk ? pagesLabel(chunk.locator.pageStart, chunk.locator.pageEnd) : '';
+  const heading = chunk ? headingLabel(chunk.locator.headingPath) : '';
+
+  return (
+    <div className="source-page">
+      <Breadcrumbs items={crumbs} />
+      {backLink}
+      <PageHeader
+        title={d.name}
+        description={
+          <span className="source-meta">
+            <Badge>{formatName(d.format, d.name)}</Badge>
+            {d.language && <span>{languageName(d.language)}</span>}
+            {d.pages > 0 && <span>{plural(d.pages, 'page')}</span>}
+            <span>{plural(chunks.length, 'passage')}</span>
+            {d.size > 0 && <span>{formatBytes(d.size)}</span>}
+          </span>
+        }
+      />
+
+      <div className="source-locator" data-testid="source-locator" role="status">
+        {hasSpan && !outOfRange ? (
+          <>
+            {pages && (
+              <span className="source-locator-item" data-part="pages">
+                <BookOpen size={14} aria-hidden="true" />
+                {pages}
+              </span>
+            )}
+            <span className="source-locator-item source-locator-heading" data-part="heading">
+              <Heading size={14} aria-hidden="true" />
+              <span dir="auto">{heading || 'No heading'}</span>
+            </span>
+            <span className="source-locator-item subtle" data-part="span">
+              <Hash size={13} aria-hidden="true" />
+              characters {numbers.format(start)}–{numbers.format(end)}
+            </span>
+          </>
+        ) : (
+          <span className="source-locator-item subtle">Whole document · choose a passage in the outline to highlight it</span>
+        )}
+      </div>
+
+      {d.status !== 'ready' && (
+        <Callout tone={d.status === 'failed' ? 'danger' : 'info'} title={d.status === 'failed' ? 'Ingestion failed' : `This document is ${stageText(d.status, d.percent).toLowerCase()}`}>
+          {d.status === 'failed' ? d.error || 'No reason was given.' : isIngesting(d.status) ? 'The text below may be incomplete until it is ready.' : null}
+        </Callout>
+      )}
+      {outOfRange && (
+        <Callout tone="danger" role="alert" title="The passage is outside this document’s text">
+          Characters {numbers.format(start)}–{numbers.format(end)} were asked for, but the text has {numbers.format(map.codePointLength)}. The
+          document may have been re-indexed since the link was made.
+        </Callout>
+      )}
+
+      <div className="source-layout">
+        <SourceOutline chunks={chunks} rtl={isRtlLanguage(d.language)} activeId={chunk?.id ?? null} hrefFor={hrefFor} onOpen={openChunk} />
+        <article className="source-article" aria-label={`Text of ${d.name}`}>
+          {text ? (
+            <SourceText text={text} sections={sections} highlight={highlight} scrollKey={scrollKey} lang={d.language} />
+          ) : (
+            <EmptyState compact icon={<FileQuestion size={22} />} title="No text" description="No text was extracted from this document." />
+          )}
+        </article>
+      </div>
+    </div>
+  );
+}

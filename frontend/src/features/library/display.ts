@@ -1,0 +1,108 @@
+// How library things read on screen: pages, heading paths, languages, formats, dates.
+import type { Chunk, Locator } from '../../lib/api.gen';
+
+/** Orders names as people expect ("act-2" before "act-10"); one shared collator, as
+ * localeCompare with options builds a new one per call (slow for thousands of names). */
+export const compareNames = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;
+
+/** "p. 4", "pp. 4–5", or "" when the format has no pages. */
+export function pagesLabel(pageStart: number, pageEnd: number): string {
+  if (!pageStart || pageStart < 1) return '';
+  if (!pageEnd || pageEnd <= pageStart) return `p. ${pageStart}`;
+  return `pp. ${pageStart}–${pageEnd}`;
+}
+
+export const HEADING_SEPARATOR = ' › ';
+
+/** "Chapter 2 › Article 12", or "" for a chunk outside any heading. */
+export function headingLabel(path: readonly string[] | null | undefined): string {
+  return (path ?? []).filter(Boolean).join(HEADING_SEPARATOR);
+}
+
+/** The pages and heading path of a locator: "p. 4 · Chapter 2 › Article 12". */
+export function locatorLabel(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headingPath'>): string {
+  return [pagesLabel(loc.pageStart, loc.pageEnd), headingLabel(loc.headingPath)].filter(Boolean).join(' · ');
+}
+
+let languageNames: Intl.DisplayNames | null | undefined;
+
+/** "en" → "English", "ar" → "Arabic"; "" → "—". */
+export function languageName(code: string): string {
+  if (!code) return '—';
+  if (languageNames === undefined) {
+    try {
+      languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+    } catch {
+      languageNames = null;
+    }
+  }
+  try {
+    return languageNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const rtlLanguages = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
+
+/** True for languages written right to left ("ar", "fa", "he", …; region tags allowed: "ar-EG"). */
+export function isRtlLanguage(code: string): boolean {
+  return rtlLanguages.has((code || '').toLowerCase().split(/[-_]/)[0] ?? '');
+}
+
+/** The format as users know it: "PDF", "DOCX", "HTML", "Markdown", "Text". */
+export function formatName(format: string, name = ''): string {
+  const f = (format || name.split('.').pop() || '').toLowerCase().replace(/^\./, '');
+  switch (f) {
+    case 'pdf':
+      return 'PDF';
+    case 'docx':
+      return 'DOCX';
+    case 'html':
+    case 'htm':
+      return 'HTML';
+    case 'md':
+    case 'markdown':
+      return 'Markdown';
+    case 'txt':
+    case 'text':
+      return 'Text';
+    default:
+      return f ? f.toUpperCase() : '—';
+  }
+}
+
+/** "12 Mar 2025" (with the time in a tooltip elsewhere). */
+export function formatDate(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '—';
+  return new Date(t).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function formatDateTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return new Date(t).toLocaleString();
+}
+
+/** Search time: "0.4 ms", "12 ms", "1.2 s". */
+export function formatTook(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function formatScore(score: number): string {
+  if (!Number.isFinite(score)) return '—';
+  return score >= 100 ? score.toFixed(0) : score >= 10 ? score.toFixed(1) : score.toFixed(2);
+}
+
+/** How the outline names a chunk: the last heading, or its first words when it has none. */
+export function chunkTitle(chunk: Pick<Chunk, 'text' | 'ordinal' | 'locator'>): string {
+  const path = chunk.locator.headingPath ?? [];
+  const last = path[path.length - 1];
+  if (last) return last;
+  const words = chunk.text.trim().replace(/\s+/g, ' ').slice(0, 48);
+  return words ? `${words}${chunk.text.trim().length > 48 ? '…' : ''}` : `Passage ${chunk.ordinal + 1}`;
+}
