@@ -13,6 +13,7 @@ import (
 	"lexflow/backend/index"
 	"lexflow/backend/ingest"
 	"lexflow/backend/library"
+	"lexflow/backend/nodes"
 	"lexflow/backend/runs"
 	"lexflow/backend/store"
 )
@@ -51,7 +52,7 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 	a := &app{dir: dir, db: db}
 	hub := api.NewHub(nil, 4096)
 	if withLibrary {
-		if err := a.openLibrary(ctx, hub); err != nil {
+		if err := a.openLibrary(ctx, hub, env); err != nil {
 			db.Close()
 			return nil, err
 		}
@@ -66,7 +67,7 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 // openLibrary opens the evidence index and starts ingestion, recovering any
 // work a crash interrupted. A damaged index is set aside and rebuilt from
 // SQLite, which holds every chunk.
-func (a *app) openLibrary(ctx context.Context, hub *api.Hub) error {
+func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 	dir := filepath.Join(a.dir, "index")
 	idx, err := index.Open(dir)
 	if errors.Is(err, index.ErrCorrupt) {
@@ -91,7 +92,12 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub) error {
 		idx.Close()
 		return err
 	}
-	a.runs = runs.NewService(a.db, newRegistry(), func(topic string, ev engine.Event) {
+	reg, err := newRegistry(a, idx, env)
+	if err != nil {
+		idx.Close()
+		return err
+	}
+	a.runs = runs.NewService(a.db, reg, func(topic string, ev engine.Event) {
 		hub.Publish(topic, string(ev.Kind), ev)
 	}, ctx)
 	a.library = library.New(library.Options{DB: a.db, Index: idx, DataDir: a.dir,
@@ -128,7 +134,14 @@ func explainOpen(path string, err error) error {
 	}
 }
 
-// newRegistry holds every node type a workflow can use.
-func newRegistry() *engine.Registry {
-	return engine.NewRegistry()
+// newRegistry holds every node type a workflow can use, over this data
+// directory's providers, index and chunks.
+func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
+	reg := engine.NewRegistry()
+	err := nodes.Register(reg, nodes.Deps{
+		Models: api.Models{DB: a.db, Connect: env.Connect},
+		Search: idx.Search,
+		Chunks: a.db,
+	})
+	return reg, err
 }

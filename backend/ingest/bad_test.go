@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"lexflow/backend/ingest/pdfgen"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -85,12 +86,12 @@ func TestSizeLimit(t *testing.T) {
 func TestPDFBombs(t *testing.T) {
 	spaces := bytes.Repeat([]byte(" "), 8<<20)
 	glyphs := strings.Repeat("(aaaaaaaaaa) Tj ", 5000)
-	cycle := buildPDF(
+	cycle := pdfgen.Build(
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
 		"<< /Type /Pages /Kids [2 0 R] /Count 1 >>",
 	)
-	selfStream := buildPDF(
+	selfStream := pdfgen.Build(
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>",
@@ -102,15 +103,15 @@ func TestPDFBombs(t *testing.T) {
 		limits Limits
 		want   error
 	}{
-		{"inflates past the stream limit", buildPDF(
+		{"inflates past the stream limit", pdfgen.Build(
 			"<< /Type /Catalog /Pages 2 0 R >>",
 			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 			"<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>",
-			stream("/Filter /FlateDecode", deflate(spaces)),
+			pdfgen.Stream("/Filter /FlateDecode", deflate(spaces)),
 		), Limits{MaxStreamBytes: 1 << 20}, ErrLimit},
 		{"too many glyphs on a page", onePagePDF("BT /F1 12 Tf 10 10 Td " + glyphs + " ET"), Limits{MaxPageGlyphs: 10_000}, ErrLimit},
 		{"deeply nested arrays", onePagePDF("BT /F1 12 Tf " + strings.Repeat("[", 200_000) + " ET"), Limits{}, ErrNoTextLayer},
-		{"deep nesting in an object", buildPDF(
+		{"deep nesting in an object", pdfgen.Build(
 			"<< /Type /Catalog /Pages 2 0 R /X "+strings.Repeat("[", 100_000)+" >>",
 			"<< /Type /Pages /Kids [] /Count 0 >>",
 		), Limits{}, ErrCorrupt},
@@ -118,7 +119,7 @@ func TestPDFBombs(t *testing.T) {
 		{"stream length refers to itself", selfStream, Limits{}, ErrNoTextLayer},
 		{"unterminated hex string", onePagePDF("BT /F1 12 Tf <41424"), Limits{}, ErrCorrupt},
 		{"one page within the page limit", onePagePDF("BT /F1 12 Tf (Hello) Tj ET"), Limits{MaxPages: 1}, nil},
-		{"too many pages", buildPDF(
+		{"too many pages", pdfgen.Build(
 			"<< /Type /Catalog /Pages 2 0 R >>",
 			"<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
 			"<< /Type /Page /Parent 2 0 R >>",
@@ -141,7 +142,7 @@ func TestPDFBombs(t *testing.T) {
 }
 
 func TestPDFMaxPages(t *testing.T) {
-	pdf := buildPDF(
+	pdf := pdfgen.Build(
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>",
 		"<< /Type /Page /Parent 2 0 R >>",

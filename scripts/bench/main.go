@@ -1,6 +1,7 @@
 // Command bench measures the built binary as a user meets it and prints a
 // table: binary size, `serve` time-to-ready (cold: new data directory; warm:
-// existing one) and idle memory of `serve`.
+// existing one), idle memory of `serve`, and ingestion throughput and peak
+// memory on generated statute PDFs.
 package main
 
 import (
@@ -42,6 +43,7 @@ func main() {
 	)
 	idle := must(startServe(*bin, filepath.Join(tmp, "cold-0"), 3*time.Second))
 	rows = append(rows, [3]string{"serve idle RSS (3 s after ready)", fmt.Sprintf("%.1f MiB", float64(idle.rssKiB)/1024), "≤ 60 MiB"})
+	rows = append(rows, ingestRows(*bin, tmp, 40, 50)...)
 	printTable(rows)
 }
 

@@ -1,0 +1,90 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lexflow/backend/llm/llmtest"
+)
+
+var legalQA = filepath.Join("..", "..", "examples", "apps", "legal-qa.yml")
+
+func ndjson(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var lines []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("not NDJSON: %q", sc.Text())
+		}
+		lines = append(lines, m)
+	}
+	return lines
+}
+
+func TestRunChatflowTurnStreamsNDJSON(t *testing.T) {
+	dir := t.TempDir()
+	llm := llmtest.New(t)
+	llm.InstallDemo(0)
+	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "openai", "--base-url", llm.OpenAIURL(), "--default-model", "fake-chat")
+	run(t, dir, "collection", "create", "Statutes")
+	if r := run(t, dir, "ingest", "--collection", "Statutes", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md")); r.code != ExitOK {
+		t.Fatalf("ingest: %+v", r)
+	}
+	r := run(t, dir, "run", legalQA, "--query", "What notice ends the agreement?", "--json")
+	if r.code != ExitOK {
+		t.Fatalf("run: %+v", r)
+	}
+	lines := ndjson(t, r.stdout)
+	if lines[0]["kind"] != "run_started" || lines[len(lines)-2]["kind"] != "run_succeeded" {
+		t.Fatalf("first %v, last event %v", lines[0]["kind"], lines[len(lines)-2]["kind"])
+	}
+	result := lines[len(lines)-1]
+	if !strings.Contains(result["answer"].(string), "You said: What notice ends the agreement?") {
+		t.Errorf("result = %v", result)
+	}
+	// The LLM was given the retrieved passages.
+	if req := llm.Requests(); len(req) == 0 || !strings.Contains(string(req[len(req)-1].Raw), "TERM AND TERMINATION") {
+		t.Error("the model never saw the retrieved clause")
+	}
+}
+
+func TestRunFailsWithExitOne(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, "provider", "add", "--name", "Gone", "--kind", "ollama", "--base-url", llmtest.RefusedURL(t), "--default-model", "m")
+	r := run(t, dir, "run", legalQA, "--query", "anything")
+	if r.code != ExitFailed || !strings.Contains(r.stderr, "failed") {
+		t.Errorf("run against a dead provider: %+v", r)
+	}
+	if r := run(t, dir, "run", "no-such-app"); r.code != ExitFailed {
+		t.Errorf("unknown app: %+v", r)
+	}
+	if r := run(t, dir, "run", legalQA, "--inputs", "[1,2]"); r.code != ExitUsage {
+		t.Errorf("bad inputs: %+v", r)
+	}
+}
+
+func TestAppImportExportList(t *testing.T) {
+	dir := t.TempDir()
+	r := run(t, dir, "app", "import", legalQA, "--json")
+	var imported struct{ App struct{ ID, Name, Mode string } }
+	if r.code != ExitOK || json.Unmarshal([]byte(r.stdout), &imported) != nil || imported.App.Mode != "chatflow" {
+		t.Fatalf("import: %+v", r)
+	}
+	if r := run(t, dir, "app", "list"); !strings.Contains(r.stdout, "Legal Q&A") {
+		t.Errorf("list: %+v", r)
+	}
+	r = run(t, dir, "app", "export", imported.App.ID, "--format", "json")
+	var doc map[string]any
+	if r.code != ExitOK || json.Unmarshal([]byte(r.stdout), &doc) != nil || doc["kind"] != "lexflow-app" {
+		t.Errorf("export: %+v", r)
+	}
+	if r := run(t, dir, "app", "import", "../../go.mod"); r.code != ExitFailed {
+		t.Errorf("importing a non-DSL file: %+v", r)
+	}
+}

@@ -1,0 +1,133 @@
+package nodes
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/engine"
+)
+
+func build(t *testing.T, f engine.NodeFactory, typ string, mode engine.Mode, data string) engine.Node {
+	t.Helper()
+	n, err := f(engine.NodeDef{ID: "n", Type: typ, Mode: mode, Data: []byte(data)})
+	if err != nil {
+		t.Fatalf("build %s: %v", typ, err)
+	}
+	return n
+}
+
+func TestStartInputs(t *testing.T) {
+	n := build(t, newStart, "start", engine.ModeChatflow, `{"variables": [
+		{"variable": "amount", "type": "number", "required": true},
+		{"variable": "ok", "type": "checkbox"},
+		{"variable": "kind", "type": "select", "options": ["sale", "lease"], "default": "sale"},
+		{"variable": "note", "type": "paragraph", "max_length": 5}]}`)
+	if got := n.Spec().Inputs; len(got) != 1 || got[0].Selector.String() != "sys.query" {
+		t.Errorf("chatflow start reads %v, want sys.query", got)
+	}
+	vars := engine.VarsOf(map[string]engine.Value{"sys.query": engine.String("q")})
+	res, err := n.Run(t.Context(), engine.NodeInput{RunInputs: map[string]any{"amount": "١٢٠٠", "ok": "yes"}, Vars: vars})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"amount": 1200.0, "ok": true, "kind": "sale"}
+	got := map[string]any{}
+	for k, v := range res.Outputs {
+		got[k] = v.Any()
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outputs (-want +got):\n%s", d)
+	}
+	if res.Inputs["sys.query"] != "q" {
+		t.Errorf("inputs record %v", res.Inputs)
+	}
+	bad := []map[string]any{{}, {"amount": "lots"}, {"amount": 1, "kind": "loan"}, {"amount": 1, "note": "too long"}, {"amount": 1, "ok": "perhaps"}}
+	for _, in := range bad {
+		_, err := n.Run(t.Context(), engine.NodeInput{RunInputs: in})
+		var f *Failure
+		if err == nil || !asFailure(err, &f) || f.Type != ErrorTypeInvalidInput {
+			t.Errorf("inputs %v: %v, want an invalid_input failure", in, err)
+		}
+	}
+}
+
+func asFailure(err error, f **Failure) bool {
+	ff, ok := err.(*Failure)
+	*f = ff
+	return ok
+}
+
+func TestGroupedAggregator(t *testing.T) {
+	n := build(t, newAggregator, "variable-aggregator", engine.ModeWorkflow, `{"advanced_settings": {"group_enabled": true, "groups": [
+		{"group_name": "answer", "output_type": "string", "variables": [["a", "text"], ["b", "text"]]},
+		{"group_name": "score", "output_type": "number", "variables": [["a", "n"], ["b", "n"]]}]}}`)
+	if outs := n.Spec().Outputs; len(outs) != 2 || outs[0].Type != engine.TypeObject {
+		t.Errorf("outputs %v", outs)
+	}
+	vars := engine.VarsOf(map[string]engine.Value{"a.text": engine.String(""), "b.text": engine.String("from b"), "b.n": engine.Number(3)})
+	res, err := n.Run(t.Context(), engine.NodeInput{Vars: vars})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Outputs["answer"].Any(); !cmp.Equal(got, map[string]any{"output": "from b"}) {
+		t.Errorf("answer group %v", got)
+	}
+	if got := res.Outputs["score"].Any(); !cmp.Equal(got, map[string]any{"output": 3.0}) {
+		t.Errorf("score group %v", got)
+	}
+}
+
+func TestAggregatorPrefersNonEmpty(t *testing.T) {
+	n := build(t, newAggregator, "variable-aggregator", engine.ModeWorkflow, `{"variables": [["a", "x"], ["b", "x"], ["c", "x"]]}`)
+	tests := []struct {
+		vars map[string]engine.Value
+		want any
+	}{
+		{map[string]engine.Value{"b.x": engine.String("b")}, "b"},
+		{map[string]engine.Value{"a.x": engine.String(""), "c.x": engine.String("c")}, "c"},
+		{map[string]engine.Value{"a.x": engine.String("")}, ""},
+		{map[string]engine.Value{}, nil},
+	}
+	for _, tt := range tests {
+		res, _ := n.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(tt.vars)})
+		if got := res.Outputs["output"].Any(); got != tt.want {
+			t.Errorf("%v: output %v, want %v", tt.vars, got, tt.want)
+		}
+	}
+}
+
+func TestAskUserRoles(t *testing.T) {
+	chat := build(t, newAskUser, "ask-user", engine.ModeChatflow, `{"question": "Which {{#start.x#}}?", "intent": "lookup"}`)
+	if s := chat.Spec(); s.Role != engine.RoleAnswer || s.Response.String() != "Which {{#start.x#}}?" {
+		t.Errorf("chatflow spec %+v", s)
+	}
+	flow := build(t, newAskUser, "ask-user", engine.ModeWorkflow, `{"question": "Which?"}`)
+	if s := flow.Spec(); s.Role != engine.RoleEnd || s.Response != nil {
+		t.Errorf("workflow spec %+v", s)
+	}
+	res, err := chat.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(map[string]engine.Value{"start.x": engine.String("article")})})
+	if err != nil || res.Outputs[AskUserFlag].Any() != true || res.Outputs["answer"].Text() != "Which article?" || res.Outputs["intent"].Text() != "lookup" {
+		t.Errorf("outputs %v, %v", res.Outputs, err)
+	}
+}
+
+func TestContextText(t *testing.T) {
+	hits := engine.ValueOf([]any{map[string]any{"content": "one"}, map[string]any{"content": "two"}, "three"})
+	if got := contextText(hits); got != "one\ntwo\nthree" {
+		t.Errorf("context text %q", got)
+	}
+	if got := contextText(engine.String("plain")); got != "plain" {
+		t.Errorf("context text %q", got)
+	}
+}
+
+func TestMarkersOnlyInLiterals(t *testing.T) {
+	tpl := engine.ParseTemplate("ctx: {{#context#}} q: {{#a.q#}}")
+	vars := engine.VarsOf(map[string]engine.Value{"a.q": engine.String("{{#context#}}")})
+	got := renderWithMarkers(tpl, vars, markers{context: "EVIDENCE"})
+	if got != "ctx: EVIDENCE q: {{#context#}}" || strings.Count(got, "EVIDENCE") != 1 {
+		t.Errorf("rendered %q", got)
+	}
+}

@@ -1,0 +1,172 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/index"
+	"lexflow/backend/nodes/tools"
+)
+
+// knowledge-retrieval searches collections (Dify's dataset_ids) for the
+// query and outputs "result": [{content, title, metadata}] with each hit's
+// locator in metadata (tools.HitRecord). Dify's single retrieval mode (a
+// model picks one dataset) searches all the given collections instead.
+// score_threshold applies to the index's BM25 scores, which are not 0–1.
+type retrievalData struct {
+	Query            engine.Selector `json:"query_variable_selector"`
+	DatasetIDs       []string        `json:"dataset_ids"`
+	RetrievalMode    string          `json:"retrieval_mode"`
+	Multiple         retrievalConfig `json:"multiple_retrieval_config"`
+	Single           retrievalConfig `json:"single_retrieval_config"`
+	DocumentIDs      []string        `json:"document_ids"` // Lexflow: restrict to these documents
+	FilteringMode    string          `json:"metadata_filtering_mode"`
+	FilterConditions *struct {
+		LogicalOperator string          `json:"logical_operator"`
+		Conditions      []metaCondition `json:"conditions"`
+	} `json:"metadata_filtering_conditions"`
+}
+
+type retrievalConfig struct {
+	TopK                  int      `json:"top_k"`
+	ScoreThreshold        *float64 `json:"score_threshold"`
+	ScoreThresholdEnabled *bool    `json:"score_threshold_enabled"`
+}
+
+type metaCondition struct {
+	Name               string `json:"name"`
+	ComparisonOperator string `json:"comparison_operator"`
+	Value              any    `json:"value"`
+}
+
+// DefaultRetrievalTopK is Dify's default.
+const DefaultRetrievalTopK = 4
+
+type retrieval struct {
+	deps   Deps
+	data   retrievalData
+	topK   int
+	min    float64
+	docs   []string
+	colls  []string
+	single bool
+}
+
+func newRetrieval(deps Deps) engine.NodeFactory {
+	return func(def engine.NodeDef) (engine.Node, error) {
+		r := &retrieval{deps: deps}
+		if err := decode(def, &r.data); err != nil {
+			return nil, err
+		}
+		if err := r.configure(); err != nil {
+			return nil, err
+		}
+		spec := engine.Spec{Inputs: []engine.Input{{Selector: r.data.Query, Type: engine.TypeAny}},
+			Outputs: []engine.Output{{Name: "result", Type: engine.TypeArrayObject}}}
+		return node{spec: spec, run: r.run}, nil
+	}
+}
+
+func (r *retrieval) configure() error {
+	if err := checkSelector("query_variable_selector", r.data.Query); err != nil {
+		return err
+	}
+	if !oneOf(r.data.RetrievalMode, "", "single", "multiple") {
+		return fieldError("retrieval_mode", "%q: want single or multiple", r.data.RetrievalMode)
+	}
+	r.single = r.data.RetrievalMode == "single"
+	cfg := r.data.Multiple
+	if r.single {
+		cfg = r.data.Single
+	}
+	if cfg.TopK < 0 || cfg.TopK > index.MaxTopK {
+		return fieldError("multiple_retrieval_config.top_k", "%d: want 1..%d", cfg.TopK, index.MaxTopK)
+	}
+	r.topK = cfg.TopK
+	if r.topK == 0 {
+		r.topK = DefaultRetrievalTopK
+	}
+	if cfg.ScoreThreshold != nil && (cfg.ScoreThresholdEnabled == nil || *cfg.ScoreThresholdEnabled) {
+		r.min = *cfg.ScoreThreshold
+	}
+	r.colls = nonEmpty(r.data.DatasetIDs)
+	return r.filters()
+}
+
+// filters reads metadata filtering; documents are what the index filters on.
+func (r *retrieval) filters() error {
+	r.docs = nonEmpty(r.data.DocumentIDs)
+	switch r.data.FilteringMode {
+	case "", "disabled":
+		return nil
+	case "automatic":
+		return fieldError("metadata_filtering_mode", "automatic (model-chosen) filters are not supported; use manual")
+	case "manual":
+	default:
+		return fieldError("metadata_filtering_mode", "%q: want disabled or manual", r.data.FilteringMode)
+	}
+	if r.data.FilterConditions == nil {
+		return nil
+	}
+	if op := r.data.FilterConditions.LogicalOperator; op == "or" && len(r.data.FilterConditions.Conditions) > 1 {
+		return fieldError("metadata_filtering_conditions.logical_operator", "or is not supported; filters combine with and")
+	}
+	for i, c := range r.data.FilterConditions.Conditions {
+		if err := r.addFilter(fmt.Sprintf("metadata_filtering_conditions.conditions[%d]", i), c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *retrieval) addFilter(field string, c metaCondition) error {
+	if !oneOf(c.ComparisonOperator, "is", "=", "in", "") {
+		return fieldError(field+".comparison_operator", "%q: only is, = and in are supported", c.ComparisonOperator)
+	}
+	var values []string
+	for _, v := range expectedList(c.Value) {
+		values = append(values, strings.TrimSpace(scalarText(v)))
+	}
+	switch c.Name {
+	case "document_id", "document_ids", "document":
+		r.docs = append(r.docs, nonEmpty(values)...)
+	case "collection_id", "dataset_id":
+		r.colls = append(r.colls, nonEmpty(values)...)
+	default:
+		return fieldError(field+".name", "%q: only document_id and collection_id can be filtered on", c.Name)
+	}
+	return nil
+}
+
+func nonEmpty(ss []string) []string {
+	return slices.DeleteFunc(slices.Clone(ss), func(s string) bool { return strings.TrimSpace(s) == "" })
+}
+
+func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	q := index.Query{Text: textAt(in.Vars, r.data.Query), CollectionIDs: r.colls, DocIDs: r.docs, TopK: r.topK, MinScore: r.min}
+	var w warnings
+	if r.single {
+		w.add("single retrieval mode searches all the node's collections")
+	}
+	res := engine.NodeResult{Inputs: map[string]any{"query": q.Text},
+		ProcessData: w.into(map[string]any{"collection_ids": q.CollectionIDs, "document_ids": q.DocIDs, "top_k": q.TopK, "score_threshold": q.MinScore})}
+	result := []any{}
+	if strings.TrimSpace(q.Text) != "" {
+		if r.deps.Search == nil {
+			return res, fail(ErrorTypeTool, "search %q: %w", q.Text, tools.ErrUnavailable)
+		}
+		hits, err := r.deps.Search(ctx, q)
+		if err != nil {
+			return res, fmt.Errorf("search %q: %w", q.Text, err)
+		}
+		for _, h := range hits {
+			result = append(result, tools.HitRecord(h))
+		}
+	}
+	res.ProcessData["hits"] = len(result)
+	res.Outputs = map[string]engine.Value{"result": engine.Array(engine.TypeObject, result)}
+	return res, nil
+}

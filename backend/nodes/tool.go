@@ -1,0 +1,200 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/nodes/tools"
+)
+
+// tool runs a local tool (Dify's tool node): tool_name picks it from the
+// registry (provider_id/provider_type are kept but not needed: every tool
+// is built in); tool_parameters {name: {type, value}} fill its arguments —
+// type "variable" reads a selector, "mixed" renders a template, "constant"
+// is as written — and tool_configurations add constants. Arguments are
+// checked against the tool's JSON Schema when the app compiles (unknown or
+// missing required parameters) and coerced when it runs. Outputs: text,
+// json (a list of objects, as Dify's) and files (always empty).
+//
+// A parameter of type "extraction" (SPEC §7.4) is reported as not supported
+// yet: extractionParam is the seam where virtual extraction nodes plug in.
+type toolData struct {
+	ProviderID         string               `json:"provider_id"`
+	ProviderType       string               `json:"provider_type"`
+	ToolName           string               `json:"tool_name"`
+	ToolParameters     map[string]toolParam `json:"tool_parameters"`
+	ToolConfigurations map[string]any       `json:"tool_configurations"`
+}
+
+type toolParam struct {
+	Type  string          `json:"type"`
+	Value json.RawMessage `json:"value"`
+}
+
+// toolArg is a compiled parameter.
+type toolArg struct {
+	name     string
+	kind     string
+	selector engine.Selector
+	tpl      engine.Template
+	constant any
+}
+
+func newToolNode(reg *tools.Registry) engine.NodeFactory {
+	return func(def engine.NodeDef) (engine.Node, error) {
+		var data toolData
+		if err := decode(def, &data); err != nil {
+			return nil, err
+		}
+		t, ok := reg.Lookup(data.ToolName)
+		if !ok {
+			return nil, fieldError("tool_name", "%q is not a Lexflow tool (tools: %s)", data.ToolName, reg.Known())
+		}
+		args, err := toolArgs(data, t)
+		if err != nil {
+			return nil, err
+		}
+		return node{spec: toolSpec(args), run: func(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+			return runTool(ctx, t, args, in)
+		}}, nil
+	}
+}
+
+func toolArgs(data toolData, t tools.Tool) ([]toolArg, error) {
+	schema, err := tools.ParseSchema(t.Parameters())
+	if err != nil {
+		return nil, fieldError("tool_name", "%v", err)
+	}
+	var args []toolArg
+	for _, name := range sortedNames(data.ToolConfigurations) {
+		args = append(args, toolArg{name: name, kind: "constant", constant: data.ToolConfigurations[name]})
+	}
+	for _, name := range sortedNames(data.ToolParameters) {
+		a, err := compileToolParam(name, data.ToolParameters[name])
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, a)
+	}
+	return args, checkToolArgs(args, schema, t.Name())
+}
+
+func compileToolParam(name string, p toolParam) (toolArg, error) {
+	field := "tool_parameters." + name
+	a := toolArg{name: name, kind: p.Type}
+	switch p.Type {
+	case "variable":
+		if err := json.Unmarshal(p.Value, &a.selector); err != nil {
+			return a, fieldError(field+".value", "want a selector [node_id, variable]: %v", err)
+		}
+		return a, checkSelector(field+".value", a.selector)
+	case "mixed", "":
+		var text string
+		if err := json.Unmarshal(p.Value, &text); err != nil {
+			return a, fieldError(field+".value", "want a template string: %v", err)
+		}
+		a.kind, a.tpl = "mixed", engine.ParseTemplate(text)
+		return a, nil
+	case "constant":
+		if err := json.Unmarshal(p.Value, &a.constant); err != nil && len(p.Value) > 0 {
+			return a, fieldError(field+".value", "%v", err)
+		}
+		return a, nil
+	case "extraction":
+		return a, extractionParam(field)
+	}
+	return a, fieldError(field+".type", "%q: want variable, mixed or constant", p.Type)
+}
+
+// extractionParam is where extraction parameters (a virtual LLM node fills
+// the value from an upstream node's context, SPEC §7.4) will be compiled.
+func extractionParam(field string) error {
+	return fieldError(field+".type", "extraction parameters are not supported yet")
+}
+
+func checkToolArgs(args []toolArg, schema tools.Schema, tool string) error {
+	given := map[string]bool{}
+	for _, a := range args {
+		if _, ok := schema.Properties[a.name]; !ok {
+			return fieldError("tool_parameters."+a.name, "tool %s has no such parameter (it has %s)", tool, quoted(schema.Names()))
+		}
+		given[a.name] = true
+	}
+	for _, req := range schema.Required {
+		if !given[req] {
+			return fieldError("tool_parameters."+req, "tool %s needs this parameter", tool)
+		}
+	}
+	return nil
+}
+
+func toolSpec(args []toolArg) engine.Spec {
+	var ins []engine.Input
+	for _, a := range args {
+		switch a.kind {
+		case "variable":
+			ins = addInput(ins, engine.Input{Selector: a.selector, Type: engine.TypeAny})
+		case "mixed":
+			for _, in := range templateInputs(a.tpl.String()) {
+				ins = addInput(ins, in)
+			}
+		}
+	}
+	return engine.Spec{Inputs: ins, Outputs: []engine.Output{{Name: "text", Type: engine.TypeString},
+		{Name: "json", Type: engine.TypeArrayObject}, {Name: "files", Type: engine.TypeArrayFile}}}
+}
+
+func runTool(ctx context.Context, t tools.Tool, args []toolArg, in engine.NodeInput) (engine.NodeResult, error) {
+	values := map[string]any{}
+	for _, a := range args {
+		if v, ok := a.value(in.Vars); ok {
+			values[a.name] = v
+		}
+	}
+	raw, _ := json.Marshal(values)
+	res := engine.NodeResult{Inputs: values, ProcessData: map[string]any{"tool_name": t.Name(), "arguments": values}}
+	out, err := tools.Invoke(ctx, t, raw)
+	if err != nil {
+		return res, &Failure{Type: ErrorTypeTool, Err: err}
+	}
+	res.Outputs = map[string]engine.Value{"text": engine.String(out.Text), "json": jsonOutput(out.JSON), "files": engine.Files(nil)}
+	return res, nil
+}
+
+func (a toolArg) value(vars engine.Vars) (any, bool) {
+	switch a.kind {
+	case "variable":
+		v, ok := vars.Get(a.selector)
+		return plainValue(v), ok
+	case "mixed":
+		return vars.Render(a.tpl), true
+	}
+	return a.constant, a.constant != nil
+}
+
+// jsonOutput is Dify's json output: a list of objects.
+func jsonOutput(v any) engine.Value {
+	items := []any{}
+	switch x := engine.ValueOf(v).Any().(type) {
+	case map[string]any:
+		items = append(items, x)
+	case []any:
+		for _, it := range x {
+			if m, ok := it.(map[string]any); ok {
+				items = append(items, m)
+			}
+		}
+	}
+	return engine.Array(engine.TypeObject, items)
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+}

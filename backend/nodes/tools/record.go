@@ -1,0 +1,103 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"lexflow/backend/evidence"
+)
+
+// HitRecord is a search hit as workflows see it: Dify's retrieval result
+// shape {content, title, metadata} with Lexflow's locator in metadata
+// (Dify's own metadata names are kept alongside for imported templates).
+func HitRecord(h evidence.Hit) map[string]any {
+	r := ChunkRecord(h.Chunk)
+	meta := r["metadata"].(map[string]any)
+	meta["score"], meta["rank"], meta["position"] = h.Score, float64(h.Rank), float64(h.Rank)
+	if h.Snippet != "" {
+		meta["snippet"] = h.Snippet
+	}
+	return r
+}
+
+// ChunkRecord is a chunk in the same shape, without score and rank.
+func ChunkRecord(c evidence.Chunk) map[string]any {
+	l := c.Locator
+	path := make([]any, len(l.HeadingPath))
+	for i, h := range l.HeadingPath {
+		path[i] = h
+	}
+	meta := map[string]any{
+		"chunk_id": c.ID, "document_id": c.DocID, "document_name": l.DocName, "collection_id": c.CollectionID,
+		"page_start": float64(l.PageStart), "page_end": float64(l.PageEnd), "heading_path": path,
+		"heading": l.Heading(), "start": float64(l.Start), "end": float64(l.End), "ordinal": float64(c.Ordinal),
+		"_source": "knowledge", "dataset_id": c.CollectionID, "segment_id": c.ID,
+	}
+	return map[string]any{"content": c.Text, "title": l.DocName, "metadata": meta}
+}
+
+// chunkText renders chunks for a model or a person: each with its locator.
+func chunkText(chunks []evidence.Chunk) string {
+	parts := make([]string, len(chunks))
+	for i, c := range chunks {
+		parts[i] = fmt.Sprintf("[%s] %s\n%s", c.ID, locatorLine(c.Locator), c.Text)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+func locatorLine(l evidence.Locator) string {
+	parts := []string{l.DocName}
+	if h := l.Heading(); h != "" {
+		parts = append(parts, h)
+	}
+	if p := l.Pages(); p != "" {
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func chunkRecords(chunks []evidence.Chunk) []any {
+	out := make([]any, len(chunks))
+	for i, c := range chunks {
+		out[i] = ChunkRecord(c)
+	}
+	return out
+}
+
+// args reads a decoded argument object.
+type args map[string]any
+
+func parseArgs(raw json.RawMessage) (args, error) {
+	a := args{}
+	if len(raw) == 0 {
+		return a, nil
+	}
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("read arguments: %w", err)
+	}
+	return a, nil
+}
+
+func (a args) str(name string) string {
+	s, _ := a[name].(string)
+	return strings.TrimSpace(s)
+}
+
+func (a args) num(name string, def float64) float64 {
+	if f, ok := a[name].(float64); ok {
+		return f
+	}
+	return def
+}
+
+func (a args) strs(name string) []string {
+	items, _ := a[name].([]any)
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		if s, ok := it.(string); ok && strings.TrimSpace(s) != "" {
+			out = append(out, strings.TrimSpace(s))
+		}
+	}
+	return out
+}

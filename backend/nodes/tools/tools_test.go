@@ -1,0 +1,153 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseRef(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Ref
+	}{
+		{"Article 12", Ref{Kind: "article", Number: "12"}},
+		{"art. 12(3)", Ref{Kind: "article", Number: "12"}},
+		{"المادة ١٢", Ref{Kind: "article", Number: "12"}},
+		{"المادّة (١٢)", Ref{Kind: "article", Number: "12"}},
+		{"Section 4.2", Ref{Kind: "section", Number: "4.2"}},
+		{"§ 04.02", Ref{Kind: "section", Number: "4.2"}},
+		{"Chapter IV", Ref{Kind: "chapter", Number: "4"}},
+		{"12", Ref{Number: "12"}},
+		{"Termination", Ref{Text: "termination"}},
+	}
+	for _, tt := range tests {
+		if got := ParseRef(tt.in); got != tt.want {
+			t.Errorf("ParseRef(%q) = %+v, want %+v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestRefMatches(t *testing.T) {
+	tests := []struct {
+		ref     string
+		heading []string
+		want    bool
+	}{
+		{"Article 12", []string{"Chapter 2", "Article 12 – Termination"}, true},
+		{"Article 1", []string{"Chapter 2", "Article 12 – Termination"}, false},
+		{"Article 12", []string{"Section 12"}, false},
+		{"12", []string{"Section 12"}, true},
+		{"المادة 12", []string{"الباب الثاني", "المادة ١٢ – الفسخ"}, true},
+		{"Article 12", []string{"المادة ١٢"}, true},
+		{"Section 4.2", []string{"Section 4.21 – Leave"}, false},
+		{"Section 4.2", []string{"Part 1", "Section 4.2: Overtime"}, true},
+		{"Chapter 4", []string{"CHAPTER IV"}, true},
+		{"termination", []string{"Article 12 – Termination"}, true},
+		{"الفسخ", []string{"المادة ١٢ – الفسخ"}, true},
+	}
+	for _, tt := range tests {
+		if got := ParseRef(tt.ref).Matches(tt.heading); got != tt.want {
+			t.Errorf("%q matches %q = %v, want %v", tt.ref, tt.heading, got, tt.want)
+		}
+	}
+}
+
+type fixedClock struct{}
+
+func (fixedClock) Now() time.Time { return time.Date(2025, 3, 14, 23, 0, 0, 0, time.UTC) }
+
+func TestDateArithmetic(t *testing.T) {
+	tool := dateArithmetic{Deps{Clock: fixedClock{}}}
+	tests := []struct {
+		args string
+		want string
+	}{
+		{`{"operation": "add", "date": "2025-01-31", "months": 1}`, "2025-02-28"},
+		{`{"operation": "add", "date": "2024-02-29", "years": 1}`, "2025-02-28"},
+		{`{"operation": "add", "date": "2025-03-14", "days": 30}`, "2025-04-13"},
+		{`{"operation": "subtract", "date": "2025-03-31", "months": 1, "days": 1}`, "2025-02-27"},
+		{`{"operation": "add", "date": "today", "days": 1}`, "2025-03-15"},
+		{`{"operation": "difference", "date": "2025-03-01", "end_date": "2025-02-01"}`, "-28"},
+		{`{"operation": "business_days", "date": "2025-03-14", "end_date": "2025-03-21"}`, "5"},
+		{`{"operation": "business_days", "date": "2025-03-21", "end_date": "2025-03-14"}`, "-5"},
+		{`{"operation": "business_days", "date": "2025-03-13", "end_date": "2025-03-16", "weekend": ["fri", "sat"]}`, "1"},
+		{`{"operation": "add_business_days", "date": "2025-03-14", "days": 1}`, "2025-03-17"},
+		{`{"operation": "add_business_days", "date": "2025-03-17", "days": -1, "holidays": ["2025-03-14"]}`, "2025-03-13"},
+	}
+	for _, tt := range tests {
+		res, err := Invoke(context.Background(), tool, json.RawMessage(tt.args))
+		if err != nil || res.Text != tt.want {
+			t.Errorf("%s = %q, %v; want %q", tt.args, res.Text, err, tt.want)
+		}
+	}
+	for _, bad := range []string{`{"operation": "add", "date": "14/03/2025"}`, `{"operation": "fly", "date": "2025-01-01"}`,
+		`{"operation": "difference", "date": "2025-01-01"}`, `{"operation": "add", "date": "2025-01-01", "days": 1e9}`,
+		`{"operation": "business_days", "date": "2025-01-01", "end_date": "2025-01-09", "weekend": ["someday"]}`} {
+		if _, err := Invoke(context.Background(), tool, json.RawMessage(bad)); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+func TestSchemaCoerce(t *testing.T) {
+	s, err := ParseSchema(ObjectSchema(
+		Param{Name: "n", Type: "integer", Required: true},
+		Param{Name: "b", Type: "boolean"},
+		Param{Name: "tags", Type: "array", Items: "string"},
+		Param{Name: "mode", Type: "string", Enum: []string{"a", "b"}},
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Coerce(map[string]any{"n": "٥", "b": "yes", "tags": "x", "mode": "a", "extra": 1.0})
+	want := map[string]any{"n": 5.0, "b": true, "tags": []any{"x"}, "mode": "a"}
+	if err != nil || !cmp.Equal(want, got) {
+		t.Errorf("coerce = %v, %v; want %v", got, err, want)
+	}
+	for _, bad := range []map[string]any{{}, {"n": 1.5}, {"n": 1.0, "mode": "c"}, {"n": 1.0, "b": "maybe"}} {
+		if _, err := s.Coerce(bad); err == nil {
+			t.Errorf("coerce %v: no error", bad)
+		}
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	r, err := NewRegistry(Builtins(Deps{})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"date_arithmetic", "fetch_article", "neighbour_chunks", "search_collection"}
+	if d := cmp.Diff(want, r.Names()); d != "" {
+		t.Errorf("names (-want +got):\n%s", d)
+	}
+	if _, err := NewRegistry(append(Builtins(Deps{}), dateArithmetic{})...); err == nil {
+		t.Error("a duplicate name was accepted")
+	}
+	defs, err := r.LLMTools([]string{"fetch_article"})
+	if err != nil || len(defs) != 1 || !json.Valid(defs[0].Parameters) {
+		t.Errorf("LLMTools: %v, %v", defs, err)
+	}
+	search, _ := r.Lookup("search_collection")
+	if _, err := Invoke(context.Background(), search, json.RawMessage(`{"query": "x"}`)); !errors.Is(err, ErrUnavailable) {
+		t.Errorf("search without an index: %v", err)
+	}
+	if _, err := Invoke(context.Background(), search, json.RawMessage(`"{\"query\": \"x\"}"`)); !errors.Is(err, ErrUnavailable) {
+		t.Errorf("arguments sent as a JSON string: %v", err)
+	}
+	if _, err := Invoke(context.Background(), search, json.RawMessage(`[1]`)); err == nil || errors.Is(err, ErrUnavailable) {
+		t.Errorf("arguments that are not an object: %v", err)
+	}
+}
+
+func TestDocOfChunk(t *testing.T) {
+	for id, want := range map[string]string{"labour-act-00012": "labour-act", "doc-x": "", "plain": "", "a-": ""} {
+		if got := DocOfChunk(id); got != want {
+			t.Errorf("DocOfChunk(%q) = %q, want %q", id, got, want)
+		}
+	}
+}
