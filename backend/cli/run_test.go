@@ -72,7 +72,9 @@ func TestRunFailsWithExitOne(t *testing.T) {
 func TestAppImportExportList(t *testing.T) {
 	dir := t.TempDir()
 	r := run(t, dir, "app", "import", legalQA, "--json")
-	var imported struct{ App struct{ ID, Name, Mode string } }
+	var imported struct {
+		App struct{ ID, Name, Mode string }
+	}
 	if r.code != ExitOK || json.Unmarshal([]byte(r.stdout), &imported) != nil || imported.App.Mode != "chatflow" {
 		t.Fatalf("import: %+v", r)
 	}
