@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"sync"
 	"time"
 
 	"lexflow/backend/engine"
@@ -19,19 +20,28 @@ import (
 // the stored process data, and never from user-controllable outputs.
 const DetailKey = "generation_detail"
 
-// chunkBatch is how many stream chunks are stored per write; every other
-// event is written at once so a crash loses at most a few tokens.
-const chunkBatch = 64
+// Events and node-execution states are written in batches, one transaction
+// each: at batchSize events, batchDelay after the first unwritten one, and at
+// the end of the run. A crash loses at most batchDelay of trace; the run is
+// marked interrupted at the next start.
+const (
+	batchSize  = 256
+	batchDelay = 50 * time.Millisecond
+)
 
 // Recorder persists one run's events, node executions and outcome.
 type Recorder struct {
-	db       *store.DB
-	ctx      context.Context
-	appID    string
+	db    *store.DB
+	ctx   context.Context
+	appID string
+
+	mu       sync.Mutex // the batch timer flushes from its own goroutine
 	position int
 	execs    map[string]*store.NodeExecution
+	dirty    []string // node ids whose execution changed since the last write
 	pending  []store.RunEvent
 	usage    llm.Usage
+	timer    *time.Timer
 }
 
 // NewRecorder records the run the events belong to; the run row itself is
@@ -40,12 +50,28 @@ func NewRecorder(db *store.DB, appID string) *Recorder {
 	return &Recorder{db: db, ctx: context.Background(), appID: appID, execs: map[string]*store.NodeExecution{}}
 }
 
-// Observe stores one event; failures are logged, never raised into the run.
+// Observe records one event; failures are logged, never raised into the run.
 func (r *Recorder) Observe(ev engine.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.queue(ev)
-	if ev.Kind != engine.NodeRunStreamChunk || len(r.pending) >= chunkBatch {
-		r.flush()
+	err := r.apply(ev)
+	switch {
+	case ev.Kind.IsTerminal():
+		r.flushLocked()
+		err = r.runFinished(ev)
+	case len(r.pending) >= batchSize:
+		r.flushLocked()
+	case r.timer == nil:
+		r.timer = time.AfterFunc(batchDelay, r.flush)
 	}
+	if err != nil {
+		slog.Error("record run event", "run", ev.RunID, "seq", ev.Seq, "kind", ev.Kind, "err", err)
+	}
+}
+
+// apply updates the in-memory state of the node an event concerns.
+func (r *Recorder) apply(ev engine.Event) error {
 	var err error
 	switch ev.Kind {
 	case engine.NodeRunStarted, engine.NodeRunSkipped:
@@ -54,12 +80,8 @@ func (r *Recorder) Observe(ev engine.Event) {
 		err = r.nodeRetry(ev)
 	case engine.NodeRunSucceeded, engine.NodeRunFailed:
 		err = r.nodeFinished(ev)
-	case engine.RunSucceeded, engine.RunFailed, engine.RunCancelled:
-		err = r.runFinished(ev)
 	}
-	if err != nil {
-		slog.Error("record run event", "run", ev.RunID, "seq", ev.Seq, "kind", ev.Kind, "err", err)
-	}
+	return err
 }
 
 func (r *Recorder) queue(ev engine.Event) {
@@ -72,10 +94,39 @@ func (r *Recorder) queue(ev engine.Event) {
 }
 
 func (r *Recorder) flush() {
-	if err := r.db.AppendRunEvents(r.ctx, r.pending); err != nil {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.flushLocked()
+}
+
+// flushLocked writes the pending events and changed executions in one transaction.
+func (r *Recorder) flushLocked() {
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+	if len(r.pending) == 0 && len(r.dirty) == 0 {
+		return
+	}
+	execs := make([]store.NodeExecution, 0, len(r.dirty))
+	for _, id := range r.dirty {
+		execs = append(execs, *r.execs[id])
+	}
+	if err := r.db.SaveRunBatch(r.ctx, r.pending, execs); err != nil {
 		slog.Error("record run events", "err", err)
 	}
-	r.pending = r.pending[:0]
+	r.pending, r.dirty = r.pending[:0], r.dirty[:0]
+}
+
+// touch marks a node's execution as changed since the last write.
+func (r *Recorder) touch(e *store.NodeExecution) error {
+	for _, id := range r.dirty {
+		if id == e.NodeID {
+			return nil
+		}
+	}
+	r.dirty = append(r.dirty, e.NodeID)
+	return nil
 }
 
 func (r *Recorder) nodeStarted(ev engine.Event) error {
@@ -87,13 +138,13 @@ func (r *Recorder) nodeStarted(ev engine.Event) error {
 		e.Status, e.FinishedAt = string(engine.StatusSkipped), &ev.Time
 	}
 	r.execs[ev.NodeID] = e
-	return r.db.SaveNodeExecution(r.ctx, *e)
+	return r.touch(e)
 }
 
 func (r *Recorder) nodeRetry(ev engine.Event) error {
 	e := r.exec(ev)
 	e.Status, e.Retries, e.Error = "retrying", ev.Attempt, ev.Error
-	return r.db.SaveNodeExecution(r.ctx, *e)
+	return r.touch(e)
 }
 
 func (r *Recorder) nodeFinished(ev engine.Event) error {
@@ -117,11 +168,8 @@ func (r *Recorder) nodeFinished(ev engine.Event) error {
 		r.usage.PromptTokens += ev.Usage.PromptTokens
 		r.usage.CompletionTokens += ev.Usage.CompletionTokens
 	}
-	if err := r.db.SaveNodeExecution(r.ctx, *e); err != nil {
+	if err := r.touch(e); err != nil || detail == nil {
 		return err
-	}
-	if detail == nil {
-		return nil
 	}
 	return r.saveDetail(ev, *detail)
 }

@@ -36,26 +36,30 @@ const executionColumns = `id, run_id, node_id, node_type, title, position, prede
 	process_data, outputs, error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id,
 	started_at, finished_at, elapsed_ms`
 
+const saveExecutionSQL = `INSERT INTO node_executions (` + executionColumns + `)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
+	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
+	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+	finished_at = excluded.finished_at, elapsed_ms = excluded.elapsed_ms`
+
 // SaveNodeExecution inserts a node execution or, for the same (run, node),
 // overwrites it with its newer state.
 func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
-	if e.ID == "" {
-		e.ID = newID()
-	}
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO node_executions (`+executionColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
-		process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
-		retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-		finished_at = excluded.finished_at, elapsed_ms = excluded.elapsed_ms`,
-		e.ID, e.RunID, e.NodeID, e.NodeType, e.Title, e.Position, e.PredecessorNodeID, e.Status,
-		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, e.Retries,
-		e.PromptTokens, e.CompletionTokens, e.IsVirtual, e.ParentNodeID, formatTime(e.StartedAt),
-		timeOrNil(e.FinishedAt), e.ElapsedMs)
-	if err != nil {
+	if _, err := db.sql.ExecContext(ctx, saveExecutionSQL, executionArgs(e)...); err != nil {
 		return fmt.Errorf("save node execution %s: %w", e.NodeID, err)
 	}
 	return nil
+}
+
+func executionArgs(e NodeExecution) []any {
+	if e.ID == "" {
+		e.ID = newID()
+	}
+	return []any{e.ID, e.RunID, e.NodeID, e.NodeType, e.Title, e.Position, e.PredecessorNodeID, e.Status,
+		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, e.Retries,
+		e.PromptTokens, e.CompletionTokens, e.IsVirtual, e.ParentNodeID, formatTime(e.StartedAt),
+		timeOrNil(e.FinishedAt), e.ElapsedMs}
 }
 
 // NodeExecutions returns a run's node executions in the order they started.
@@ -94,22 +98,30 @@ type RunEvent struct {
 
 // AppendRunEvents stores a batch of events in one transaction.
 func (db *DB) AppendRunEvents(ctx context.Context, events []RunEvent) error {
-	if len(events) == 0 {
-		return nil
-	}
-	var b strings.Builder
-	b.WriteString(`INSERT INTO run_events (run_id, seq, type, node_id, payload, created_at) VALUES `)
-	args := make([]any, 0, len(events)*6)
-	for i, e := range events {
-		if i > 0 {
-			b.WriteString(", ")
+	return db.SaveRunBatch(ctx, events, nil)
+}
+
+// appendEvents inserts events, ignoring ones already stored, in chunks that
+// stay under SQLite's limit on bound parameters.
+func appendEvents(ctx context.Context, tx *sql.Tx, events []RunEvent) error {
+	const perStatement = 500
+	for len(events) > 0 {
+		n := min(perStatement, len(events))
+		var b strings.Builder
+		b.WriteString(`INSERT INTO run_events (run_id, seq, type, node_id, payload, created_at) VALUES `)
+		args := make([]any, 0, n*6)
+		for i, e := range events[:n] {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(?, ?, ?, ?, ?, ?)")
+			args = append(args, e.RunID, e.Seq, e.Type, e.NodeID, e.Payload, formatTime(e.CreatedAt))
 		}
-		b.WriteString("(?, ?, ?, ?, ?, ?)")
-		args = append(args, e.RunID, e.Seq, e.Type, e.NodeID, e.Payload, formatTime(e.CreatedAt))
-	}
-	b.WriteString(` ON CONFLICT (run_id, seq) DO NOTHING`)
-	if _, err := db.sql.ExecContext(ctx, b.String(), args...); err != nil {
-		return fmt.Errorf("append run events: %w", err)
+		b.WriteString(` ON CONFLICT (run_id, seq) DO NOTHING`)
+		if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
+			return fmt.Errorf("append run events: %w", err)
+		}
+		events = events[n:]
 	}
 	return nil
 }
@@ -197,4 +209,41 @@ func (db *DB) generationDetail(ctx context.Context, where string, args ...any) (
 	g.AppID, g.MessageID, g.RunID, g.NodeID = app.String, msg.String, run.String, node.String
 	g.CreatedAt = parseTime(created)
 	return g, true, nil
+}
+
+// SaveRunBatch writes a batch of a run's events and node-execution states in
+// one transaction, so recording costs one commit per batch, not per event.
+func (db *DB) SaveRunBatch(ctx context.Context, events []RunEvent, execs []NodeExecution) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("save run batch: %w", err)
+	}
+	defer tx.Rollback()
+	if err := appendEvents(ctx, tx, events); err != nil {
+		return err
+	}
+	if err := upsertExecutions(ctx, tx, execs); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// upsertExecutions writes many executions per statement: one cgo round trip
+// per hundred rows instead of one per row.
+func upsertExecutions(ctx context.Context, tx *sql.Tx, execs []NodeExecution) error {
+	const perStatement = 100
+	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", 20), ", ") + ")"
+	for len(execs) > 0 {
+		n := min(perStatement, len(execs))
+		args := make([]any, 0, n*20)
+		for _, e := range execs[:n] {
+			args = append(args, executionArgs(e)...)
+		}
+		query := strings.Replace(saveExecutionSQL, row, strings.TrimSuffix(strings.Repeat(row+", ", n), ", "), 1)
+		if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+			return fmt.Errorf("save node executions: %w", err)
+		}
+		execs = execs[n:]
+	}
+	return nil
 }
