@@ -75,9 +75,14 @@ test-desktop: bin/lexflow-desktop
 test-e2e: bin/lexflow bin/fakellm
 	cd frontend && LEXFLOW_BIN=../bin/lexflow FAKELLM_BIN=../bin/fakellm node --test --test-concurrency=1 e2e/
 
-## bench: print the benchmark table (binary size, serve time-to-ready, idle RSS)
+## bench: print the benchmark tables: the binary as a user meets it (size, serve time-to-ready,
+## idle RSS, ingestion), then the engine, run recording and index query latency at 100k chunks
 bench: bin/lexflow
 	go run ./scripts/bench -bin bin/lexflow
+	@echo
+	go test -run '^$$' -bench . -benchtime 20x ./backend/engine ./backend/runs | grep -E '^(pkg|Benchmark)'
+	go test -run '^$$' -bench . ./backend/index | grep -E '^(pkg|Benchmark)'
+	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
 
 clean:
 	rm -rf bin frontend/dist/assets frontend/dist/index.html
