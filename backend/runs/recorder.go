@@ -6,7 +6,9 @@ package runs
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -42,12 +44,15 @@ type Recorder struct {
 	pending  []store.RunEvent
 	usage    llm.Usage
 	timer    *time.Timer
+	details  map[string]llm.Detail // LLM node id → its generation detail
+	answers  map[string][]string   // Answer node id → upstream nodes in the order its stream used them
 }
 
 // NewRecorder records the run the events belong to; the run row itself is
 // inserted by whoever starts the run.
 func NewRecorder(db *store.DB, appID string) *Recorder {
-	return &Recorder{db: db, ctx: context.Background(), appID: appID, execs: map[string]*store.NodeExecution{}}
+	return &Recorder{db: db, ctx: context.Background(), appID: appID, execs: map[string]*store.NodeExecution{},
+		details: map[string]llm.Detail{}, answers: map[string][]string{}}
 }
 
 // Observe records one event; failures are logged, never raised into the run.
@@ -59,7 +64,7 @@ func (r *Recorder) Observe(ev engine.Event) {
 	switch {
 	case ev.Kind.IsTerminal():
 		r.flushLocked()
-		err = r.runFinished(ev)
+		err = errors.Join(r.saveAnswerDetails(ev.RunID), r.runFinished(ev))
 	case len(r.pending) >= batchSize:
 		r.flushLocked()
 	case r.timer == nil:
@@ -80,8 +85,44 @@ func (r *Recorder) apply(ev engine.Event) error {
 		err = r.nodeRetry(ev)
 	case engine.NodeRunSucceeded, engine.NodeRunFailed:
 		err = r.nodeFinished(ev)
+	case engine.NodeRunStreamChunk:
+		r.noteAnswerSource(ev)
 	}
 	return err
+}
+
+// noteAnswerSource remembers which upstream node an Answer's streamed text
+// came from, in order, so its generation details can be merged that way.
+func (r *Recorder) noteAnswerSource(ev engine.Event) {
+	if len(ev.Selector) != 2 || ev.Selector[1] != engine.ResponseOutput || len(ev.From) == 0 {
+		return
+	}
+	answer, from := ev.Selector[0], ev.From[0]
+	if seen := r.answers[answer]; len(seen) == 0 || seen[len(seen)-1] != from {
+		if !slices.Contains(seen, from) {
+			r.answers[answer] = append(seen, from)
+		}
+	}
+}
+
+// saveAnswerDetails stores, for each Answer, the details of the LLM nodes it
+// referenced merged in its reference order (SPEC §5), keyed by the Answer.
+func (r *Recorder) saveAnswerDetails(runID string) error {
+	var errs []error
+	for answer, sources := range r.answers {
+		var b llm.DetailBuilder
+		found := false
+		for _, src := range sources {
+			if d, ok := r.details[src]; ok {
+				b.Merge(d)
+				found = true
+			}
+		}
+		if found {
+			errs = append(errs, r.saveDetail(engine.Event{RunID: runID, NodeID: answer}, b.Detail()))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func (r *Recorder) queue(ev engine.Event) {
@@ -171,6 +212,7 @@ func (r *Recorder) nodeFinished(ev engine.Event) error {
 	if err := r.touch(e); err != nil || detail == nil {
 		return err
 	}
+	r.details[ev.NodeID] = *detail
 	return r.saveDetail(ev, *detail)
 }
 

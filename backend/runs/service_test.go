@@ -150,3 +150,72 @@ func TestBadDSLWritesNothing(t *testing.T) {
 		t.Errorf("%d runs recorded for bad DSL", len(runs))
 	}
 }
+
+// namedWriter streams its own text and hands over a generation detail.
+type namedWriter struct{ text string }
+
+func (namedWriter) Spec() engine.Spec {
+	return engine.Spec{Outputs: []engine.Output{{Name: "text", Type: engine.TypeString}}, Streams: []string{"text"}}
+}
+func (n namedWriter) Run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	var b llm.DetailBuilder
+	b.Add(llm.Delta{Kind: llm.DeltaReasoning, Text: "why " + n.text})
+	b.Add(llm.Delta{Kind: llm.DeltaContent, Text: n.text})
+	in.Stream("text", n.text)
+	return engine.NodeResult{Outputs: map[string]engine.Value{"text": engine.ValueOf(n.text)},
+		ProcessData: map[string]any{DetailKey: b.Detail()}}, nil
+}
+
+type answerNode struct{ tpl string }
+
+func (a answerNode) Spec() engine.Spec {
+	return engine.Spec{Role: engine.RoleAnswer, Response: engine.ParseTemplate(a.tpl)}
+}
+func (answerNode) Run(context.Context, engine.NodeInput) (engine.NodeResult, error) {
+	return engine.NodeResult{}, nil
+}
+
+// An Answer referencing two LLM nodes gets one detail, merged in its reference order.
+func TestAnswerDetailsMergeInReferenceOrder(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	reg := engine.NewRegistry()
+	reg.Register("start", func(engine.NodeDef) (engine.Node, error) { return startNode{}, nil })
+	reg.Register("w", func(d engine.NodeDef) (engine.Node, error) { return namedWriter{text: "«" + d.ID + "»"}, nil })
+	reg.Register("answer", func(engine.NodeDef) (engine.Node, error) { return answerNode{"{{#b.text#}} then {{#a.text#}}"}, nil })
+	svc := NewService(db, reg, nil, context.Background())
+	dsl := `version: "0.1.0"
+kind: lexflow-app
+app: {name: Two, mode: chatflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {}}
+      - {id: a, type: w, data: {}}
+      - {id: b, type: w, data: {}}
+      - {id: answer, type: answer, data: {}}
+    edges:
+      - {source: start, target: a}
+      - {source: start, target: b}
+      - {source: a, target: answer}
+      - {source: b, target: answer}
+`
+	x, err := svc.Start(context.Background(), Request{DSL: []byte(dsl), Inputs: map[string]any{"q": "x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := x.Wait(); res.Answer != "«b» then «a»" {
+		t.Fatalf("answer = %q", res.Answer)
+	}
+	g, ok, _ := db.NodeGenerationDetail(context.Background(), x.RunID(), "answer")
+	if !ok {
+		t.Fatal("no merged detail for the answer")
+	}
+	want := `["why «b»","why «a»"]`
+	if g.Reasoning != want || g.Sequence != `[{"type":"reasoning","index":0},{"type":"content","start":0,"end":3},{"type":"reasoning","index":1},{"type":"content","start":3,"end":6}]` {
+		t.Errorf("merged detail = %s %s", g.Reasoning, g.Sequence)
+	}
+}
