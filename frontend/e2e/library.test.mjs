@@ -109,3 +109,36 @@ test('a duplicate and an unsupported file each get their own outcome', async () 
   await screenshot(page, 'library-outcomes');
   await page.close();
 });
+
+test('one click loads the sample library, Arabic included', async () => {
+  const fresh = await startLexflow();
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(fresh.url);
+    await page.getByRole('link', { name: 'Library' }).click();
+    await page.getByRole('button', { name: 'Load sample library' }).click();
+    const rows = page.getByTestId('document-row');
+    await rows.first().waitFor({ timeout: 20000 });
+    await page.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('[data-testid="document-row"]')];
+        return rows.length >= 10 && rows.every((r) => r.getAttribute('data-status') === 'ready');
+      },
+      null,
+      { timeout: 60000 },
+    );
+    const box = page.getByTestId('search-box');
+    await box.fill('التعويض ضرر');
+    await box.press('Enter');
+    const hit = page.getByTestId('search-hit').first();
+    await hit.waitFor();
+    assert.match(await hit.textContent(), /المادة/);
+    await screenshot(page, 'library-sample-arabic');
+    await hit.click();
+    await page.getByTestId('source-highlight').waitFor();
+    await screenshot(page, 'library-source-arabic');
+  } finally {
+    await page.close();
+    await fresh.stop();
+  }
+});
