@@ -84,5 +84,10 @@ bench: bin/lexflow
 	go test -run '^$$' -bench . ./backend/index | grep -E '^(pkg|Benchmark)'
 	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
 
+## eval-retrieval: the CUAD retrieval benchmark (not part of `make test`); e.g. EVAL_FLAGS="-full -dump 30"
+.PHONY: eval-retrieval
+eval-retrieval:
+	go run ./scripts/eval $(EVAL_FLAGS)
+
 clean:
 	rm -rf bin frontend/dist/assets frontend/dist/index.html

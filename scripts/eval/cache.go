@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"lexflow/backend/index"
+)
+
+// manifest describes a cached, fully ingested corpus. It is written last, so
+// a directory without one (an interrupted ingestion) is never reused.
+type manifest struct {
+	CorpusHash    string            `json:"corpusHash"`
+	Code          string            `json:"code"` // fingerprint of the indexing code that built it
+	CollectionID  string            `json:"collectionId"`
+	DocIDs        map[string]string `json:"docIds"` // corpus file name → Lexflow document id
+	Documents     int               `json:"documents"`
+	Duplicates    []string          `json:"duplicates,omitempty"` // files whose bytes an earlier file already had
+	Failed        []string          `json:"failed,omitempty"`     // "name: reason"
+	Chunks        int               `json:"chunks"`
+	IngestSeconds float64           `json:"ingestSeconds"`
+	Workers       int               `json:"workers"`
+	Chunking      string            `json:"chunking"` // target,max,overlap,min
+	BuiltAt       time.Time         `json:"builtAt"`
+}
+
+const manifestName = "eval-manifest.json"
+
+// codePaths are the code whose changes can change what gets indexed.
+var codePaths = []string{"backend/ingest", "backend/library", "backend/store", "backend/evidence", "backend/index", "go.sum"}
+
+// openCorpus reuses the cached ingestion of c when it is current, else
+// ingests c afresh into the cache.
+func openCorpus(ctx context.Context, cfg config, c *corpus) (*env, error) {
+	root, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	code, err := codeFingerprint(root)
+	if err != nil {
+		return nil, err
+	}
+	name := cfg.chunk.cacheName(c.hash)
+	dir := filepath.Join(cfg.cache, name)
+	if e, ok := tryReuse(cfg, dir, c, code); ok {
+		return e, nil
+	}
+	if err := removeCaches(cfg.cache, name); err != nil {
+		return nil, err
+	}
+	m, err := build(ctx, dir, cfg.workers, cfg.chunk.opts, c)
+	if err != nil {
+		return nil, err
+	}
+	m.Code = code
+	if err := writeManifest(dir, m); err != nil {
+		return nil, err
+	}
+	return openEnv(dir, m, false)
+}
+
+// tryReuse opens the cache in dir when it holds c built by this code (or by
+// any code with -reuse). It says why it does not.
+func tryReuse(cfg config, dir string, c *corpus, code string) (*env, bool) {
+	m, err := readManifest(dir)
+	switch {
+	case cfg.rebuild:
+		logf("ingesting again (-rebuild)")
+		return nil, false
+	case err != nil:
+		logf("no usable cache in %s; ingesting the corpus", dir)
+		return nil, false
+	case m.CorpusHash != c.hash:
+		logf("the corpus changed since the cache was built; ingesting again")
+		return nil, false
+	case m.Code != code && !cfg.reuse:
+		logf("the indexing code changed since the cache was built (%s); ingesting again (-reuse keeps the old index when only query-time code changed)", strings.Join(codePaths, ", "))
+		return nil, false
+	}
+	e, err := openEnv(dir, m, true)
+	if errors.Is(err, index.ErrCorrupt) {
+		logf("the cached index cannot be opened (%v); ingesting again", err)
+		return nil, false
+	}
+	if err != nil {
+		logf("the cache cannot be opened (%v); ingesting again", err)
+		return nil, false
+	}
+	e.stale = m.Code != code
+	if e.stale {
+		logf("WARNING: -reuse: the index was built by older indexing code; numbers reflect the old chunks and mapping")
+	}
+	return e, true
+}
+
+func readManifest(dir string) (manifest, error) {
+	var m manifest
+	raw, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if err == nil {
+		err = json.Unmarshal(raw, &m)
+	}
+	return m, err
+}
+
+func writeManifest(dir string, m manifest) error {
+	raw, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, manifestName), raw, 0o644)
+}
+
+// removeCaches deletes the cache about to be built and those of other
+// corpora with the same chunk sizes, which a changed corpus leaves behind.
+func removeCaches(parent, name string) error {
+	_, sizes, _ := strings.Cut(name[len("cuad-"):], "-")
+	old, _ := filepath.Glob(filepath.Join(parent, "cuad-*-"+sizes))
+	for _, d := range old {
+		if err := os.RemoveAll(d); err != nil {
+			return fmt.Errorf("remove old cache: %w", err)
+		}
+	}
+	return nil
+}
+
+// codeFingerprint hashes the non-test files of codePaths.
+func codeFingerprint(root string) (string, error) {
+	h := sha256.New()
+	for _, p := range codePaths {
+		err := filepath.WalkDir(filepath.Join(root, p), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			if d.IsDir() || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			return hashFile(h, root, path)
+		})
+		if err != nil {
+			return "", fmt.Errorf("fingerprint the indexing code: %w", err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func hashFile(h io.Writer, root, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rel, _ := filepath.Rel(root, path)
+	fmt.Fprintf(h, "\x00%s\x00", filepath.ToSlash(rel))
+	_, err = io.Copy(h, f)
+	return err
+}
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "eval: "+format+"\n", args...)
+}
