@@ -81,7 +81,7 @@ bench: bin/lexflow
 	go run ./scripts/bench -bin bin/lexflow
 	@echo
 	go test -run '^$$' -bench . -benchtime 20x ./backend/engine ./backend/runs | grep -E '^(pkg|Benchmark)'
-	go test -run '^$$' -bench . ./backend/index | grep -E '^(pkg|Benchmark)'
+	go test -tags sqlite_fts5 -run '^$$' -bench . -benchtime 1x -timeout 30m ./backend/index | grep -E '^(pkg|Benchmark)'
 	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
 
 ## eval-retrieval: the CUAD retrieval benchmark (not part of `make test`); e.g. EVAL_FLAGS="-full -dump 30"

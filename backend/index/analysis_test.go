@@ -74,11 +74,11 @@ func TestSearchEnglishStemming(t *testing.T) {
 func TestSearchArabicNormalisation(t *testing.T) {
 	x := newIndexWith(t, labourLawAr()...)
 	tests := []struct{ query, want string }{
-		{"الاشعار", "ar-13"},  // الإشعار in the text
-		{"مدة", "ar-13"},      // مُدَّة with diacritics
+		{"الاشعار", "ar-13"},     // الإشعار in the text
+		{"مدة", "ar-13"},         // مُدَّة with diacritics
 		{"اخطار كتابي", "ar-12"}, // إخطار
-		{"ماده", "ar-1"},      // المادة, and every chunk has it: the first is enough
-		{"عامل", "ar-1"},      // بالعامل
+		{"ماده", "ar-1"},         // المادة, and every chunk has it: the first is enough
+		{"عامل", "ar-1"},         // بالعامل
 	}
 	for _, tt := range tests {
 		got := hitIDs(mustSearch(t, x, Query{Text: tt.query, Language: "ar"}))

@@ -16,7 +16,7 @@ import (
 // When a segment file is damaged, Bleve's scorch does not fail: it logs
 // "unable to load snapshot … continuing" and opens the previous snapshot it
 // still has, which can be an empty index. To turn that silent rollback into
-// ErrCorrupt, every write batch carries a generation number inside the index,
+// ErrCorrupt, every write batch carries a generation number inside the shard,
 // and once Bleve has made the batch durable the same number is written to a
 // small file beside it. Opening an index whose generation is behind the file
 // means Bleve fell back to an older snapshot.
@@ -26,21 +26,21 @@ const (
 	generationFile        = "lexflow_generation"
 )
 
-// generation serialises the index's write batches and numbers them.
+// generation serialises a shard's write batches and numbers them.
 type generation struct {
 	mu   sync.Mutex
 	n    uint64
 	path string // the file beside the index; empty in memory
 }
 
-// commit applies b as the next generation.
-func (x *Index) commit(b *bleve.Batch) error {
-	g := &x.gen
+// commit applies b as the next generation of the shard.
+func (s *shard) commit(b *bleve.Batch) error {
+	g := &s.gen
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	next := g.n + 1
 	b.SetInternal([]byte(internalGenerationKey), []byte(strconv.FormatUint(next, 10)))
-	if err := x.bleve.Batch(b); err != nil {
+	if err := s.bleve.Batch(b); err != nil {
 		return err
 	}
 	g.n = next
@@ -62,10 +62,10 @@ func (g *generation) record() error {
 	return nil
 }
 
-// loadGeneration reads the index's generation and refuses an index that is
+// loadGeneration reads the shard's generation and refuses a shard that is
 // behind its generation file.
-func (x *Index) loadGeneration(dir string) error {
-	raw, err := x.bleve.GetInternal([]byte(internalGenerationKey))
+func (s *shard) loadGeneration(dir string) error {
+	raw, err := s.bleve.GetInternal([]byte(internalGenerationKey))
 	if err != nil {
 		return fmt.Errorf("read index generation: %w", err)
 	}
@@ -73,12 +73,12 @@ func (x *Index) loadGeneration(dir string) error {
 	if err != nil {
 		return err
 	}
-	x.gen.n = inIndex
+	s.gen.n = inIndex
 	if dir == "" {
 		return nil
 	}
-	x.gen.path = filepath.Join(dir, generationFile)
-	onDisk, err := readGeneration(x.gen.path)
+	s.gen.path = filepath.Join(dir, generationFile)
+	onDisk, err := readGeneration(s.gen.path)
 	if err != nil {
 		return err
 	}

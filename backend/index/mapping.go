@@ -25,13 +25,13 @@ const (
 	fieldDocID      = "doc_id"        // keyword: filters, DeleteDocument, ChunkIDs
 	fieldCollection = "collection_id" // keyword: filters
 	fieldLang       = "lang"          // keyword: "en" or "ar", the analysis used
-	fieldTextEN     = "text_en"       // analysed, stored, term vectors (snippets, phrases)
+	fieldTextEN     = "text_en"       // analysed, stored, with term vectors for snippets
 	fieldTextAR     = "text_ar"
 	fieldHeadingEN  = "heading_en" // the heading path as text, searched with a boost
 	fieldHeadingAR  = "heading_ar"
-	fieldName       = "name"    // the document's file name as words; only ever a boost
-	fieldRefs       = "refs"    // keyword: "article:12", "section:4.2" from the heading path
-	fieldChunk      = "chunk"   // stored only: the chunk without its text, as JSON
+	fieldName       = "name"  // the document's file name as words; only ever a boost
+	fieldRefs       = "refs"  // keyword: "article:12", "section:4.2" from the heading path
+	fieldChunk      = "chunk" // stored only: the chunk without its text, as JSON
 	langEN          = "en"
 	langAR          = "ar"
 	analyzerEN      = "lexflow_en"
@@ -40,17 +40,10 @@ const (
 	charColon       = "lexflow_colon"
 )
 
-// schemaVersion changes whenever what is indexed changes in a way the mapping
-// does not show (the refs grammar, the chunk JSON). An index built with another
-// version is refused with ErrCorrupt so the caller rebuilds it.
-const schemaVersion = "lexflow-index-1"
-
-const internalSchemaKey = "lexflow.schema"
-
 // newMapping describes the index: two analyzers, one static document mapping,
 // BM25 scoring. It is rebuilt on every call; nothing here is shared state.
 //
-// Both first replace colons by spaces: Unicode word segmentation would keep
+// Both analyzers first replace colons by spaces: Unicode word segmentation would keep
 // "title:termination" as one word (the colon joins letters, as in Swedish).
 //
 // English (lexflow_en): Unicode word segmentation, English possessive ('s)
@@ -119,7 +112,7 @@ func keywordField(filterOnly bool) *mapping.FieldMapping {
 }
 
 // textField is analysed; the chunk text is stored with term vectors so Bleve
-// can highlight it and match phrases in it.
+// can highlight it.
 func textField(analyzer string, stored bool) *mapping.FieldMapping {
 	fm := mapping.NewTextFieldMapping()
 	fm.Analyzer = analyzer
@@ -148,10 +141,10 @@ func chunkDocument(c evidence.Chunk, refs []string) (map[string]any, error) {
 	}
 	lang := chunkLang(c.Language)
 	doc := map[string]any{
-		fieldDocID:      c.DocID,
-		fieldCollection: c.CollectionID,
-		fieldLang:       lang,
-		fieldChunk:      string(blob),
+		fieldDocID:         c.DocID,
+		fieldCollection:    c.CollectionID,
+		fieldLang:          lang,
+		fieldChunk:         string(blob),
 		textFieldFor(lang): c.Text,
 	}
 	if heading := strings.Join(c.Locator.HeadingPath, "\n"); heading != "" {

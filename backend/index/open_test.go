@@ -74,15 +74,20 @@ func TestOpenReportsDamageAsErrCorrupt(t *testing.T) {
 		name   string
 		damage func(t *testing.T, dir string)
 	}{
-		{"metadata garbage", overwrite("index_meta.json", "{not json")},
-		{"metadata missing", remove("index_meta.json")},
-		{"unknown index type", overwrite("index_meta.json", `{"storage":"boltdb","index_type":"nonsense"}`)},
-		{"root garbage", overwrite(filepath.Join("store", "root.bolt"), strings.Repeat("garbage!", 4096))},
-		{"root truncated", truncate(filepath.Join("store", "root.bolt"), 100)},
-		{"segment garbage", eachSegment(func(t *testing.T, p string) { writeFile(t, p, strings.Repeat("\x00\xff", 5000)) })},
-		{"segment truncated", eachSegment(func(t *testing.T, p string) { truncateFile(t, p, 64) })},
-		{"segment missing", eachSegment(func(t *testing.T, p string) { _ = os.Remove(p) })},
-		{"store missing", remove("store")},
+		{"manifest missing", remove(manifestFile)},
+		{"manifest garbage", overwrite(manifestFile, "{not json")},
+		{"manifest without shards", overwrite(manifestFile, `{"schema":"`+schemaVersion+`","shards":0}`)},
+		{"more shards than exist", overwrite(manifestFile, `{"schema":"`+schemaVersion+`","shards":5}`)},
+		{"shard missing", remove("shard-0")},
+		{"shard metadata garbage", inShards(overwrite("index_meta.json", "{not json"))},
+		{"shard metadata missing", inShards(remove("index_meta.json"))},
+		{"unknown index type", inShards(overwrite("index_meta.json", `{"storage":"boltdb","index_type":"nonsense"}`))},
+		{"root garbage", inShards(overwrite(filepath.Join("store", "root.bolt"), strings.Repeat("garbage!", 4096)))},
+		{"root truncated", inShards(truncate(filepath.Join("store", "root.bolt"), 100))},
+		{"segment garbage", inShards(eachSegment(func(t *testing.T, p string) { writeFile(t, p, strings.Repeat("\x00\xff", 5000)) }))},
+		{"segment truncated", inShards(eachSegment(func(t *testing.T, p string) { truncateFile(t, p, 64) }))},
+		{"segment missing", inShards(eachSegment(func(t *testing.T, p string) { _ = os.Remove(p) }))},
+		{"store missing", inShards(remove("store"))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,10 +109,8 @@ func TestOpenReportsDamageAsErrCorrupt(t *testing.T) {
 
 func TestOpenRefusesAnotherSchemaVersion(t *testing.T) {
 	x, dir := newDiskIndex(t)
-	if err := x.bleve.SetInternal([]byte(internalSchemaKey), []byte("lexflow-index-0")); err != nil {
-		t.Fatal(err)
-	}
 	_ = x.Close()
+	writeFile(t, filepath.Join(dir, manifestFile), `{"schema":"lexflow-index-0","shards":2}`)
 	if _, err := Open(dir); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "lexflow-index-0") {
 		t.Errorf("Open of an old index: %v, want ErrCorrupt naming the old schema", err)
 	}
@@ -143,13 +146,23 @@ func truncate(name string, size int64) func(*testing.T, string) {
 	return func(t *testing.T, dir string) { truncateFile(t, filepath.Join(dir, name), size) }
 }
 
-// eachSegment damages every segment file of the index.
+// inShards applies damage to every shard of the index.
+func inShards(damage func(*testing.T, string)) func(*testing.T, string) {
+	return func(t *testing.T, dir string) {
+		shards, _ := filepath.Glob(filepath.Join(dir, "shard-*"))
+		if len(shards) == 0 {
+			t.Fatal("no shards to damage")
+		}
+		for _, s := range shards {
+			damage(t, s)
+		}
+	}
+}
+
+// eachSegment damages every segment file of a shard.
 func eachSegment(damage func(*testing.T, string)) func(*testing.T, string) {
 	return func(t *testing.T, dir string) {
 		segs, _ := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
-		if len(segs) == 0 {
-			t.Fatal("no segment files to damage")
-		}
 		for _, p := range segs {
 			damage(t, p)
 		}

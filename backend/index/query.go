@@ -17,7 +17,7 @@ type Query struct {
 	DocIDs        []string // empty: every document
 	TopK          int      // 0: DefaultTopK; capped at MaxTopK
 	MinScore      float64  // hits scoring below are dropped
-	Language      string   // "en" or "ar" analyses the text that way only; "": both
+	Language      string   // "en" or "ar" analyses the text that way only; "": by its script (both if mixed)
 }
 
 const (
@@ -28,7 +28,6 @@ const (
 // Relative weights of the parts of a query. The text of a chunk weighs 1.
 const (
 	headingBoost = 2.0 // a word of the heading path ("Termination") counts double
-	phraseBoost  = 1.0 // two query words next to each other in the text
 	refBoost     = 3.0 // the heading path holds the article the query names
 	nameBoost    = 0.5 // the document's file name holds a query word
 )
@@ -54,13 +53,10 @@ func queryLangs(language, text string) []string {
 	return []string{langEN, langAR}
 }
 
-// buildQuery turns q into a Bleve query and the terms to highlight in the
-// text. A chunk must match a selecting clause (a query word in its text or
-// heading path, or the article the query names) and pass the filters;
-// scoring clauses (common words, the file name) only add to its score. It
+// buildQuery plans q: which chunks may match, and how they score. It
 // returns nil when no chunk can match: no searchable word (empty, only stop
 // words or punctuation) or only words no chunk holds.
-func (x *Index) buildQuery(q Query, p planner) (query.Query, []clause) {
+func (x *Index) buildQuery(q Query, p planner) *searchPlan {
 	var pl plan
 	for _, lang := range queryLangs(q.Language, q.Text) {
 		tokens := x.analyzers[lang].Analyze([]byte(q.Text))
@@ -72,20 +68,40 @@ func (x *Index) buildQuery(q Query, p planner) (query.Query, []clause) {
 	for _, term := range distinctTerms(x.analyzers[langEN].Analyze([]byte(q.Text))) {
 		p.add(&pl, clause{field: fieldName, term: term, boost: nameBoost}, false)
 	}
-	pl.ensureSelecting()
+	p.split(&pl)
 	if len(pl.selecting) == 0 {
-		return nil, nil
+		return nil
 	}
-	selecting := query.NewDisjunctionQuery(clauseQueries(pl.selecting))
-	fs := filters(q)
-	if len(fs) == 0 && len(pl.scoring) == 0 {
-		return selecting, pl.textTerms
+	sp := &searchPlan{
+		must:      append([]query.Query{query.NewDisjunctionQuery(clauseQueries(pl.selecting))}, filters(q)...),
+		textTerms: pl.textTerms,
+	}
+	if len(pl.scoring) > 0 {
+		sp.scoring = query.NewDisjunctionQuery(clauseQueries(pl.scoring))
+	}
+	return sp
+}
+
+// searchPlan is a planned search. A chunk must match every must query: a
+// selecting clause (a query word in its text or heading path, or the article
+// the query names) and the filters. Scoring clauses (common words, the file
+// name) only add to its score.
+type searchPlan struct {
+	must      []query.Query
+	scoring   query.Query // nil when every clause selects
+	textTerms []clause    // the query's terms in the text fields, to highlight
+}
+
+// query is the plan as one Bleve query.
+func (sp *searchPlan) query() query.Query {
+	if len(sp.must) == 1 && sp.scoring == nil {
+		return sp.must[0]
 	}
 	var should []query.Query
-	if len(pl.scoring) > 0 {
-		should = []query.Query{query.NewDisjunctionQuery(clauseQueries(pl.scoring))}
+	if sp.scoring != nil {
+		should = []query.Query{sp.scoring}
 	}
-	return query.NewBooleanQuery(append([]query.Query{selecting}, fs...), should, nil), pl.textTerms
+	return query.NewBooleanQuery(sp.must, should, nil)
 }
 
 // withDigitVariants adds the terms of text written with the other digits:

@@ -1,9 +1,11 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -19,90 +21,104 @@ import (
 // a searchable word gives no hits and no error. Search honours ctx: a
 // cancelled or expired context stops it with ctx.Err() wrapped.
 //
-// It runs in two passes: the first ranks the chunks without reading term
-// positions or stored fields; the second loads and highlights the top k only.
+// It runs in two passes, each on all shards at once: the first ranks the
+// chunks without reading term positions or stored fields; the second loads
+// and highlights the top k only.
 func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
-	bq, terms, err := x.plan(ctx, q)
-	if err != nil || bq == nil {
-		return nil, err
-	}
-	res, err := x.run(ctx, bleve.NewSearchRequestOptions(bq, topK(q.TopK), 0, false))
+	count, err := x.docCount()
 	if err != nil {
 		return nil, err
 	}
-	matches := aboveMin(res.Hits, q.MinScore)
-	if len(matches) == 0 {
+	dfs, release := x.docFreqs(ctx)
+	sp := x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q)})
+	release()
+	if sp == nil {
 		return nil, nil
 	}
-	return x.load(ctx, matches, terms)
+	stats := x.stats.bm25(count)
+	ranked, err := x.rank(ctx, sp.query(), topK(q.TopK), stats)
+	if err != nil {
+		return nil, err
+	}
+	ranked = aboveMin(ranked, q.MinScore)
+	if len(ranked) == 0 {
+		return nil, nil
+	}
+	return x.load(ctx, ranked, sp.textTerms, stats)
 }
 
-// plan builds the query of q with the index's current document frequencies.
-func (x *Index) plan(ctx context.Context, q Query) (query.Query, []clause, error) {
-	dfs, release, err := x.readerFreqs(ctx)
+// rank runs bq on every shard and merges the k best, best first, equal
+// scores in chunk ID order.
+func (x *Index) rank(ctx context.Context, bq query.Query, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
+	perShard := make([]search.DocumentMatchCollection, len(x.shards))
+	err := x.eachShard(func(i int, s *shard) error {
+		res, err := s.search(ctx, bleve.NewSearchRequestOptions(bq, k, 0, false), stats)
+		if err == nil {
+			perShard[i] = res.Hits
+		}
+		return err
+	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defer release()
-	count, err := x.bleve.DocCount()
-	if err != nil {
-		return nil, nil, fmt.Errorf("count documents: %w", err)
+	all := slices.Concat(perShard...)
+	slices.SortFunc(all, func(a, b *search.DocumentMatch) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	return all[:min(k, len(all))], nil
+}
+
+// idsByShard groups the IDs of matches by the shard that holds them.
+func (x *Index) idsByShard(matches []*search.DocumentMatch) [][]string {
+	ids := make([][]string, len(x.shards))
+	for _, m := range matches {
+		i := x.shardOf(m.ID)
+		ids[i] = append(ids[i], m.ID)
 	}
-	bq, terms := x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count)})
-	return bq, terms, nil
+	return ids
 }
 
 // aboveMin keeps the matches scoring at least minScore.
-func aboveMin(matches search.DocumentMatchCollection, minScore float64) search.DocumentMatchCollection {
-	for i, m := range matches {
+func aboveMin(ranked search.DocumentMatchCollection, minScore float64) search.DocumentMatchCollection {
+	for i, m := range ranked {
 		if m.Score < minScore {
-			return matches[:i] // best first
+			return ranked[:i] // best first
 		}
 	}
-	return matches
+	return ranked
 }
 
-// load fetches the stored chunks of matches and highlights the query terms
-// in their text, keeping the ranking and scores of the first pass. A chunk
-// deleted in between is left out.
-func (x *Index) load(ctx context.Context, matches search.DocumentMatchCollection, terms []clause) ([]evidence.Hit, error) {
-	ids := make([]string, len(matches))
-	for i, m := range matches {
-		ids[i] = m.ID
-	}
-	bq := query.NewBooleanQuery([]query.Query{query.NewDocIDQuery(ids)}, clauseQueries(terms), nil)
-	req := bleve.NewSearchRequestOptions(bq, len(ids), 0, false)
-	req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
-	req.Highlight = bleve.NewHighlightWithStyle(html.Name)
-	req.Highlight.Fields = []string{fieldTextEN, fieldTextAR}
-	res, err := x.run(ctx, req)
+// load fetches the stored chunks of the ranked matches and highlights the
+// query's terms in their text, keeping the ranking and scores of the first
+// pass. A chunk deleted in between is left out.
+func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection, textTerms []clause, stats *search.BM25Stats) ([]evidence.Hit, error) {
+	ids := x.idsByShard(ranked)
+	loaded := make([]search.DocumentMatchCollection, len(x.shards))
+	err := x.eachShard(func(i int, s *shard) error {
+		if len(ids[i]) == 0 {
+			return nil
+		}
+		req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
+			[]query.Query{query.NewDocIDQuery(ids[i])}, clauseQueries(textTerms), nil), len(ids[i]), 0, false)
+		req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
+		req.Highlight = bleve.NewHighlightWithStyle(html.Name)
+		req.Highlight.Fields = []string{fieldTextEN, fieldTextAR}
+		res, err := s.search(ctx, req, stats)
+		if err == nil {
+			loaded[i] = res.Hits
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	return toHits(matches, res.Hits)
-}
-
-// run executes a request with the index's BM25 statistics and turns a panic
-// inside Bleve (a damaged segment) into ErrCorrupt.
-func (x *Index) run(ctx context.Context, req *bleve.SearchRequest) (res *bleve.SearchResult, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("search index: %w: %v", ErrCorrupt, r)
-		}
-	}()
-	count, err := x.bleve.DocCount()
-	if err != nil {
-		return nil, fmt.Errorf("count documents: %w", err)
-	}
-	req.PreSearchData = map[string]any{search.BM25PreSearchDataKey: x.stats.bm25(count)}
-	res, err = x.bleve.SearchInContext(ctx, req)
-	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
-	}
-	return res, nil
+	return toHits(ranked, slices.Concat(loaded...))
 }
 
 // toHits pairs the ranked matches with their loaded documents.

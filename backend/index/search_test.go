@@ -212,10 +212,12 @@ func TestSearchHonoursContext(t *testing.T) {
 		many = append(many, chunk(fmt.Sprintf("m%d", i), "m", "c", "en", "notice"))
 	}
 	mustAdd(t, x, many...)
-	bq, _ := x.buildQuery(Query{Text: "notice"}, planner{dfs: func(string, string) uint64 { return 1 }})
-	req := bleve.NewSearchRequestOptions(bq, 10, 0, false)
-	if _, err := x.run(ctx, req); !errors.Is(err, context.Canceled) {
-		t.Errorf("run with a cancelled context: %v, want context.Canceled", err)
+	sp := x.buildQuery(Query{Text: "notice"}, planner{dfs: func(string, string) uint64 { return 1 }})
+	for i, s := range x.shards {
+		req := bleve.NewSearchRequestOptions(sp.query(), 10, 0, false)
+		if _, err := s.search(ctx, req, x.stats.bm25(3005)); !errors.Is(err, context.Canceled) {
+			t.Errorf("shard %d searched with a cancelled context: %v, want context.Canceled", i, err)
+		}
 	}
 }
 

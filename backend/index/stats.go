@@ -99,22 +99,25 @@ func isTextField(name string) bool {
 	return false
 }
 
-// seed estimates the averages of an existing index by re-analysing up to
-// sampleSize stored chunks.
-func (x *Index) seedStats(ctx context.Context) error {
-	req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), sampleSize, 0, false)
-	req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
-	req.Score = bleve.ScoreNone
-	res, err := x.bleve.SearchInContext(ctx, req)
-	if err != nil {
-		return fmt.Errorf("sample chunks: %w", err)
-	}
-	for _, m := range res.Hits {
-		c, err := storedChunk(m)
+// seedStats estimates the averages of an existing index by re-analysing up
+// to sampleSize stored chunks, spread over the shards.
+func (x *Index) seedStats() error {
+	per := max(1, sampleSize/len(x.shards))
+	for _, s := range x.shards {
+		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), per, 0, false)
+		req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
+		req.Score = bleve.ScoreNone
+		res, err := s.search(context.Background(), req, x.stats.bm25(1))
 		if err != nil {
-			return err
+			return fmt.Errorf("sample chunks: %w: %w", ErrCorrupt, err)
 		}
-		x.seedChunk(c)
+		for _, m := range res.Hits {
+			c, err := storedChunk(m)
+			if err != nil {
+				return err
+			}
+			x.seedChunk(c)
+		}
 	}
 	return nil
 }

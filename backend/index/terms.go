@@ -1,12 +1,17 @@
 package index
 
 import (
+	"cmp"
 	"context"
-	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/bleve/v2/search/searcher"
+	bleveindex "github.com/blevesearch/bleve_index_api"
 )
 
 // Common words make Bleve slow: it scores every chunk that holds any query
@@ -26,12 +31,19 @@ type tuning struct {
 	minCommon      uint64
 }
 
-var defaultTuning = tuning{commonFraction: 0.1, minCommon: 2000}
+// defaultTuning was chosen on the CUAD contracts (eval/cuad, 26,537 chunks,
+// 500 queries): letting words held by more than 30% of the chunks only score
+// left span hit@10 unchanged (0.336 against 0.334 for exact BM25; 0.826 inside
+// the contract either way) and cut the CPU time of those long queries by a
+// quarter at the median and a third at p99. Lower fractions are faster but
+// lose hits (0.1: hit@10 0.314; 0.05: 0.290).
+func defaultTuning() tuning { return tuning{commonFraction: 0.3, minCommon: 2000} }
 
-// cutoff is the document frequency above which a clause is common in an
-// index of count chunks (0: none is).
-func (t tuning) cutoff(count uint64) uint64 {
-	if t.commonFraction == 0 {
+// cutoff is the document frequency above which a clause of q is common in an
+// index of count chunks; 0 means none is. A search inside given documents is
+// small, so it is always exact.
+func (t tuning) cutoff(count uint64, q Query) uint64 {
+	if t.commonFraction == 0 || len(q.DocIDs) > 0 {
 		return 0
 	}
 	return max(t.minCommon, uint64(t.commonFraction*float64(count)))
@@ -53,6 +65,7 @@ type plan struct {
 	selecting []clause // a chunk must match one of these
 	scoring   []clause // these only add to the score
 	textTerms []clause // every query term in the text fields, for highlighting
+	pending   []clause // selectable clauses, until split
 }
 
 // planner decides which clauses select. cutoff is the document frequency
@@ -78,41 +91,39 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 	}
 }
 
-// add files c as selecting or scoring by its document frequency; a clause
-// that may not select is dropped when common.
+// add files c: clauses that may select wait for split; the others score
+// unless common. Clauses no chunk matches are dropped.
 func (p planner) add(pl *plan, c clause, canSelect bool) {
 	c.df = p.dfs(c.field, c.term)
 	switch {
 	case c.df == 0:
-	case canSelect && (p.cutoff == 0 || c.df <= p.cutoff):
-		pl.selecting = append(pl.selecting, c)
 	case canSelect:
-		pl.scoring = append(pl.scoring, c)
+		pl.pending = append(pl.pending, c)
 	case p.cutoff == 0 || c.df <= p.cutoff:
 		pl.scoring = append(pl.scoring, c)
 	}
 }
 
-// ensureSelecting promotes the rarest scoring clause when no clause is rare
-// enough to select, so a query of common words still finds chunks.
-func (pl *plan) ensureSelecting() {
-	if len(pl.selecting) > 0 || len(pl.scoring) == 0 {
-		return
-	}
-	i := 0
-	for j, c := range pl.scoring {
-		if c.df < pl.scoring[i].df {
-			i = j
+// split makes the pending clauses held by at most cutoff chunks select, and
+// the rarest one in any case; the others only score.
+func (p planner) split(pl *plan) {
+	slices.SortStableFunc(pl.pending, func(a, b clause) int { return cmp.Compare(a.df, b.df) })
+	for i, c := range pl.pending {
+		if i > 0 && p.cutoff > 0 && c.df > p.cutoff {
+			pl.scoring = append(pl.scoring, pl.pending[i:]...)
+			break
 		}
+		pl.selecting = append(pl.selecting, c)
 	}
-	pl.selecting = []clause{pl.scoring[i]}
-	pl.scoring = slices.Delete(pl.scoring, i, i+1)
+	pl.pending = nil
 }
 
+// clauseQueries turns clauses into term queries scored with the whole
+// index's document frequency.
 func clauseQueries(cs []clause) []query.Query {
 	qs := make([]query.Query, len(cs))
 	for i, c := range cs {
-		qs[i] = termQuery(c.field, c.term, c.boost)
+		qs[i] = globalTermQuery{c}
 	}
 	return qs
 }
@@ -124,24 +135,125 @@ func termQuery(field, term string, boost float64) *query.TermQuery {
 	return tq
 }
 
-// readerFreqs looks document frequencies up in a snapshot of the index; the
-// caller releases the snapshot.
-func (x *Index) readerFreqs(ctx context.Context) (docFreqs, func(), error) {
-	adv, err := x.bleve.Advanced()
+// globalTermQuery is a term query whose IDF comes from the document frequency
+// of the whole index, not of the shard it runs on, so that every shard scores
+// a chunk as a single index would.
+type globalTermQuery struct{ c clause }
+
+func (q globalTermQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, _ mapping.IndexMapping, o search.SearcherOptions) (search.Searcher, error) {
+	return searcher.NewTermSearcher(ctx, globalDFReader{IndexReader: r, df: q.c.df}, q.c.term, q.c.field, q.c.boost, o)
+}
+
+// globalDFReader hands out term readers that report df as their count, the
+// number Bleve's term scorer takes the IDF from.
+type globalDFReader struct {
+	bleveindex.IndexReader
+	df uint64
+}
+
+func (r globalDFReader) TermFieldReader(ctx context.Context, term []byte, field string, freq, norm, vectors bool) (bleveindex.TermFieldReader, error) {
+	tfr, err := r.IndexReader.TermFieldReader(ctx, term, field, freq, norm, vectors)
 	if err != nil {
-		return nil, nil, fmt.Errorf("open index reader: %w", err)
+		return nil, err
 	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, nil, fmt.Errorf("open index reader: %w", err)
+	return globalDFTermReader{TermFieldReader: tfr, df: r.df}, nil
+}
+
+type globalDFTermReader struct {
+	bleveindex.TermFieldReader
+	df uint64
+}
+
+func (t globalDFTermReader) Count() uint64 { return t.df }
+
+// dfCache remembers document frequencies until the next write: queries
+// repeat words, and looking one up costs a dictionary lookup per segment.
+type dfCache struct {
+	mu    sync.Mutex
+	epoch uint64
+	m     map[[2]string]uint64
+}
+
+const dfCacheMax = 20000
+
+func newDFCache() *dfCache { return &dfCache{m: map[[2]string]uint64{}} }
+
+func (c *dfCache) get(field, term string) (df, epoch uint64, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	df, ok = c.m[[2]string{field, term}]
+	return df, c.epoch, ok
+}
+
+// put stores df as read at epoch, unless a write came since.
+func (c *dfCache) put(field, term string, df, epoch uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if epoch != c.epoch {
+		return
 	}
-	dfs := func(field, term string) uint64 {
+	if len(c.m) >= dfCacheMax {
+		clear(c.m)
+	}
+	c.m[[2]string{field, term}] = df
+}
+
+func (c *dfCache) invalidate() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.epoch++
+	clear(c.m)
+}
+
+// docFreqs looks document frequencies up in the cache, then in snapshots of
+// every shard (opened on the first miss); the caller calls release.
+func (x *Index) docFreqs(ctx context.Context) (dfs docFreqs, release func()) {
+	var readers []bleveindex.IndexReader
+	release = func() {
+		for _, r := range readers {
+			_ = r.Close()
+		}
+	}
+	dfs = func(field, term string) uint64 {
+		df, epoch, ok := x.dfs.get(field, term)
+		if ok {
+			return df
+		}
+		if readers == nil {
+			readers = x.readers()
+		}
+		df = sumDF(ctx, readers, field, term)
+		x.dfs.put(field, term, df, epoch)
+		return df
+	}
+	return dfs, release
+}
+
+// readers opens a snapshot of each shard; a shard that fails is skipped
+// (its terms then count as absent, and its search will report the error).
+func (x *Index) readers() []bleveindex.IndexReader {
+	var rs []bleveindex.IndexReader
+	for _, s := range x.shards {
+		adv, err := s.bleve.Advanced()
+		if err != nil {
+			continue
+		}
+		if r, err := adv.Reader(); err == nil {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+func sumDF(ctx context.Context, readers []bleveindex.IndexReader, field, term string) uint64 {
+	var total uint64
+	for _, r := range readers {
 		tfr, err := r.TermFieldReader(ctx, []byte(term), field, false, false, false)
 		if err != nil {
-			return 1 // unknown: let the search itself decide
+			continue
 		}
-		defer tfr.Close()
-		return tfr.Count()
+		total += tfr.Count()
+		_ = tfr.Close()
 	}
-	return dfs, func() { _ = r.Close() }, nil
+	return total
 }

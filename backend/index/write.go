@@ -9,7 +9,6 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
 	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"lexflow/backend/evidence"
@@ -18,28 +17,38 @@ import (
 // idPage is how many chunk IDs one request of ChunkIDs fetches.
 const idPage = 1000
 
-// Add indexes chunks, replacing any chunk with the same ID. It writes them in
-// Bleve batches of 500; each batch is atomic and on disk when Add moves on,
-// but a crash between batches leaves only the earlier ones: compare ChunkIDs
-// with the database after a restart. ctx is checked between batches.
+// Add indexes chunks, replacing any chunk with the same ID. Each shard gets
+// its chunks in Bleve batches of up to 500, written on all shards at once;
+// each batch is atomic and on disk when Add returns, but a crash during Add
+// can leave some batches written and others not: compare ChunkIDs with the
+// database after a restart. ctx is checked between batches.
 func (x *Index) Add(ctx context.Context, chunks []evidence.Chunk) error {
-	for start := 0; start < len(chunks); start += x.batchSize {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("add chunks: %w", err)
+	parts := make([][]evidence.Chunk, len(x.shards))
+	for _, c := range chunks {
+		if c.ID == "" {
+			return fmt.Errorf("add chunk of document %q: empty chunk id", c.DocID)
 		}
-		end := min(start+x.batchSize, len(chunks))
-		if err := x.addBatch(chunks[start:end]); err != nil {
-			return err
-		}
+		i := x.shardOf(c.ID)
+		parts[i] = append(parts[i], c)
 	}
-	return nil
+	return x.eachShard(func(i int, s *shard) error {
+		for start := 0; start < len(parts[i]); start += x.batchSize {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("add chunks: %w", err)
+			}
+			if err := x.addBatch(s, parts[i][start:min(start+x.batchSize, len(parts[i]))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
-func (x *Index) addBatch(chunks []evidence.Chunk) error {
-	b := x.bleve.NewBatch()
+func (x *Index) addBatch(s *shard, chunks []evidence.Chunk) error {
+	b := s.bleve.NewBatch()
 	docs := make([]bleveindex.Document, 0, len(chunks))
 	for _, c := range chunks {
-		doc, err := x.document(c)
+		doc, err := x.document(s, c)
 		if err != nil {
 			return err
 		}
@@ -48,46 +57,49 @@ func (x *Index) addBatch(chunks []evidence.Chunk) error {
 		}
 		docs = append(docs, doc)
 	}
-	if err := x.commit(b); err != nil {
+	if err := x.commit(s, b); err != nil {
 		return fmt.Errorf("write batch of %d chunks: %w", len(chunks), err)
 	}
 	x.stats.recordBatch(docs)
 	return nil
 }
 
+// commit writes a batch and forgets the cached document frequencies.
+func (x *Index) commit(s *shard, b *bleve.Batch) error {
+	defer x.dfs.invalidate()
+	return s.commit(b)
+}
+
 // document maps one chunk through the index mapping. Mapping it here rather
 // than in Batch.Index keeps the document, whose analysed field lengths feed
 // the BM25 statistics once Bleve has analysed it.
-func (x *Index) document(c evidence.Chunk) (*document.Document, error) {
-	if c.ID == "" {
-		return nil, fmt.Errorf("add chunk of document %q: empty chunk id", c.DocID)
-	}
+func (x *Index) document(s *shard, c evidence.Chunk) (*document.Document, error) {
 	data, err := chunkDocument(c, x.refs.find(strings.Join(c.Locator.HeadingPath, "\n")))
 	if err != nil {
 		return nil, err
 	}
 	doc := document.NewDocument(c.ID)
-	if err := x.bleve.Mapping().MapDocument(doc, data); err != nil {
+	if err := s.bleve.Mapping().MapDocument(doc, data); err != nil {
 		return nil, fmt.Errorf("map chunk %q: %w", c.ID, err)
 	}
 	return doc, nil
 }
 
-// DeleteDocument removes every chunk of a document in one atomic batch.
-// Deleting a document that has no chunks is not an error.
+// DeleteDocument removes every chunk of a document, in one atomic batch per
+// shard. Deleting a document that has no chunks is not an error.
 func (x *Index) DeleteDocument(ctx context.Context, docID string) error {
-	ids, err := x.chunkIDs(ctx, docID)
+	err := x.eachShard(func(_ int, s *shard) error {
+		ids, err := x.shardChunkIDs(ctx, s, docID)
+		if err != nil || len(ids) == 0 {
+			return err
+		}
+		b := s.bleve.NewBatch()
+		for _, id := range ids {
+			b.Delete(id)
+		}
+		return x.commit(s, b)
+	})
 	if err != nil {
-		return fmt.Errorf("delete document %s: %w", docID, err)
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	b := x.bleve.NewBatch()
-	for _, id := range ids {
-		b.Delete(id)
-	}
-	if err := x.commit(b); err != nil {
 		return fmt.Errorf("delete document %s: %w", docID, err)
 	}
 	return nil
@@ -95,36 +107,40 @@ func (x *Index) DeleteDocument(ctx context.Context, docID string) error {
 
 // ChunkIDs lists the IDs of a document's chunks in the index, sorted.
 func (x *Index) ChunkIDs(docID string) ([]string, error) {
-	ids, err := x.chunkIDs(context.Background(), docID)
+	perShard := make([][]string, len(x.shards))
+	err := x.eachShard(func(i int, s *shard) error {
+		var err error
+		perShard[i], err = x.shardChunkIDs(context.Background(), s, docID)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("list chunks of %s: %w", docID, err)
 	}
+	ids := slices.Concat(perShard...)
+	slices.Sort(ids)
 	return ids, nil
 }
 
-// chunkIDs pages through the chunks of a document in ID order.
-func (x *Index) chunkIDs(ctx context.Context, docID string) ([]string, error) {
-	tq := query.NewTermQuery(docID)
-	tq.SetField(fieldDocID)
+// shardChunkIDs pages through the chunks of a document in one shard.
+func (x *Index) shardChunkIDs(ctx context.Context, s *shard, docID string) ([]string, error) {
+	q := termQuery(fieldDocID, docID, 1)
 	var ids []string
 	for {
-		req := bleve.NewSearchRequestOptions(tq, idPage, 0, false)
+		req := bleve.NewSearchRequestOptions(q, idPage, 0, false)
 		req.Score = bleve.ScoreNone
 		req.SortBy([]string{"_id"})
 		if len(ids) > 0 {
 			req.SearchAfter = []string{ids[len(ids)-1]}
 		}
-		res, err := x.run(ctx, req)
+		res, err := s.search(ctx, req, x.stats.bm25(1))
 		if err != nil {
 			return nil, err
 		}
 		ids = appendIDs(ids, res.Hits)
 		if len(res.Hits) < idPage {
-			break
+			return ids, nil
 		}
 	}
-	slices.Sort(ids)
-	return ids, nil
 }
 
 func appendIDs(ids []string, hits search.DocumentMatchCollection) []string {
@@ -132,13 +148,4 @@ func appendIDs(ids []string, hits search.DocumentMatchCollection) []string {
 		ids = append(ids, h.ID)
 	}
 	return ids
-}
-
-// Count is the number of chunks in the index.
-func (x *Index) Count() (int, error) {
-	n, err := x.bleve.DocCount()
-	if err != nil {
-		return 0, fmt.Errorf("count chunks: %w", err)
-	}
-	return int(n), nil
 }
