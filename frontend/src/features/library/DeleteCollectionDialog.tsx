@@ -1,8 +1,5 @@
 import type { Collection } from '../../lib/api.gen';
-import { Button } from '../../components/ui/Button';
-import { Callout } from '../../components/ui/Callout';
-import { Dialog } from '../../components/ui/Dialog';
-import { toast } from '../../components/ui/toast/toastStore';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { plural } from '../../lib/format';
 import { useDeleteCollection } from './queries';
 
@@ -16,21 +13,9 @@ export function DeleteCollectionDialog({
   onDeleted?: () => void;
 }) {
   const del = useDeleteCollection();
-  const confirm = async () => {
-    try {
-      await del.mutateAsync(collection.id);
-      toast.success('Collection deleted', collection.name);
-      onClose();
-      onDeleted?.();
-    } catch {
-      // shown below
-    }
-  };
   const docs = collection.documents;
   return (
-    <Dialog
-      role="alertdialog"
-      size="sm"
+    <ConfirmDialog
       title="Delete collection?"
       description={
         docs > 0 ? (
@@ -44,23 +29,14 @@ export function DeleteCollectionDialog({
           </>
         )
       }
+      confirmLabel={docs > 0 ? `Delete collection and ${plural(docs, 'document')}` : 'Delete collection'}
+      done={['Collection deleted', collection.name]}
+      failureTitle="The collection was not deleted"
+      pending={del.isPending}
+      error={del.error}
+      action={() => del.mutateAsync(collection.id)}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={del.isPending} onClick={confirm}>
-            {docs > 0 ? `Delete collection and ${plural(docs, 'document')}` : 'Delete collection'}
-          </Button>
-        </>
-      }
-    >
-      {del.error ? (
-        <Callout tone="danger" role="alert" title="The collection was not deleted">
-          {del.error.message}
-        </Callout>
-      ) : null}
-    </Dialog>
+      onDone={onDeleted}
+    />
   );
 }

@@ -1,26 +1,12 @@
 import type { Document } from '../../lib/api.gen';
-import { Button } from '../../components/ui/Button';
-import { Callout } from '../../components/ui/Callout';
-import { Dialog } from '../../components/ui/Dialog';
-import { toast } from '../../components/ui/toast/toastStore';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { plural } from '../../lib/format';
 import { useDeleteDocument } from './queries';
 
 export function DeleteDocumentDialog({ document: doc, onClose }: { document: Document; onClose: () => void }) {
   const del = useDeleteDocument(doc.collectionId);
-  const confirm = async () => {
-    try {
-      await del.mutateAsync(doc.id);
-      toast.success('Document deleted', doc.name);
-      onClose();
-    } catch {
-      // shown below
-    }
-  };
   return (
-    <Dialog
-      role="alertdialog"
-      size="sm"
+    <ConfirmDialog
       title="Delete document?"
       description={
         <>
@@ -29,23 +15,13 @@ export function DeleteDocumentDialog({ document: doc, onClose }: { document: Doc
           text and its index entries. Answers that cited it keep their records.
         </>
       }
+      confirmLabel="Delete"
+      done={['Document deleted', doc.name]}
+      failureTitle="The document was not deleted"
+      pending={del.isPending}
+      error={del.error}
+      action={() => del.mutateAsync(doc.id)}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={del.isPending} onClick={confirm}>
-            Delete
-          </Button>
-        </>
-      }
-    >
-      {del.error ? (
-        <Callout tone="danger" role="alert" title="The document was not deleted">
-          {del.error.message}
-        </Callout>
-      ) : null}
-    </Dialog>
+    />
   );
 }

@@ -1,48 +1,24 @@
 import type { Provider } from '../../../lib/api.gen';
-import { Button } from '../../../components/ui/Button';
-import { Callout } from '../../../components/ui/Callout';
-import { Dialog } from '../../../components/ui/Dialog';
-import { toast } from '../../../components/ui/toast/toastStore';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { useDeleteProvider } from '../queries';
 
 export function DeleteProviderDialog({ provider, onClose }: { provider: Provider; onClose: () => void }) {
   const del = useDeleteProvider();
-  const confirm = async () => {
-    try {
-      await del.mutateAsync(provider.id);
-      toast.success('Provider deleted', provider.name);
-      onClose();
-    } catch {
-      // shown below
-    }
-  };
   return (
-    <Dialog
-      role="alertdialog"
-      size="sm"
+    <ConfirmDialog
       title="Delete provider?"
       description={
         <>
           <strong>{provider.name}</strong> and its stored API key will be removed. Past conversations and runs keep their records.
         </>
       }
+      confirmLabel="Delete"
+      done={['Provider deleted', provider.name]}
+      failureTitle="The provider was not deleted"
+      pending={del.isPending}
+      error={del.error}
+      action={() => del.mutateAsync(provider.id)}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={del.isPending} onClick={confirm}>
-            Delete
-          </Button>
-        </>
-      }
-    >
-      {del.error ? (
-        <Callout tone="danger" role="alert" title="The provider was not deleted">
-          {del.error.message}
-        </Callout>
-      ) : null}
-    </Dialog>
+    />
   );
 }
