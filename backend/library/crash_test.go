@@ -179,3 +179,6 @@ func finishAndCheck(t *testing.T, dir string) {
 	}
 	t.Logf("%d documents, %d chunks, all in agreement", len(ready), total)
 }
+
+func defaultLimitsForTest() ingest.Limits       { return ingest.DefaultLimits() }
+func defaultChunksForTest() ingest.ChunkOptions { return ingest.DefaultChunkOptions() }
