@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"gopkg.in/yaml.v3"
+
+	"lexflow/backend/internal/golden"
 )
 
 // Run fixtures: testdata/runs/NAME.yml is an app, NAME.expect.yml says how
@@ -70,41 +71,12 @@ func runFixture(t *testing.T, appPath, expectPath string) {
 	checkInvariants(t, events)
 	checkOutcome(t, want, res, runErr)
 	if *update && want.Events != nil {
-		rewriteEvents(t, expectPath, describeAll(events))
+		golden.Rewrite(t, expectPath, describeAll(events))
 		return
 	}
-	checkEvents(t, want, events)
+	golden.Events{Events: want.Events, Contains: want.Contains, Before: want.Before}.Check(t, describeAll(events))
 	if want.MaxElapsedMS > 0 && elapsed > ms(want.MaxElapsedMS) {
 		t.Errorf("run took %v, want ≤ %dms", elapsed, want.MaxElapsedMS)
-	}
-}
-
-// rewriteEvents replaces the events list of an expect file, keeping the rest
-// (and its comments) as written.
-func rewriteEvents(t *testing.T, path string, events []string) {
-	t.Helper()
-	var doc yaml.Node
-	if err := yaml.Unmarshal(readFixture(t, path), &doc); err != nil {
-		t.Fatal(err)
-	}
-	root := doc.Content[0]
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		if root.Content[i].Value == "events" {
-			seq := &yaml.Node{Kind: yaml.SequenceNode}
-			for _, e := range events {
-				seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: e})
-			}
-			root.Content[i+1] = seq
-		}
-	}
-	var buf strings.Builder
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(buf.String()), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -186,35 +158,6 @@ func normalize(m map[string]any) map[string]any {
 		} else {
 			out[k] = v
 		}
-	}
-	return out
-}
-
-func checkEvents(t *testing.T, want runExpect, events []Event) {
-	t.Helper()
-	got := describeAll(events)
-	if want.Events != nil {
-		if d := cmp.Diff(want.Events, got); d != "" {
-			t.Errorf("events (-want +got):\n%s\ngot:\n  - %s", d, strings.Join(quoteAll(got), "\n  - "))
-		}
-	}
-	for _, c := range want.Contains {
-		if !slices.Contains(got, c) {
-			t.Errorf("no event %q in:\n%s", c, strings.Join(got, "\n"))
-		}
-	}
-	for _, pair := range want.Before {
-		a, b := slices.Index(got, pair[0]), slices.Index(got, pair[1])
-		if a < 0 || b < 0 || a > b {
-			t.Errorf("want %q (at %d) before %q (at %d) in:\n%s", pair[0], a, pair[1], b, strings.Join(got, "\n"))
-		}
-	}
-}
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = fmt.Sprintf("%q", s)
 	}
 	return out
 }

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/internal/golden"
 	"lexflow/backend/llm"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/nodes"
@@ -111,10 +112,10 @@ func runFixture(t *testing.T, expectPath, app, provider string, fx fixture) {
 		t.Errorf("%d model calls, want %d", len(e.srv.Requests()), *fx.ModelCalls)
 	}
 	if *update && fx.Events != nil && provider == cmpOr(fx.Providers, []string{"ollama"})[0] {
-		rewriteEvents(t, expectPath, describeAll(events))
+		golden.Rewrite(t, expectPath, describeAll(events))
 		return
 	}
-	checkEvents(t, fx, events)
+	golden.Events{Events: fx.Events, Contains: fx.Contains, Before: fx.Before}.Check(t, describeAll(events))
 }
 
 func (e *env) script(t *testing.T, fx fixture) {
@@ -247,27 +248,6 @@ func plain(v any) any {
 
 func toAny(v any) any { return plain(v) }
 
-func checkEvents(t *testing.T, fx fixture, events []engine.Event) {
-	t.Helper()
-	got := describeAll(events)
-	if fx.Events != nil {
-		if d := cmp.Diff(fx.Events, got); d != "" {
-			t.Errorf("events (-want +got):\n%s", d)
-		}
-	}
-	for _, c := range fx.Contains {
-		if !slices.Contains(got, c) {
-			t.Errorf("no event %q in:\n%s", c, strings.Join(got, "\n"))
-		}
-	}
-	for _, pair := range fx.Before {
-		a, b := slices.Index(got, pair[0]), slices.Index(got, pair[1])
-		if a < 0 || b < 0 || a > b {
-			t.Errorf("want %q (at %d) before %q (at %d) in:\n%s", pair[0], a, pair[1], b, strings.Join(got, "\n"))
-		}
-	}
-}
-
 func describeAll(events []engine.Event) []string {
 	out := make([]string, len(events))
 	for i, e := range events {
@@ -308,38 +288,6 @@ func readYAML(t *testing.T, path string, v any) {
 	}
 	if err := yaml.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
-	}
-}
-
-// rewriteEvents replaces the events list of an expect file, keeping the rest.
-func rewriteEvents(t *testing.T, path string, events []string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	root := doc.Content[0]
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		if root.Content[i].Value == "events" {
-			seq := &yaml.Node{Kind: yaml.SequenceNode}
-			for _, e := range events {
-				seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: e})
-			}
-			root.Content[i+1] = seq
-		}
-	}
-	var buf strings.Builder
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(buf.String()), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
