@@ -198,7 +198,7 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
 
       {docs && docs.length > 0 && (
         <div className="table-wrap">
-          <table className="doc-table">
+          <table className="data-table doc-table">
             <caption className="sr-only">Documents in {collectionName}</caption>
             <thead>
               <tr>

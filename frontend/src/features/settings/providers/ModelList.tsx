@@ -54,7 +54,7 @@ export function ModelList({ provider }: { provider: Provider }) {
   }
   return (
     <div className="model-list" data-testid="model-list">
-      <table className="model-table">
+      <table className="data-table model-table">
         <caption className="sr-only">Models of {provider.name}</caption>
         <thead>
           <tr>
