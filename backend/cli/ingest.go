@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -58,7 +59,7 @@ func uploadAll(ctx context.Context, a *app, collectionID string, files []string,
 	for _, path := range files {
 		s := &IngestSummary{File: path}
 		out = append(out, s)
-		f, err := openRegular(path)
+		f, err := os.Open(path)
 		if err != nil {
 			s.Status, s.Error = "refused", err.Error()
 			fmt.Fprintf(log, "✗ %s: %s\n", path, s.Error)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -158,8 +157,6 @@ func filesUnder(paths []string) ([]string, error) {
 	}
 	return out, nil
 }
-
-func openRegular(path string) (*os.File, error) { return os.Open(path) }
 
 // runLibrary runs `lexflow library check`: opening the library recovers any
 // interrupted work; check then proves every ready document's index entries

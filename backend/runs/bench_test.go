@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -82,13 +83,7 @@ func BenchmarkChain1000Recorded(b *testing.B) {
 }
 
 func median(ds []time.Duration) time.Duration {
-	s := append([]time.Duration(nil), ds...)
-	for i := range s {
-		for j := i + 1; j < len(s); j++ {
-			if s[j] < s[i] {
-				s[i], s[j] = s[j], s[i]
-			}
-		}
-	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
 	return s[len(s)/2]
 }

@@ -160,14 +160,10 @@ func (r *Recorder) flushLocked() {
 }
 
 // touch marks a node's execution as changed since the last write.
-func (r *Recorder) touch(e *store.NodeExecution) error {
-	for _, id := range r.dirty {
-		if id == e.NodeID {
-			return nil
-		}
+func (r *Recorder) touch(e *store.NodeExecution) {
+	if !slices.Contains(r.dirty, e.NodeID) {
+		r.dirty = append(r.dirty, e.NodeID)
 	}
-	r.dirty = append(r.dirty, e.NodeID)
-	return nil
 }
 
 func (r *Recorder) nodeStarted(ev engine.Event) error {
@@ -179,13 +175,15 @@ func (r *Recorder) nodeStarted(ev engine.Event) error {
 		e.Status, e.FinishedAt = string(engine.StatusSkipped), &ev.Time
 	}
 	r.execs[ev.NodeID] = e
-	return r.touch(e)
+	r.touch(e)
+	return nil
 }
 
 func (r *Recorder) nodeRetry(ev engine.Event) error {
 	e := r.exec(ev)
 	e.Status, e.Retries, e.Error = "retrying", ev.Attempt, ev.Error
-	return r.touch(e)
+	r.touch(e)
+	return nil
 }
 
 func (r *Recorder) nodeFinished(ev engine.Event) error {
@@ -209,8 +207,9 @@ func (r *Recorder) nodeFinished(ev engine.Event) error {
 		r.usage.PromptTokens += ev.Usage.PromptTokens
 		r.usage.CompletionTokens += ev.Usage.CompletionTokens
 	}
-	if err := r.touch(e); err != nil || detail == nil {
-		return err
+	r.touch(e)
+	if detail == nil {
+		return nil
 	}
 	r.details[ev.NodeID] = *detail
 	return r.saveDetail(ev, *detail)

@@ -75,18 +75,24 @@ func topicAndAfter(r *http.Request) (string, int64, error) {
 	if topic == "" {
 		return "", 0, badQuery("topic", "topic is required")
 	}
-	raw := q.Get("after")
+	after, err := afterSeq(r)
+	return topic, after, err
+}
+
+// afterSeq is the last event a client saw: ?after= or the Last-Event-ID header.
+func afterSeq(r *http.Request) (int64, error) {
+	raw := r.URL.Query().Get("after")
 	if raw == "" {
 		raw = r.Header.Get("Last-Event-ID")
 	}
 	if raw == "" {
-		return topic, 0, nil
+		return 0, nil
 	}
 	after, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || after < 0 {
-		return "", 0, badQuery("after", "after must be a non-negative event number")
+		return 0, badQuery("after", "after must be a non-negative event number")
 	}
-	return topic, after, nil
+	return after, nil
 }
 
 func badQuery(field, msg string) error {

@@ -39,10 +39,7 @@ func runRoutes(mux *http.ServeMux, svc *api.Services) {
 func runEvents(svc *api.Services) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		runID := r.PathValue("id")
-		q := r.URL.Query()
-		q.Set("topic", runs.Topic(runID))
-		r.URL.RawQuery = q.Encode()
-		_, after, err := topicAndAfter(r)
+		after, err := afterSeq(r)
 		if err != nil {
 			writeError(w, r, err)
 			return
