@@ -65,6 +65,18 @@ func (l Locator) Pages() string {
 	}
 }
 
+// Label is the locator as a person reads it: "Act.pdf, Part 2 › Article 12, p. 4".
+func (l Locator) Label() string {
+	parts := []string{l.DocName}
+	if h := l.Heading(); h != "" {
+		parts = append(parts, h)
+	}
+	if p := l.Pages(); p != "" {
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Chunk is a retrievable passage: usually one article or clause, or a part of a
 // long one. Text is exactly the document's extracted text from Start to End.
 type Chunk struct {

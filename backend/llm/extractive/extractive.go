@@ -76,7 +76,6 @@ type Options struct {
 // Provider answers from evidence without a model. It is safe for concurrent use.
 type Provider struct {
 	opts  Options
-	split splitter
 	terms terms
 }
 
@@ -84,7 +83,7 @@ type Provider struct {
 func New(opts Options) *Provider {
 	opts.MaxSentences = cmp.Or(opts.MaxSentences, DefaultMaxSentences)
 	opts.MinScore = cmp.Or(opts.MinScore, DefaultMinScore)
-	return &Provider{opts: opts, split: newSplitter(), terms: newTerms()}
+	return &Provider{opts: opts, terms: newTerms()}
 }
 
 // Models returns the single "extractive" model.

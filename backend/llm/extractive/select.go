@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"lexflow/backend/internal/sentence"
 )
 
 // relativeFloor keeps only sentences that score at least this share of the
@@ -49,7 +51,7 @@ func (p *Provider) pick(blocks []Block, question string) []candidate {
 func (p *Provider) candidates(blocks []Block) []candidate {
 	var out []candidate
 	for bi, b := range blocks {
-		for si, s := range p.split.split(b.Text) {
+		for si, s := range sentence.Split(b.Text) {
 			if wordCount(s) < minWords {
 				continue
 			}

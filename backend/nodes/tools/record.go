@@ -41,20 +41,9 @@ func ChunkRecord(c evidence.Chunk) map[string]any {
 func chunkText(chunks []evidence.Chunk) string {
 	parts := make([]string, len(chunks))
 	for i, c := range chunks {
-		parts[i] = fmt.Sprintf("[%s] %s\n%s", c.ID, locatorLine(c.Locator), c.Text)
+		parts[i] = fmt.Sprintf("[%s] %s\n%s", c.ID, c.Locator.Label(), c.Text)
 	}
 	return strings.Join(parts, "\n\n")
-}
-
-func locatorLine(l evidence.Locator) string {
-	parts := []string{l.DocName}
-	if h := l.Heading(); h != "" {
-		parts = append(parts, h)
-	}
-	if p := l.Pages(); p != "" {
-		parts = append(parts, p)
-	}
-	return strings.Join(parts, ", ")
 }
 
 func chunkRecords(chunks []evidence.Chunk) []any {

@@ -1,4 +1,8 @@
-package extractive
+// Package sentence cuts legal text into sentences without breaking legal
+// citations ("Art. 12", "Sec. 4.2", "No. 5") or numbers ("12.3"). The
+// extractive answerer picks sentences with it, and the cited-answer checks
+// split an answer into the claims that must each carry a citation.
+package sentence
 
 import (
 	"strings"
@@ -12,46 +16,56 @@ const abbreviations = `art arts sec secs s ss no nos para paras p pp ch chap cl 
 	subs subsec e.g i.e cf viz vs v et al approx fig vol ed eds mr mrs ms dr prof st inc ltd co corp jr sr
 	u.s u.k u.n e.u`
 
-// splitter cuts text into sentences.
-type splitter struct{ abbrev map[string]bool }
-
-func newSplitter() splitter {
-	s := splitter{abbrev: map[string]bool{}}
+var abbrev = func() map[string]bool {
+	m := map[string]bool{}
 	for _, a := range strings.Fields(abbreviations) {
-		s.abbrev[a] = true
+		m[a] = true
 	}
-	return s
+	return m
+}()
+
+// Span is one sentence: the byte offsets [Start, End) of its trimmed text.
+type Span struct{ Start, End int }
+
+// Split returns the sentences of text, each trimmed and exactly as written.
+// A sentence ends at a newline, or at . ! ? ؟ ۔ … (with any closing quotes
+// or brackets) followed by a space, except after an abbreviation or an
+// initial, or before a lowercase word. Pieces without a letter or digit are
+// not sentences.
+func Split(text string) []string {
+	spans := Spans(text)
+	out := make([]string, len(spans))
+	for i, s := range spans {
+		out[i] = text[s.Start:s.End]
+	}
+	return out
 }
 
-// split returns the sentences of text, each trimmed and exactly as written.
-// A sentence ends at a newline, or at . ! ? ؟ ۔ (with any closing quotes or
-// brackets) followed by a space, except after an abbreviation or an initial,
-// or before a lowercase word.
-func (s splitter) split(text string) []string {
-	var out []string
+// Spans is Split as byte offsets into text.
+func Spans(text string) []Span {
+	var out []Span
 	start := 0
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == '\n':
-			out = appendSentence(out, text[start:i])
+			out = appendSpan(out, text, start, i)
 			start = i + size
 		case isTerminator(r):
-			if end, ok := s.sentenceEnd(text, i); ok {
-				out = appendSentence(out, text[start:end])
-				start = end
-				i = end
+			if end, ok := sentenceEnd(text, i); ok {
+				out = appendSpan(out, text, start, end)
+				start, i = end, end
 				continue
 			}
 		}
 		i += size
 	}
-	return appendSentence(out, text[start:])
+	return appendSpan(out, text, start, len(text))
 }
 
 // sentenceEnd decides whether the terminator at i ends a sentence and
 // returns where the sentence ends (after the terminators and closers).
-func (s splitter) sentenceEnd(text string, i int) (int, bool) {
+func sentenceEnd(text string, i int) (int, bool) {
 	end := i
 	for end < len(text) {
 		r, size := utf8.DecodeRuneInString(text[end:])
@@ -64,7 +78,7 @@ func (s splitter) sentenceEnd(text string, i int) (int, bool) {
 	if end < len(text) && !unicode.IsSpace(next) {
 		return 0, false // "12.3", "example.com", "3.5%"
 	}
-	if text[i] == '.' && end-i == 1 && s.periodContinues(text[:i], text[end:]) {
+	if text[i] == '.' && end-i == 1 && periodContinues(text[:i], text[end:]) {
 		return 0, false
 	}
 	return end, true
@@ -72,9 +86,9 @@ func (s splitter) sentenceEnd(text string, i int) (int, bool) {
 
 // periodContinues reports whether a lone period between before and after
 // belongs to an abbreviation or initial rather than ending the sentence.
-func (s splitter) periodContinues(before, after string) bool {
+func periodContinues(before, after string) bool {
 	word := lastWord(before)
-	if s.abbrev[strings.ToLower(word)] || utf8.RuneCountInString(word) == 1 && isLatin(word) {
+	if abbrev[strings.ToLower(word)] || utf8.RuneCountInString(word) == 1 && isLatin(word) {
 		return true
 	}
 	nextWord := strings.TrimLeftFunc(after, unicode.IsSpace)
@@ -87,12 +101,15 @@ func lastWord(s string) string {
 	return s[i+1:]
 }
 
-func appendSentence(out []string, s string) []string {
+// appendSpan adds text[start:end] trimmed, when it holds a letter or digit.
+func appendSpan(out []Span, text string, start, end int) []Span {
+	s := text[start:end]
+	lead := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
 	s = strings.TrimSpace(s)
 	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 		return out
 	}
-	return append(out, s)
+	return append(out, Span{Start: start + lead, End: start + lead + len(s)})
 }
 
 func isTerminator(r rune) bool {

@@ -1,0 +1,14 @@
+// Package generation turns a question and the evidence retrieved for it into
+// an answer a lawyer can check: every claim cited, every citation pointing at
+// a retrieved passage, every quote found verbatim in the passage it cites,
+// and the whole exchange stored so it can be audited and replayed (SPEC §4).
+//
+// Each layer is its own file and does one thing:
+//
+//   - prompt.go builds the messages snapshot from the query and the hits;
+//   - generator.go calls a model through llm.Provider and returns raw text;
+//   - postprocess.go parses, aligns citations and checks every claim;
+//   - persist.go writes the retrieval and generation records, nothing more;
+//   - pipeline.go orchestrates them: ids, timings, the no-evidence answer,
+//     the failure policy, and replay.
+package generation

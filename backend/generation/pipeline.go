@@ -1,0 +1,190 @@
+package generation
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/llm"
+)
+
+// Pipeline runs prompt → generator → postprocess → persist for one question.
+type Pipeline struct {
+	Store   Store
+	Options Options
+}
+
+// Request is one question and the evidence retrieved for it.
+type Request struct {
+	Query string
+	Hits  []evidence.Hit
+	// Parameters of the retrieval (collections, top_k, ...), recorded with the hits.
+	Parameters map[string]any
+	// Scope says what was searched, for the no-evidence answer: `the collection "Statutes"`.
+	Scope string
+	// MinScore drops hits below it; when none is left, no model is asked.
+	MinScore float64
+	Model    Model
+	Params   Params
+	// Where the answer goes: a chat message, or a node of a workflow run.
+	MessageID, RunID, NodeID string
+	// TraceID ties the record to a wider operation (a run); one is made when empty.
+	TraceID string
+	// OnAnswer receives the answer text as it streams; OnDelta every delta
+	// (content, reasoning, tool calls) as the provider sent it. Either may be nil.
+	OnAnswer func(string) error
+	OnDelta  llm.DeltaFunc
+}
+
+// NoEvidenceAnswer is what the user reads when nothing was found.
+func NoEvidenceAnswer(scope string) string {
+	return fmt.Sprintf("No evidence: searching %s found nothing relevant to this question, so no answer was generated.", scopeOr(scope))
+}
+
+// RefusalAnswer is what the user reads when the model found the evidence does not answer.
+func RefusalAnswer(scope string) string {
+	return fmt.Sprintf("The passages found in %s do not answer this question.", scopeOr(scope))
+}
+
+func scopeOr(scope string) string {
+	if scope == "" {
+		return "the library"
+	}
+	return scope
+}
+
+// Run answers the question from the hits and stores the record. A model
+// failure is not an error: it is a record with status failed and a message.
+// The error is only for a record that could not be stored.
+func (p *Pipeline) Run(ctx context.Context, req Request) (Record, error) {
+	start := time.Now()
+	rec := Record{MessageID: req.MessageID, RunID: req.RunID, NodeID: req.NodeID, TraceID: req.TraceID, RequestID: newID(),
+		Retrieval: Retrieval{Query: req.Query, Parameters: req.Parameters, Hits: req.Hits}}
+	if rec.TraceID == "" {
+		rec.TraceID = newID()
+	}
+	hits := aboveThreshold(req.Hits, req.MinScore)
+	if len(hits) == 0 {
+		rec.Snapshot = Snapshot{PromptName: PromptName, PromptVersion: PromptVersion, Messages: []llm.Message{}}
+		rec.Result = Result{Answer: NoEvidenceAnswer(req.Scope), Status: StatusNoEvidence, Citations: []Citation{},
+			Claims: []Claim{}, Checks: []Check{{Name: "evidence", Detail: fmt.Sprintf("no passage in %s scored at least %g", scopeOr(req.Scope), req.MinScore)}}}
+		rec.Timing.TotalMs = ms(time.Since(start))
+		return p.save(ctx, rec, req.OnAnswer)
+	}
+	rec.Snapshot = BuildPrompt(req.Query, hits)
+	rec.Timing.PromptMs = ms(time.Since(start))
+	rec = p.generate(ctx, rec, req.Model, req.Params, hits, req.Scope, req.OnAnswer, req.OnDelta)
+	rec.Timing.TotalMs = ms(time.Since(start))
+	return p.save(ctx, rec, nil)
+}
+
+// generate calls the model with the record's snapshot and checks the reply.
+func (p *Pipeline) generate(ctx context.Context, rec Record, m Model, params Params, hits []evidence.Hit, scope string,
+	onAnswer func(string) error, onDelta llm.DeltaFunc) Record {
+	rec.Provider = providerSnapshot(m, params)
+	stream := newAnswerStream(onAnswer)
+	t := time.Now()
+	raw, err := Generate(ctx, m, rec.Snapshot, params, func(d llm.Delta) error {
+		if onDelta != nil {
+			if err := onDelta(d); err != nil {
+				return err
+			}
+		}
+		if d.Kind == llm.DeltaContent {
+			return stream.write(d.Text)
+		}
+		return nil
+	})
+	rec.Raw = raw
+	rec.Timing.LLMMs = ms(time.Since(t))
+	t = time.Now()
+	if err != nil {
+		rec.Result = failedGeneration(raw, err)
+	} else {
+		rec.Result = Postprocess(raw.Text, hits, p.Options)
+		if rec.Result.Refused {
+			rec.Result.Answer = RefusalAnswer(scope)
+		}
+	}
+	rec.Timing.PostprocessMs = ms(time.Since(t))
+	return rec
+}
+
+// failedGeneration is the result of a model call that did not complete: the
+// partial reply is kept in the record, and the user is told why.
+func failedGeneration(raw Raw, err error) Result {
+	msg := "the model call failed: " + err.Error()
+	if errors.Is(err, context.Canceled) || errors.Is(err, llm.ErrCanceled) {
+		msg = "stopped before the answer was complete"
+	}
+	if raw.Text != "" {
+		msg += fmt.Sprintf(" (%d characters received are kept in the record)", len([]rune(raw.Text)))
+	}
+	return Result{Status: StatusFailed, Error: msg, Citations: []Citation{}, Claims: []Claim{},
+		Checks: []Check{{Name: "model", Detail: msg}}}
+}
+
+// save persists the record even when the caller's context was cancelled:
+// a stopped answer is still part of the audit trail.
+func (p *Pipeline) save(ctx context.Context, rec Record, onAnswer func(string) error) (Record, error) {
+	if onAnswer != nil && rec.Result.Answer != "" {
+		_ = onAnswer(rec.Result.Answer) // the no-evidence answer streams as one piece
+	}
+	saved, err := persist(context.WithoutCancel(ctx), p.Store, rec)
+	if err != nil {
+		return rec, fmt.Errorf("store generation record: %w", err)
+	}
+	return saved, nil
+}
+
+// Replay re-runs a stored generation from its snapshot (the same messages)
+// with the given model, checks the reply against the same hits, and stores
+// the result as a new record pointing at the original.
+func (p *Pipeline) Replay(ctx context.Context, id string, m Model, params Params) (Record, error) {
+	orig, err := Load(ctx, p.Store, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if orig.Result.Status == StatusNoEvidence || len(orig.Snapshot.Messages) == 0 {
+		return Record{}, fmt.Errorf("replay %s: nothing to replay, no evidence was found and no model was asked", id)
+	}
+	start := time.Now()
+	rec := Record{ReplayOf: orig.ID, RunID: orig.RunID, NodeID: orig.NodeID, TraceID: orig.TraceID, RequestID: newID(),
+		Retrieval: orig.Retrieval, Snapshot: orig.Snapshot}
+	rec = p.generate(ctx, rec, m, params, aboveThreshold(orig.Retrieval.Hits, 0), "", nil, nil)
+	rec.Timing.TotalMs = ms(time.Since(start))
+	return p.save(ctx, rec, nil)
+}
+
+func providerSnapshot(m Model, params Params) map[string]any {
+	var ps map[string]any
+	_ = json.Unmarshal([]byte(mustJSON(params)), &ps) // stored as JSON: keep the same shape in memory
+	snap := map[string]any{"provider": m.ProviderName, "model": m.Name, "parameters": ps}
+	for k, v := range m.Snapshot {
+		snap[k] = v
+	}
+	return snap
+}
+
+func aboveThreshold(hits []evidence.Hit, min float64) []evidence.Hit {
+	out := make([]evidence.Hit, 0, len(hits))
+	for _, h := range hits {
+		if h.Score >= min {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func newID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
