@@ -97,7 +97,7 @@ func toRows(rec Record) (store.RetrievalRecord, store.GenerationRecord) {
 		MessagesSnapshot: mustJSON(rec.Snapshot.Messages), OutputRaw: rec.Raw.Text, OutputReasoning: rec.Raw.Reasoning,
 		OutputStructured: string(res.Structured), Citations: mustJSON(res.Citations),
 		Verification: mustJSON(verification{Answer: res.Answer, Refused: res.Refused, Checks: res.Checks, Claims: res.Claims}),
-		Status: string(res.Status), ErrorMessage: res.Error, TimingMs: mustJSON(rec.Timing),
+		Status:       string(res.Status), ErrorMessage: res.Error, TimingMs: mustJSON(rec.Timing),
 		PromptTokens: rec.Raw.Usage.PromptTokens, CompletionTokens: rec.Raw.Usage.CompletionTokens}
 	return r, g
 }
