@@ -109,15 +109,25 @@ func plainValue(v engine.Value) any {
 	case string, float64, bool, nil:
 		return v.Any()
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return v.Text()
-	}
-	var x any
-	if json.Unmarshal(b, &x) != nil {
+	x, ok := plainJSON(v)
+	if !ok {
 		return v.Text()
 	}
 	return x
+}
+
+// plainJSON turns a Go value into the plain data its JSON decodes to
+// (maps, lists, strings, float64s, bools), the shape pool values take.
+func plainJSON(v any) (any, bool) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	var x any
+	if json.Unmarshal(b, &x) != nil {
+		return nil, false
+	}
+	return x, true
 }
 
 // oneOf reports whether s is among the allowed values, for messages.

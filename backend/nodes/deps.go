@@ -27,6 +27,10 @@ type Deps struct {
 	Clock engine.Clock
 	// Tools are added to the built-in tools, for tool nodes and LLM tool use.
 	Tools []tools.Tool
+	// Answerer runs the cited-answer pipeline for cited-answer nodes.
+	Answerer Answerer
+	// Scope names searched collections in no-evidence answers; nil shows ids.
+	Scope ScopeFunc
 }
 
 // SearchFunc searches the evidence index.

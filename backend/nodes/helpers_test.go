@@ -3,16 +3,19 @@ package nodes_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"lexflow/backend/engine"
 	"lexflow/backend/evidence"
+	"lexflow/backend/generation"
 	"lexflow/backend/index"
 	"lexflow/backend/llm"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/llm/providers"
 	"lexflow/backend/nodes"
+	"lexflow/backend/store"
 )
 
 // fixedClock is "today" in every test: Friday 14 March 2025.
@@ -117,7 +120,15 @@ func newEnv(t testing.TB, defaultProvider string) *env {
 		}
 		set.Providers = append(set.Providers, nodes.NamedProvider{ID: string(kind), Name: string(kind), Provider: p, DefaultModel: "qwen3"})
 	}
-	deps := nodes.Deps{Models: set, Search: idx.Search, Chunks: chunkStore(corpus()), Clock: fixedClock{}}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	deps := nodes.Deps{Models: set, Search: idx.Search, Chunks: chunkStore(corpus()), Clock: fixedClock{},
+		Answerer: &generation.Pipeline{Store: db}, Scope: func(_ context.Context, ids []string) string {
+			return fmt.Sprintf("the collections %q", ids)
+		}}
 	return &env{srv: srv, idx: idx, deps: deps}
 }
 

@@ -47,6 +47,7 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeVariableAggregator, newAggregator},
 		{TypeTool, newToolNode(toolReg)},
 		{TypeAskUser, newAskUser},
+		{TypeCitedAnswer, newCitedAnswer(deps)},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {

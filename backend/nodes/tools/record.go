@@ -21,6 +21,53 @@ func HitRecord(h evidence.Hit) map[string]any {
 	return r
 }
 
+// HitFromRecord reads a hit back from its HitRecord shape (as it comes out
+// of a knowledge-retrieval node's "result"); ok is false for anything else.
+func HitFromRecord(v any) (evidence.Hit, bool) {
+	r, _ := v.(map[string]any)
+	meta, _ := r["metadata"].(map[string]any)
+	text, _ := r["content"].(string)
+	id := str(meta["chunk_id"])
+	if id == "" {
+		return evidence.Hit{}, false
+	}
+	var path []string
+	for _, h := range list(meta["heading_path"]) {
+		path = append(path, str(h))
+	}
+	loc := evidence.Locator{DocID: str(meta["document_id"]), DocName: str(meta["document_name"]),
+		PageStart: num(meta["page_start"]), PageEnd: num(meta["page_end"]), HeadingPath: path,
+		Start: num(meta["start"]), End: num(meta["end"])}
+	score, _ := meta["score"].(float64)
+	return evidence.Hit{Rank: num(meta["rank"]), Score: score, Snippet: str(meta["snippet"]),
+		Chunk: evidence.Chunk{ID: id, DocID: loc.DocID, CollectionID: str(meta["collection_id"]),
+			Ordinal: num(meta["ordinal"]), Locator: loc, Text: text}}, true
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func num(v any) int {
+	f, _ := v.(float64)
+	return int(f)
+}
+
+func list(v any) []any {
+	switch l := v.(type) {
+	case []any:
+		return l
+	case []string:
+		out := make([]any, len(l))
+		for i, s := range l {
+			out[i] = s
+		}
+		return out
+	}
+	return nil
+}
+
 // ChunkRecord is a chunk in the same shape, without score and rank.
 func ChunkRecord(c evidence.Chunk) map[string]any {
 	l := c.Locator

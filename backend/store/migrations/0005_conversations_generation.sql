@@ -33,7 +33,7 @@ CREATE UNIQUE INDEX messages_turn ON messages (conversation_id, turn_key, role) 
 CREATE TABLE retrieval_records (
     id          TEXT PRIMARY KEY,
     message_id  TEXT,
-    run_id      TEXT REFERENCES workflow_runs (id) ON DELETE CASCADE,
+    run_id      TEXT,  -- no foreign key: audit records outlive the runs they came from
     node_id     TEXT NOT NULL DEFAULT '',
     query       TEXT NOT NULL,
     parameters  TEXT NOT NULL DEFAULT '{}',
@@ -46,7 +46,7 @@ CREATE TABLE retrieval_records (
 CREATE TABLE generation_records (
     id                  TEXT PRIMARY KEY,
     message_id          TEXT UNIQUE,
-    run_id              TEXT REFERENCES workflow_runs (id) ON DELETE CASCADE,
+    run_id              TEXT,  -- no foreign key: audit records outlive the runs they came from
     node_id             TEXT NOT NULL DEFAULT '',
     retrieval_record_id TEXT NOT NULL REFERENCES retrieval_records (id) ON DELETE CASCADE,
     replay_of           TEXT REFERENCES generation_records (id) ON DELETE SET NULL,

@@ -1,0 +1,190 @@
+package nodes
+
+import (
+	"context"
+	"fmt"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/evidence"
+	"lexflow/backend/generation"
+	"lexflow/backend/llm"
+	"lexflow/backend/nodes/tools"
+)
+
+// TypeCitedAnswer is Lexflow's evidence-grounded answer node (SPEC §4).
+const TypeCitedAnswer = "cited-answer"
+
+// ErrorTypeGeneration is the error type of a cited answer that failed its checks or its model call.
+const ErrorTypeGeneration = "generation_failed"
+
+// Answerer runs the cited-answer pipeline (generation.Pipeline fits).
+type Answerer interface {
+	Run(ctx context.Context, req generation.Request) (generation.Record, error)
+}
+
+// ScopeFunc describes the collections a retrieval searched, for people:
+// `the collection "Statutes"`; nil ids mean every collection.
+type ScopeFunc func(ctx context.Context, collectionIDs []string) string
+
+// cited-answer answers the query from the hits of a knowledge-retrieval
+// node through the generation pipeline: prompt, model, checks, record. It
+// streams the answer text, and outputs the checked answer, its citations
+// (each with locator, excerpt and verified quotes), the claims with their
+// verdicts, the status and the generation record's id.
+type citedAnswerData struct {
+	Query    engine.Selector `json:"query_variable_selector"`
+	Hits     engine.Selector `json:"hits_variable_selector"`
+	Model    modelConfig     `json:"model"`
+	Uncited  string          `json:"uncited_policy"` // partial (default), fail or strip
+	MinScore float64         `json:"min_score"`
+}
+
+type citedAnswer struct {
+	deps        Deps
+	data        citedAnswerData
+	params      params
+	collections []string // the retrieval node's dataset_ids, for the no-evidence answer
+}
+
+func newCitedAnswer(deps Deps) engine.NodeFactory {
+	return func(def engine.NodeDef) (engine.Node, error) {
+		n := &citedAnswer{deps: deps}
+		if err := decode(def, &n.data); err != nil {
+			return nil, err
+		}
+		if err := n.configure(def); err != nil {
+			return nil, err
+		}
+		spec := engine.Spec{
+			Inputs: []engine.Input{{Selector: n.data.Query, Type: engine.TypeAny}, {Selector: n.data.Hits, Type: engine.TypeAny}},
+			Outputs: []engine.Output{{Name: "answer", Type: engine.TypeString}, {Name: "citations", Type: engine.TypeArrayObject},
+				{Name: "claims", Type: engine.TypeArrayObject}, {Name: "status", Type: engine.TypeString},
+				{Name: "error", Type: engine.TypeString}, {Name: "generation_record_id", Type: engine.TypeString},
+				{Name: "usage", Type: engine.TypeObject}},
+			Streams: []string{"answer"},
+		}
+		return node{spec: spec, run: n.run}, nil
+	}
+}
+
+func (n *citedAnswer) configure(def engine.NodeDef) error {
+	if err := checkSelector("query_variable_selector", n.data.Query); err != nil {
+		return err
+	}
+	if err := checkSelector("hits_variable_selector", n.data.Hits); err != nil {
+		return err
+	}
+	if !oneOf(n.data.Uncited, "", string(generation.UncitedPartial), string(generation.UncitedFail), string(generation.UncitedStrip)) {
+		return fieldError("uncited_policy", "%q: want partial, fail or strip", n.data.Uncited)
+	}
+	var err error
+	if n.params, err = n.data.Model.parse(); err != nil {
+		return err
+	}
+	if peer, ok := def.Peer(n.data.Hits.Node()); ok && peer.Type == TypeKnowledgeRetrieval {
+		var r retrievalData
+		if (engine.NodeDef{Type: peer.Type, Data: peer.Data}).Decode(&r) == nil {
+			n.collections = nonEmpty(r.DatasetIDs)
+		}
+	}
+	return nil
+}
+
+func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	query := textAt(in.Vars, n.data.Query)
+	hits, err := n.hits(in)
+	res := engine.NodeResult{Inputs: map[string]any{"query": query, "hits": len(hits)}}
+	if err != nil {
+		return res, err
+	}
+	if n.deps.Answerer == nil {
+		return res, fail(ErrorTypeGeneration, "cited answer: the generation pipeline is not available here")
+	}
+	m, err := n.deps.resolveModel(ctx, n.data.Model.ref())
+	if err != nil {
+		return res, err
+	}
+	var detail llm.DetailBuilder
+	rec, err := n.deps.Answerer.Run(ctx, generation.Request{
+		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: n.scope(ctx),
+		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": n.collections, "hits": len(hits)},
+		Model:      generation.Model{Provider: m.Provider, ProviderName: m.ProviderName, Name: m.Name},
+		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, JSON: n.params.json},
+		RunID:      in.RunID, NodeID: in.NodeID,
+		OnAnswer: func(s string) error { return in.Stream("answer", s) },
+		OnDelta:  func(d llm.Delta) error { detail.Add(d); return nil },
+	})
+	if err != nil {
+		return res, err
+	}
+	res.ProcessData, res.Usage = n.processData(rec, detail.Detail()), &rec.Raw.Usage
+	res.Outputs = n.outputs(rec)
+	if rec.Result.Status == generation.StatusFailed {
+		return res, fail(ErrorTypeGeneration, "%s", rec.Result.Error)
+	}
+	return res, nil
+}
+
+// hits reads the upstream retrieval result, in rank order.
+func (n *citedAnswer) hits(in engine.NodeInput) ([]evidence.Hit, error) {
+	v, _ := lookup(in.Vars, n.data.Hits)
+	items, _ := plainValue(v).([]any)
+	out := make([]evidence.Hit, 0, len(items))
+	for i, it := range items {
+		h, ok := tools.HitFromRecord(it)
+		if !ok {
+			return nil, fail(ErrorTypeInvalidInput, "hits_variable_selector %s: item %d is not a retrieval hit", n.data.Hits, i+1)
+		}
+		if h.Rank == 0 {
+			h.Rank = i + 1
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+func (n *citedAnswer) scope(ctx context.Context) string {
+	if n.deps.Scope != nil {
+		return n.deps.Scope(ctx, n.collections)
+	}
+	if len(n.collections) == 0 {
+		return "all collections"
+	}
+	return fmt.Sprintf("collections %v", n.collections)
+}
+
+func (n *citedAnswer) outputs(rec generation.Record) map[string]engine.Value {
+	r := rec.Result
+	citations, _ := plainJSON(r.Citations)
+	claims, _ := plainJSON(r.Claims)
+	return map[string]engine.Value{
+		"answer": engine.String(r.Answer), "citations": engine.Array(engine.TypeObject, asList(citations)),
+		"claims": engine.Array(engine.TypeObject, asList(claims)), "status": engine.String(string(r.Status)),
+		"error": engine.String(r.Error), "generation_record_id": engine.String(rec.ID),
+		"usage": engine.Object(map[string]any{"prompt_tokens": float64(rec.Raw.Usage.PromptTokens),
+			"completion_tokens": float64(rec.Raw.Usage.CompletionTokens), "total_tokens": float64(rec.Raw.Usage.Total())}),
+	}
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	if l == nil {
+		return []any{}
+	}
+	return l
+}
+
+func (n *citedAnswer) processData(rec generation.Record, d llm.Detail) map[string]any {
+	checks, _ := plainJSON(rec.Result.Checks)
+	pd := map[string]any{
+		"generation_record_id": rec.ID, "retrieval_record_id": rec.Retrieval.ID, "status": string(rec.Result.Status),
+		"prompt_name": rec.Snapshot.PromptName, "prompt_version": rec.Snapshot.PromptVersion,
+		"model_provider": rec.Raw.Provider, "model_name": rec.Raw.Model, "checks": checks,
+		"timing_ms": map[string]any{"prompt": rec.Timing.PromptMs, "llm": rec.Timing.LLMMs,
+			"postprocess": rec.Timing.PostprocessMs, "total": rec.Timing.TotalMs},
+	}
+	if rec.Result.Status != generation.StatusNoEvidence {
+		pd[DetailKey] = d
+	}
+	return pd
+}
