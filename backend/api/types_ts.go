@@ -13,6 +13,8 @@ const tsHeader = `// Code generated from backend/api/dto.go by "make generate". 
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
 export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
+export type MessageStatus = 'streaming' | 'done' | 'interrupted' | 'failed';
+export type GenerationStatus = 'success' | 'partial' | 'failed' | 'no_evidence';
 `
 
 // TypeScript renders the frontend's DTO module (frontend/src/lib/api.gen.ts).
@@ -56,5 +58,21 @@ func TypeScript() string {
 		reflect.TypeFor[NodeExecution](),
 		reflect.TypeFor[GenerationDetail](),
 		reflect.TypeFor[RunDetail](),
+		reflect.TypeFor[Conversation](),
+		reflect.TypeFor[ConversationInput](),
+		reflect.TypeFor[TurnSettings](),
+		reflect.TypeFor[SendMessage](),
+		reflect.TypeFor[Quote](),
+		reflect.TypeFor[Citation](),
+		reflect.TypeFor[Claim](),
+		reflect.TypeFor[Check](),
+		reflect.TypeFor[GenerationSummary](),
+		reflect.TypeFor[Message](),
+		reflect.TypeFor[Turn](),
+		reflect.TypeFor[Timing](),
+		reflect.TypeFor[PromptMessage](),
+		reflect.TypeFor[GenerationAudit](),
+		reflect.TypeFor[GenerationAuditView](),
+		reflect.TypeFor[ReplayRequest](),
 	)
 }

@@ -3,6 +3,8 @@
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
 export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';
 export type RunStatus = 'running' | 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
+export type MessageStatus = 'streaming' | 'done' | 'interrupted' | 'failed';
+export type GenerationStatus = 'success' | 'partial' | 'failed' | 'no_evidence';
 
 export interface ErrorBody {
   code: string;
@@ -300,4 +302,144 @@ export interface GenerationDetail {
 export interface RunDetail {
   run: Run;
   nodes: NodeExecution[];
+}
+
+export interface Conversation {
+  id: string;
+  appId: string;
+  title: string;
+  settings: TurnSettings;
+  messageCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConversationInput {
+  title: string;
+}
+
+export interface TurnSettings {
+  collectionIds: string[];
+  providerId: string;
+  model: string;
+}
+
+export interface SendMessage {
+  query: string;
+  settings: TurnSettings;
+  turnKey: string;
+}
+
+export interface Quote {
+  text: string;
+  verified: boolean;
+  start: number;
+  end: number;
+}
+
+export interface Citation {
+  marker: number;
+  nodeId: string;
+  rank: number;
+  score: number;
+  quotes: Quote[];
+  excerpt: string;
+  locator: Locator;
+}
+
+export interface Claim {
+  text: string;
+  start: number;
+  end: number;
+  markers: number[];
+  verdict: 'cited' | 'uncited' | 'quote_failed';
+}
+
+export interface Check {
+  name: string;
+  passed: boolean;
+  detail: string;
+}
+
+export interface GenerationSummary {
+  id: string;
+  status: GenerationStatus;
+  refused: boolean;
+  modelProvider: string;
+  modelName: string;
+}
+
+export interface Message {
+  id: string;
+  conversationId: string;
+  seq: number;
+  role: 'human' | 'ai' | 'tool' | 'system';
+  content: string;
+  status: MessageStatus;
+  error: string;
+  runId: string;
+  citations: Citation[];
+  claims: Claim[];
+  generation: GenerationSummary | null;
+  createdAt: string;
+}
+
+export interface Turn {
+  human: Message;
+  ai: Message;
+  runId: string;
+}
+
+export interface Timing {
+  prompt: number;
+  llm: number;
+  postprocess: number;
+  total: number;
+}
+
+export interface PromptMessage {
+  role: string;
+  content: string;
+}
+
+export interface GenerationAudit {
+  id: string;
+  messageId: string;
+  runId: string;
+  nodeId: string;
+  replayOf: string;
+  traceId: string;
+  requestId: string;
+  promptName: string;
+  promptVersion: string;
+  modelProvider: string;
+  modelName: string;
+  providerSnapshot: Record<string, unknown>;
+  messages: PromptMessage[];
+  query: string;
+  retrievalParameters: Record<string, unknown>;
+  hits: SearchHit[];
+  outputRaw: string;
+  outputReasoning: string;
+  answer: string;
+  refused: boolean;
+  citations: Citation[];
+  claims: Claim[];
+  checks: Check[];
+  status: GenerationStatus;
+  error: string;
+  timing: Timing;
+  promptTokens: number;
+  completionTokens: number;
+  createdAt: string;
+}
+
+export interface GenerationAuditView {
+  record: GenerationAudit;
+  replays: GenerationAudit[];
+}
+
+export interface ReplayRequest {
+  providerId: string;
+  model: string;
 }

@@ -1,0 +1,164 @@
+package api
+
+import "time"
+
+// Conversation is a chat thread; the backend keeps all of its history.
+type Conversation struct {
+	ID           string       `json:"id"`
+	AppID        string       `json:"appId"`
+	Title        string       `json:"title"`
+	Settings     TurnSettings `json:"settings"` // what the last turn used, to preselect the next
+	MessageCount int          `json:"messageCount"`
+	CreatedAt    time.Time    `json:"createdAt"`
+	UpdatedAt    time.Time    `json:"updatedAt"`
+}
+
+// ConversationInput creates or renames a conversation.
+type ConversationInput struct {
+	Title string `json:"title"`
+}
+
+// TurnSettings are the user's choices for one turn: which collections to
+// search (all when empty) and which model answers (the default when empty;
+// the built-in extractive answerer when no model is configured).
+type TurnSettings struct {
+	CollectionIDs []string `json:"collectionIds"`
+	ProviderID    string   `json:"providerId"`
+	Model         string   `json:"model"`
+}
+
+// SendMessage asks a question in a conversation. TurnKey, chosen by the
+// client, makes sending idempotent: the same key twice starts one turn.
+type SendMessage struct {
+	Query    string       `json:"query"`
+	Settings TurnSettings `json:"settings"`
+	TurnKey  string       `json:"turnKey"`
+}
+
+// Quote is a passage the answer quoted from the evidence it cites.
+type Quote struct {
+	Text     string `json:"text"`
+	Verified bool   `json:"verified"` // found verbatim in the cited passage
+	Start    int    `json:"start"`    // code points into the document's extracted text, when verified
+	End      int    `json:"end"`
+}
+
+// Citation is one cited passage, shown as the chip [Marker] in the answer.
+type Citation struct {
+	Marker  int     `json:"marker"`
+	NodeID  string  `json:"nodeId"` // the chunk id
+	Rank    int     `json:"rank"`
+	Score   float64 `json:"score"`
+	Quotes  []Quote `json:"quotes"`
+	Excerpt string  `json:"excerpt"`
+	Locator Locator `json:"locator"`
+}
+
+// Claim is one sentence of an answer and whether evidence backs it.
+type Claim struct {
+	Text    string `json:"text"`
+	Start   int    `json:"start"` // code points into the message content
+	End     int    `json:"end"`
+	Markers []int  `json:"markers"`
+	Verdict string `json:"verdict" ts:"'cited' | 'uncited' | 'quote_failed'"`
+}
+
+// Check is one verification of an answer and its result.
+type Check struct {
+	Name   string `json:"name"`
+	Passed bool   `json:"passed"`
+	Detail string `json:"detail"`
+}
+
+// GenerationSummary is what a message shows of its generation record.
+type GenerationSummary struct {
+	ID            string `json:"id"`
+	Status        string `json:"status" ts:"GenerationStatus"`
+	Refused       bool   `json:"refused"`
+	ModelProvider string `json:"modelProvider"`
+	ModelName     string `json:"modelName"`
+}
+
+// Message is one message of a conversation, as stored.
+type Message struct {
+	ID             string             `json:"id"`
+	ConversationID string             `json:"conversationId"`
+	Seq            int                `json:"seq"`
+	Role           string             `json:"role" ts:"'human' | 'ai' | 'tool' | 'system'"`
+	Content        string             `json:"content"`
+	Status         string             `json:"status" ts:"MessageStatus"`
+	Error          string             `json:"error"`
+	RunID          string             `json:"runId"`
+	Citations      []Citation         `json:"citations"`
+	Claims         []Claim            `json:"claims"`
+	Generation     *GenerationSummary `json:"generation"`
+	CreatedAt      time.Time          `json:"createdAt"`
+}
+
+// Turn is a question and the answer being produced for it; the answer's
+// progress streams as the run's events (GET /api/runs/{runId}/events).
+type Turn struct {
+	Human Message `json:"human"`
+	AI    Message `json:"ai"`
+	RunID string  `json:"runId"`
+}
+
+// Timing is how long each layer of a generation took, in milliseconds.
+type Timing struct {
+	Prompt      float64 `json:"prompt"`
+	LLM         float64 `json:"llm"`
+	Postprocess float64 `json:"postprocess"`
+	Total       float64 `json:"total"`
+}
+
+// PromptMessage is one message of a prompt snapshot.
+type PromptMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// GenerationAudit is a generation record in full: everything needed to check
+// how an answer was produced, and to replay it.
+type GenerationAudit struct {
+	ID                  string          `json:"id"`
+	MessageID           string          `json:"messageId"`
+	RunID               string          `json:"runId"`
+	NodeID              string          `json:"nodeId"`
+	ReplayOf            string          `json:"replayOf"`
+	TraceID             string          `json:"traceId"`
+	RequestID           string          `json:"requestId"`
+	PromptName          string          `json:"promptName"`
+	PromptVersion       string          `json:"promptVersion"`
+	ModelProvider       string          `json:"modelProvider"`
+	ModelName           string          `json:"modelName"`
+	ProviderSnapshot    map[string]any  `json:"providerSnapshot"`
+	Messages            []PromptMessage `json:"messages"`
+	Query               string          `json:"query"`
+	RetrievalParameters map[string]any  `json:"retrievalParameters"`
+	Hits                []SearchHit     `json:"hits"`
+	OutputRaw           string          `json:"outputRaw"`
+	OutputReasoning     string          `json:"outputReasoning"`
+	Answer              string          `json:"answer"`
+	Refused             bool            `json:"refused"`
+	Citations           []Citation      `json:"citations"`
+	Claims              []Claim         `json:"claims"`
+	Checks              []Check         `json:"checks"`
+	Status              string          `json:"status" ts:"GenerationStatus"`
+	Error               string          `json:"error"`
+	Timing              Timing          `json:"timing"`
+	PromptTokens        int             `json:"promptTokens"`
+	CompletionTokens    int             `json:"completionTokens"`
+	CreatedAt           time.Time       `json:"createdAt"`
+}
+
+// GenerationAuditView is a record with the replays made of it, oldest first.
+type GenerationAuditView struct {
+	Record  GenerationAudit   `json:"record"`
+	Replays []GenerationAudit `json:"replays"`
+}
+
+// ReplayRequest re-runs a stored generation with a model (the default when empty).
+type ReplayRequest struct {
+	ProviderID string `json:"providerId"`
+	Model      string `json:"model"`
+}
