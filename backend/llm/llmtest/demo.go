@@ -1,8 +1,11 @@
 package llmtest
 
 import (
+	"encoding/json"
 	"strings"
 	"time"
+
+	"lexflow/backend/llm/extractive"
 )
 
 // Demo model names served by InstallDemo.
@@ -10,6 +13,7 @@ const (
 	DemoChat     = "fake-chat"
 	DemoReasoner = "fake-reasoner"
 	DemoTools    = "fake-tools"
+	DemoCite     = "fake-cite"
 )
 
 // InstallDemo sets up the deterministic models the fakellm command serves for
@@ -18,11 +22,20 @@ const (
 //
 //   - fake-chat echoes "You said: <last user message>" (JSON when asked);
 //   - fake-reasoner streams reasoning first, then the same echo;
+//   - fake-cite answers cited-answer prompts (evidence blocks then
+//     "Question:") as the pipeline asks, in JSON, after a line of
+//     reasoning: the first sentence of evidence [1], cited as [1] with a
+//     verbatim quote; with no evidence it returns an empty answer;
 //   - fake-tools calls the first offered tool (or "search") with
 //     {"query": <last user message>}, and after a tool result answers
 //     "The tool returned: <result>".
 func (s *Server) InstallDemo(delay time.Duration) {
-	s.SetModels(DemoChat, DemoReasoner, DemoTools)
+	s.SetModels(DemoChat, DemoReasoner, DemoTools, DemoCite)
+	s.Respond(DemoCite, func(req Request) Reply {
+		r := demoCite(req)
+		r.Delay = delay
+		return r
+	})
 	s.Respond(DemoChat, func(req Request) Reply {
 		r := Echo(req)
 		r.Delay = delay
@@ -50,4 +63,32 @@ func demoTools(req Request) Reply {
 		name = req.Tools[0]
 	}
 	return Reply{Parts: []Part{Tool(name, map[string]string{"query": req.LastUser()})}}
+}
+
+// demoCite answers from the first evidence block of a cited-answer prompt.
+func demoCite(req Request) Reply {
+	blocks, _ := extractive.Parse(req.LastUser())
+	if len(blocks) == 0 {
+		return Text(`{"answer": "", "citations": []}`)
+	}
+	first := blocks[0]
+	quote := firstSentence(first.Text)
+	answer := map[string]any{
+		"answer":    strings.TrimRight(quote, ".;: ") + " [1].",
+		"citations": []any{map[string]any{"node_id": first.ID, "rank": first.Rank, "quote": quote}},
+	}
+	raw, _ := json.Marshal(answer)
+	return Reply{Parts: []Part{Reasoning("Evidence [1] (" + first.Locator + ") speaks to the question."), Content(string(raw))}}
+}
+
+// firstSentence is the text up to the first full stop followed by a space, at most 300 characters.
+func firstSentence(text string) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if i := strings.Index(text, ". "); i > 0 {
+		text = text[:i+1]
+	}
+	if r := []rune(text); len(r) > 300 {
+		text = string(r[:300])
+	}
+	return text
 }

@@ -69,8 +69,15 @@ func TestDemoModelsThroughBothProviders(t *testing.T) {
 		if err != nil || len(resp.ToolCalls) != 1 || string(resp.ToolCalls[0].Arguments) != `{"query":"hello"}` {
 			t.Errorf("fake-tools: %+v, %v", resp, err)
 		}
+		cite := llm.Request{Model: "fake-cite", Messages: []llm.Message{{Role: llm.RoleUser,
+			Content: "[1] id=c1 | Act, Article 12\nNotice is thirty days. Other text.\n\nQuestion: How long is notice?"}}}
+		resp, err = p.Chat(context.Background(), cite, nil)
+		want := `{"answer":"Notice is thirty days [1].","citations":[{"node_id":"c1","quote":"Notice is thirty days.","rank":1}]}`
+		if err != nil || resp.Content != want || resp.Reasoning == "" {
+			t.Errorf("fake-cite: %+v, %v", resp, err)
+		}
 		models, err := p.Models(context.Background())
-		if err != nil || len(models) != 3 {
+		if err != nil || len(models) != 4 {
 			t.Errorf("models: %v, %v", models, err)
 		}
 	}
