@@ -1,0 +1,290 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Conversation is a chat thread. Settings is JSON text.
+type Conversation struct {
+	ID           string
+	AppID        string
+	Title        string
+	Settings     string
+	MessageCount int
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// Message is one message of a conversation. ToolCalls and Citations are JSON text.
+type Message struct {
+	ID             string
+	ConversationID string
+	Seq            int
+	Role           string // human, ai, tool, system
+	Content        string
+	ToolCalls      string
+	Citations      string
+	RunID          string
+	Status         string // streaming, done, interrupted, failed
+	Error          string
+	TurnKey        string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	// From the message's generation record, when it has one (read-only).
+	GenerationID     string
+	GenerationStatus string
+	Verification     string
+	ModelProvider    string
+	ModelName        string
+}
+
+// CreateConversation stores a new conversation.
+func (db *DB) CreateConversation(ctx context.Context, c Conversation) (Conversation, error) {
+	if c.ID == "" {
+		c.ID = newID()
+	}
+	t := time.Now().UTC().Truncate(time.Millisecond)
+	c.CreatedAt, c.UpdatedAt = t, t
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO conversations (id, app_id, title, settings, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, c.ID, nullIfEmpty(c.AppID), c.Title, orJSON(c.Settings, "{}"), formatTime(t), formatTime(t))
+	if err != nil {
+		return Conversation{}, fmt.Errorf("create conversation: %w", err)
+	}
+	return c, nil
+}
+
+const conversationSelect = `SELECT c.id, COALESCE(c.app_id, ''), c.title, c.settings, c.created_at, c.updated_at,
+	(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) FROM conversations c`
+
+func scanConversation(s scanner) (Conversation, error) {
+	var c Conversation
+	var created, updated string
+	err := s.Scan(&c.ID, &c.AppID, &c.Title, &c.Settings, &created, &updated, &c.MessageCount)
+	c.CreatedAt, c.UpdatedAt = parseTime(created), parseTime(updated)
+	return c, err
+}
+
+// GetConversation returns one conversation.
+func (db *DB) GetConversation(ctx context.Context, id string) (Conversation, error) {
+	c, err := scanConversation(db.sql.QueryRowContext(ctx, conversationSelect+` WHERE c.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, fmt.Errorf("conversation %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return c, fmt.Errorf("get conversation: %w", err)
+	}
+	return c, nil
+}
+
+// ListConversations returns conversations, most recently active first.
+func (db *DB) ListConversations(ctx context.Context) ([]Conversation, error) {
+	rows, err := db.sql.QueryContext(ctx, conversationSelect+` ORDER BY c.updated_at DESC, c.id`)
+	if err != nil {
+		return nil, fmt.Errorf("list conversations: %w", err)
+	}
+	defer rows.Close()
+	out := []Conversation{}
+	for rows.Next() {
+		c, err := scanConversation(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list conversations: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// UpdateConversation changes the title and settings; empty values keep the stored ones.
+func (db *DB) UpdateConversation(ctx context.Context, id, title, settings string) error {
+	res, err := db.sql.ExecContext(ctx, `UPDATE conversations SET title = COALESCE(NULLIF(?, ''), title),
+		settings = COALESCE(NULLIF(?, ''), settings), updated_at = ? WHERE id = ?`, title, settings, now(), id)
+	if err != nil {
+		return fmt.Errorf("update conversation: %w", err)
+	}
+	return mustAffect(res, "conversation", id)
+}
+
+// DeleteConversation removes a conversation and its messages. Generation
+// records stay: they are the audit trail.
+func (db *DB) DeleteConversation(ctx context.Context, id string) error {
+	res, err := db.sql.ExecContext(ctx, `DELETE FROM conversations WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("delete conversation: %w", err)
+	}
+	return mustAffect(res, "conversation", id)
+}
+
+func mustAffect(res sql.Result, what, id string) error {
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("%s %q: %w", what, id, ErrNotFound)
+	}
+	return nil
+}
+
+// SaveTurn appends a question and the answer to come (status streaming) in
+// one transaction, each with the next seq_id. Saving a turn is idempotent:
+// with a turn key that was saved before, it returns the stored pair and
+// created is false. An empty human content appends only the answer (a
+// regeneration).
+func (db *DB) SaveTurn(ctx context.Context, conversationID, turnKey, question string) (human, ai Message, created bool, err error) {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return human, ai, false, fmt.Errorf("save turn: %w", err)
+	}
+	defer tx.Rollback()
+	if turnKey != "" {
+		human, ai, err = turnByKey(ctx, tx, conversationID, turnKey)
+		if err == nil {
+			return human, ai, false, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return human, ai, false, fmt.Errorf("save turn: %w", err)
+		}
+	}
+	t := time.Now().UTC().Truncate(time.Millisecond)
+	if question != "" {
+		human = Message{ConversationID: conversationID, Role: "human", Content: question, Status: "done", TurnKey: turnKey}
+		if human, err = insertMessage(ctx, tx, human, t); err != nil {
+			return human, ai, false, err
+		}
+	}
+	ai = Message{ConversationID: conversationID, Role: "ai", Status: "streaming", TurnKey: turnKey}
+	if ai, err = insertMessage(ctx, tx, ai, t); err != nil {
+		return human, ai, false, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ? WHERE id = ?`, formatTime(t), conversationID); err != nil {
+		return human, ai, false, fmt.Errorf("save turn: %w", err)
+	}
+	return human, ai, true, tx.Commit()
+}
+
+func turnByKey(ctx context.Context, tx *sql.Tx, conversationID, key string) (human, ai Message, err error) {
+	rows, err := tx.QueryContext(ctx, messageSelect+` WHERE m.conversation_id = ? AND m.turn_key = ? ORDER BY m.seq_id`, conversationID, key)
+	if err != nil {
+		return human, ai, err
+	}
+	defer rows.Close()
+	found := false
+	for rows.Next() {
+		m, err := scanMessage(rows)
+		if err != nil {
+			return human, ai, err
+		}
+		found = true
+		if m.Role == "human" {
+			human = m
+		} else {
+			ai = m
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return human, ai, err
+	}
+	if !found {
+		return human, ai, sql.ErrNoRows
+	}
+	return human, ai, nil
+}
+
+// insertMessage adds a message with seq_id MAX+1 inside tx.
+func insertMessage(ctx context.Context, tx *sql.Tx, m Message, t time.Time) (Message, error) {
+	m.ID, m.CreatedAt, m.UpdatedAt = newID(), t, t
+	err := tx.QueryRowContext(ctx, `INSERT INTO messages (id, conversation_id, seq_id, role, content, status, turn_key,
+		created_at, updated_at) VALUES (?, ?, (SELECT COALESCE(MAX(seq_id), 0) + 1 FROM messages WHERE conversation_id = ?),
+		?, ?, ?, ?, ?, ?) RETURNING seq_id`, m.ID, m.ConversationID, m.ConversationID, m.Role, m.Content, m.Status, m.TurnKey,
+		formatTime(t), formatTime(t)).Scan(&m.Seq)
+	if err != nil {
+		return m, fmt.Errorf("save message: %w", err)
+	}
+	return m, nil
+}
+
+// SetMessageRun links a message to the run producing it.
+func (db *DB) SetMessageRun(ctx context.Context, id, runID string) error {
+	_, err := db.sql.ExecContext(ctx, `UPDATE messages SET run_id = ?, updated_at = ? WHERE id = ?`, runID, now(), id)
+	if err != nil {
+		return fmt.Errorf("link message to run: %w", err)
+	}
+	return nil
+}
+
+// FinishMessage records an answer's final content, citations and status.
+func (db *DB) FinishMessage(ctx context.Context, m Message) error {
+	_, err := db.sql.ExecContext(ctx, `UPDATE messages SET content = ?, citations = ?, status = ?, error = ?, updated_at = ?
+		WHERE id = ?`, m.Content, orJSON(m.Citations, "[]"), m.Status, m.Error, now(), m.ID)
+	if err != nil {
+		return fmt.Errorf("finish message: %w", err)
+	}
+	return nil
+}
+
+// InterruptMessages marks answers still streaming, left by a process that
+// died, as interrupted; it returns how many.
+func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
+	res, err := db.sql.ExecContext(ctx, `UPDATE messages SET status = 'interrupted',
+		error = 'Lexflow stopped before this answer was complete', updated_at = ? WHERE status = 'streaming'`, now())
+	if err != nil {
+		return 0, fmt.Errorf("interrupt messages: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
+const messageSelect = `SELECT m.id, m.conversation_id, m.seq_id, m.role, m.content, m.tool_calls, m.citations,
+	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.created_at, m.updated_at, COALESCE(g.id, ''),
+	COALESCE(g.status, ''), COALESCE(g.verification, ''), COALESCE(g.model_provider, ''), COALESCE(g.model_name, '')
+	FROM messages m LEFT JOIN generation_records g ON g.message_id = m.id`
+
+func scanMessage(s scanner) (Message, error) {
+	var m Message
+	var created, updated string
+	err := s.Scan(&m.ID, &m.ConversationID, &m.Seq, &m.Role, &m.Content, &m.ToolCalls, &m.Citations, &m.RunID, &m.Status,
+		&m.Error, &m.TurnKey, &created, &updated, &m.GenerationID, &m.GenerationStatus, &m.Verification, &m.ModelProvider,
+		&m.ModelName)
+	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
+	return m, err
+}
+
+// GetMessage returns one message.
+func (db *DB) GetMessage(ctx context.Context, id string) (Message, error) {
+	m, err := scanMessage(db.sql.QueryRowContext(ctx, messageSelect+` WHERE m.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, fmt.Errorf("message %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return m, fmt.Errorf("get message: %w", err)
+	}
+	return m, nil
+}
+
+// ListMessages returns a conversation's messages in seq order.
+func (db *DB) ListMessages(ctx context.Context, conversationID string) ([]Message, error) {
+	rows, err := db.sql.QueryContext(ctx, messageSelect+` WHERE m.conversation_id = ? ORDER BY m.seq_id`, conversationID)
+	if err != nil {
+		return nil, fmt.Errorf("list messages: %w", err)
+	}
+	defer rows.Close()
+	out := []Message{}
+	for rows.Next() {
+		m, err := scanMessage(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list messages: %w", err)
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// QuestionBefore returns the human message an answer replies to: the last one before it.
+func (db *DB) QuestionBefore(ctx context.Context, m Message) (Message, error) {
+	q, err := scanMessage(db.sql.QueryRowContext(ctx, messageSelect+` WHERE m.conversation_id = ? AND m.seq_id < ?
+		AND m.role = 'human' ORDER BY m.seq_id DESC LIMIT 1`, m.ConversationID, m.Seq))
+	if errors.Is(err, sql.ErrNoRows) {
+		return q, fmt.Errorf("the question of message %q: %w", m.ID, ErrNotFound)
+	}
+	return q, err
+}
