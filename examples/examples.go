@@ -9,6 +9,12 @@ import (
 	"io/fs"
 )
 
+//go:embed apps/*.yml
+var apps embed.FS
+
+// App returns a sample app's DSL by file name ("legal-qa.yml").
+func App(name string) ([]byte, error) { return apps.ReadFile("apps/" + name) }
+
 //go:embed corpus/*.pdf corpus/*.docx corpus/*.html corpus/*.txt corpus/*.md
 var corpus embed.FS
 

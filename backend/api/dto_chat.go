@@ -35,6 +35,12 @@ type SendMessage struct {
 	TurnKey  string       `json:"turnKey"`
 }
 
+// RegenerateRequest answers a question again, with other settings when given
+// (the conversation's last ones otherwise).
+type RegenerateRequest struct {
+	Settings *TurnSettings `json:"settings"`
+}
+
 // Quote is a passage the answer quoted from the evidence it cites.
 type Quote struct {
 	Text     string `json:"text"`

@@ -169,9 +169,13 @@ func (s *LibraryService) Search(ctx context.Context, req SearchRequest) (SearchR
 	}
 	out := SearchResponse{Hits: make([]SearchHit, len(hits)), TookMs: float64(s.now().Sub(start).Microseconds()) / 1000}
 	for i, h := range hits {
-		out.Hits[i] = SearchHit{Rank: h.Rank, Score: h.Score, Snippet: h.Snippet, Chunk: chunkDTO(h.Chunk)}
+		out.Hits[i] = hitDTO(h)
 	}
 	return out, nil
+}
+
+func hitDTO(h evidence.Hit) SearchHit {
+	return SearchHit{Rank: h.Rank, Score: h.Score, Snippet: h.Snippet, Chunk: chunkDTO(h.Chunk)}
 }
 
 func collectionDTO(c store.Collection) Collection {
@@ -186,13 +190,21 @@ func documentDTO(d store.Document) Document {
 }
 
 func chunkDTO(c evidence.Chunk) Chunk {
-	l := c.Locator
-	path := l.HeadingPath
-	if path == nil {
-		path = []string{}
-	}
 	return Chunk{ID: c.ID, DocID: c.DocID, CollectionID: c.CollectionID, Ordinal: c.Ordinal, Text: c.Text, Language: c.Language,
-		Locator: Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd, HeadingPath: path, Start: l.Start, End: l.End}}
+		Locator: locatorDTO(c.Locator)}
+}
+
+func locatorDTO(l evidence.Locator) Locator {
+	return Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd,
+		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End}
+}
+
+// nonNil makes a nil list an empty one, so JSON has [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // SampleCollection is the name of the collection LoadSample fills.

@@ -6,6 +6,8 @@ import (
 	"context"
 	"time"
 
+	"lexflow/backend/chat"
+	"lexflow/backend/generation"
 	"lexflow/backend/library"
 	"lexflow/backend/llm"
 	"lexflow/backend/runs"
@@ -28,10 +30,13 @@ type Options struct {
 	Library *library.Library
 	Index   Searcher
 	Runs    *runs.Service
-	Connect Connector
-	Build   Build
-	Face    string // "desktop" or "serve"
-	DataDir string
+	Chat    *chat.Service
+	// Pipeline replays stored generations.
+	Pipeline *generation.Pipeline
+	Connect  Connector
+	Build    Build
+	Face     string // "desktop" or "serve"
+	DataDir  string
 	// SelfTestEvents, when positive, asks the UI to run an event check of that
 	// many events at start and report back (see Diagnostics).
 	SelfTestEvents int
@@ -50,6 +55,7 @@ type Services struct {
 	Library     *LibraryService
 	Apps        *AppService
 	Runs        *RunService
+	Chat        *ChatService
 	Events      *Hub
 }
 
@@ -72,6 +78,8 @@ func New(opts Options) *Services {
 		Library:     &LibraryService{db: opts.DB, lib: opts.Library, index: opts.Index, now: opts.Now},
 		Apps:        &AppService{db: opts.DB},
 		Runs:        &RunService{db: opts.DB, runs: opts.Runs},
-		Events:      opts.Hub,
+		Chat: &ChatService{db: opts.DB, chat: opts.Chat, pipeline: opts.Pipeline,
+			models: Models{DB: opts.DB, Connect: opts.Connect}},
+		Events: opts.Hub,
 	}
 }

@@ -62,6 +62,7 @@ func TypeScript() string {
 		reflect.TypeFor[ConversationInput](),
 		reflect.TypeFor[TurnSettings](),
 		reflect.TypeFor[SendMessage](),
+		reflect.TypeFor[RegenerateRequest](),
 		reflect.TypeFor[Quote](),
 		reflect.TypeFor[Citation](),
 		reflect.TypeFor[Claim](),

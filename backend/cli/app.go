@@ -6,10 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"lexflow/backend/api"
+	"lexflow/backend/chat"
 	"lexflow/backend/engine"
+	"lexflow/backend/generation"
 	"lexflow/backend/index"
 	"lexflow/backend/ingest"
 	"lexflow/backend/library"
@@ -25,6 +29,8 @@ type app struct {
 	index    *index.Index // nil when the command needs no library
 	library  *library.Library
 	runs     *runs.Service
+	chat     *chat.Service
+	pipeline *generation.Pipeline
 	services *api.Services
 }
 
@@ -58,7 +64,8 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 		}
 	}
 	a.services = api.New(api.Options{
-		DB: db, Hub: hub, Library: a.library, Index: a.index, Runs: a.runs, Connect: env.Connect, Build: env.Build, Face: face,
+		DB: db, Hub: hub, Library: a.library, Index: a.index, Runs: a.runs, Chat: a.chat, Pipeline: a.pipeline,
+		Connect: env.Connect, Build: env.Build, Face: face,
 		DataDir: dir, SelfTestEvents: selfTestEvents(env), Background: ctx,
 	})
 	return a, nil
@@ -86,9 +93,9 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 		return fmt.Errorf("open the search index: %w", err)
 	}
 	a.index = idx
-	// The index lock proves no other Lexflow runs here: runs still marked
-	// running were left by a process that died.
-	if _, err := a.db.InterruptRuns(ctx); err != nil {
+	// The index lock proves no other Lexflow runs here: runs and answers
+	// still marked running were left by a process that died.
+	if err := a.recoverChat(ctx); err != nil {
 		idx.Close()
 		return err
 	}
@@ -100,6 +107,7 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 	a.runs = runs.NewService(a.db, reg, func(topic string, ev engine.Event) {
 		hub.Publish(topic, string(ev.Kind), ev)
 	}, ctx)
+	a.chat = chat.New(a.db, a.runs)
 	a.library = library.New(library.Options{DB: a.db, Index: idx, DataDir: a.dir,
 		Extract: library.Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions()), OnProgress: api.PublishProgress(hub)})
 	if err := a.library.Start(ctx); err != nil {
@@ -114,12 +122,25 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 func (a *app) Close() error {
 	if a.library != nil {
 		a.runs.Shutdown()
+		a.chat.Wait()
 		a.library.Close()
 		if err := a.index.Close(); err == nil {
 			_ = a.library.MarkClean(context.Background())
 		}
 	}
 	return a.db.Close()
+}
+
+// recoverChat marks what a dead process left running as interrupted, and
+// makes sure the built-in Legal Q&A app is there for chat.
+func (a *app) recoverChat(ctx context.Context) error {
+	if _, err := a.db.InterruptRuns(ctx); err != nil {
+		return err
+	}
+	if _, err := a.db.InterruptMessages(ctx); err != nil {
+		return err
+	}
+	return chat.EnsureDefaultApp(ctx, a.db)
 }
 
 // explainOpen tells a person what to do when the database cannot be used.
@@ -138,10 +159,32 @@ func explainOpen(path string, err error) error {
 // directory's providers, index and chunks.
 func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 	reg := engine.NewRegistry()
+	a.pipeline = &generation.Pipeline{Store: a.db}
 	err := nodes.Register(reg, nodes.Deps{
-		Models: api.Models{DB: a.db, Connect: env.Connect},
-		Search: idx.Search,
-		Chunks: a.db,
+		Models:   api.Models{DB: a.db, Connect: env.Connect},
+		Search:   idx.Search,
+		Chunks:   a.db,
+		Answerer: a.pipeline,
+		Scope:    a.scope,
 	})
 	return reg, err
+}
+
+// scope names the collections a search covered, for no-evidence answers.
+func (a *app) scope(ctx context.Context, ids []string) string {
+	if len(ids) == 0 {
+		return "all collections"
+	}
+	names := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if c, err := a.db.GetCollection(ctx, id); err == nil {
+			names = append(names, strconv.Quote(c.Name))
+		} else {
+			names = append(names, strconv.Quote(id))
+		}
+	}
+	if len(names) == 1 {
+		return "the collection " + names[0]
+	}
+	return "the collections " + strings.Join(names, ", ")
 }

@@ -107,7 +107,7 @@ func TestProviderCommands(t *testing.T) {
 	if r = run(t, dir, "provider", "list"); !regexp.MustCompile(`(?m)^Remote\s+openai\s+`).MatchString(r.stdout) {
 		t.Errorf("list table:\n%s", r.stdout)
 	}
-	if r = run(t, dir, "provider", "test", "Local"); r.code != ExitOK || !strings.Contains(r.stdout, "3 model(s)") {
+	if r = run(t, dir, "provider", "test", "Local"); r.code != ExitOK || !strings.Contains(r.stdout, "4 model(s)") {
 		t.Errorf("test: %+v", r)
 	}
 	if r = run(t, dir, "provider", "models", "remote", "--json"); r.code != ExitOK || !strings.Contains(r.stdout, "fake-tools") {

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/nodes"
 	"lexflow/backend/runs"
 )
 
@@ -71,7 +72,7 @@ func printer(env Env, asJSON bool) engine.Observer {
 		case engine.NodeRunRetry:
 			fmt.Fprintf(env.Stderr, "↻ %s: attempt %d failed: %s\n", title(ev), ev.Attempt, ev.Error)
 		case engine.NodeRunStreamChunk:
-			if len(ev.Selector) == 2 && ev.Selector[1] == engine.ResponseOutput {
+			if ev.NodeType == nodes.TypeAnswer && len(ev.Selector) == 2 && ev.Selector[1] == engine.ResponseOutput {
 				fmt.Fprint(env.Stdout, ev.Chunk)
 			}
 		}

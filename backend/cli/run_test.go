@@ -31,7 +31,7 @@ func TestRunChatflowTurnStreamsNDJSON(t *testing.T) {
 	dir := t.TempDir()
 	llm := llmtest.New(t)
 	llm.InstallDemo(0)
-	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "openai", "--base-url", llm.OpenAIURL(), "--default-model", "fake-chat")
+	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "openai", "--base-url", llm.OpenAIURL(), "--default-model", "fake-cite")
 	run(t, dir, "collection", "create", "Statutes")
 	if r := run(t, dir, "ingest", "--collection", "Statutes", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md")); r.code != ExitOK {
 		t.Fatalf("ingest: %+v", r)
@@ -45,8 +45,8 @@ func TestRunChatflowTurnStreamsNDJSON(t *testing.T) {
 		t.Fatalf("first %v, last event %v", lines[0]["kind"], lines[len(lines)-2]["kind"])
 	}
 	result := lines[len(lines)-1]
-	if !strings.Contains(result["answer"].(string), "You said: What notice ends the agreement?") {
-		t.Errorf("result = %v", result)
+	if answer, _ := result["answer"].(string); !strings.HasSuffix(answer, "[1].") {
+		t.Errorf("result = %v, want an answer citing [1]", result)
 	}
 	// The LLM was given the retrieved passages.
 	if req := llm.Requests(); len(req) == 0 || !strings.Contains(string(req[len(req)-1].Raw), "TERM AND TERMINATION") {
@@ -57,7 +57,9 @@ func TestRunChatflowTurnStreamsNDJSON(t *testing.T) {
 func TestRunFailsWithExitOne(t *testing.T) {
 	dir := t.TempDir()
 	run(t, dir, "provider", "add", "--name", "Gone", "--kind", "ollama", "--base-url", llmtest.RefusedURL(t), "--default-model", "m")
-	r := run(t, dir, "run", legalQA, "--query", "anything")
+	run(t, dir, "collection", "create", "Statutes")
+	run(t, dir, "ingest", "--collection", "Statutes", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md"))
+	r := run(t, dir, "run", legalQA, "--query", "What notice ends the agreement?")
 	if r.code != ExitFailed || !strings.Contains(r.stderr, "failed") {
 		t.Errorf("run against a dead provider: %+v", r)
 	}

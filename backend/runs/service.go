@@ -45,6 +45,7 @@ type Request struct {
 	Inputs         map[string]any
 	Query          string // a chatflow turn's question (sys.query)
 	ConversationID string
+	MessageID      string // the chat message this run answers
 	UserID         string
 	Observers      []engine.Observer // extra observers, e.g. a CLI printing events
 }
@@ -63,7 +64,7 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	runID := newRunID()
 	inputs, _ := json.Marshal(nonNilMap(req.Inputs))
 	if err := s.db.InsertRun(ctx, store.Run{ID: runID, AppID: req.AppID, Mode: string(app.App.Mode),
-		Inputs: string(inputs), DSL: string(dsl), ConversationID: req.ConversationID, StartedAt: time.Now().UTC()}); err != nil {
+		Inputs: string(inputs), DSL: string(dsl), ConversationID: req.ConversationID, MessageID: req.MessageID, StartedAt: time.Now().UTC()}); err != nil {
 		return nil, err
 	}
 	observers := append([]engine.Observer{NewRecorder(s.db, req.AppID), s.forwarder(runID)}, req.Observers...)
@@ -78,10 +79,12 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	return x, nil
 }
 
-// load reads the app to run and returns it with the DSL text recorded with the run.
+// load reads the app to run and returns it with the DSL text recorded with
+// the run. A DSL given inline wins over the stored app's (a chat turn runs
+// its app with the user's collections and model filled in).
 func (s *Service) load(ctx context.Context, req Request) (*engine.App, []byte, error) {
 	dsl := req.DSL
-	if req.AppID != "" {
+	if req.AppID != "" && len(dsl) == 0 {
 		a, err := s.db.GetApp(ctx, req.AppID)
 		if err != nil {
 			return nil, nil, err

@@ -34,6 +34,7 @@ func Routes(svc *api.Services) http.Handler {
 
 	libraryRoutes(mux, svc.Library)
 	runRoutes(mux, svc)
+	chatRoutes(mux, svc.Chat)
 
 	mux.Handle("GET /api/events", events(svc.Events))
 	mux.Handle("GET /api/events/replay", handle(func(r *http.Request) (any, error) {

@@ -330,6 +330,10 @@ export interface SendMessage {
   turnKey: string;
 }
 
+export interface RegenerateRequest {
+  settings: TurnSettings | null;
+}
+
 export interface Quote {
   text: string;
   verified: boolean;

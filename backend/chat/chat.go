@@ -1,0 +1,284 @@
+// Package chat runs conversations (SPEC §6): each question is stored with
+// the answer to come, then answered by a fresh run of the conversation's app
+// (by default Legal Q&A: retrieval, cited answer, answer). The run goes on
+// server-side whatever the UI does; when it ends, the answer message gets
+// its final text, citations and status. The database is the only history.
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/nodes"
+	"lexflow/backend/runs"
+	"lexflow/backend/store"
+	"lexflow/examples"
+)
+
+// DefaultAppID is the built-in Legal Q&A chatflow every new conversation uses.
+const DefaultAppID = "legal-qa"
+
+// MaxQuestionRunes bounds a question; longer ones are refused with a clear error.
+const MaxQuestionRunes = 20000
+
+// Errors the API maps to client errors.
+var (
+	ErrEmptyQuestion = errors.New("the question is empty")
+	ErrLongQuestion  = fmt.Errorf("the question is longer than %d characters", MaxQuestionRunes)
+	ErrNotAnswer     = errors.New("only an answer can be regenerated or stopped")
+)
+
+// Settings are the user's choices for a turn.
+type Settings struct {
+	CollectionIDs []string `json:"collection_ids"`
+	ProviderID    string   `json:"provider_id"`
+	Model         string   `json:"model"`
+}
+
+// Turn is a question and the answer being produced for it.
+type Turn struct {
+	Human, AI store.Message
+	RunID     string
+}
+
+// Service runs chat turns.
+type Service struct {
+	db   *store.DB
+	runs *runs.Service
+	wg   sync.WaitGroup
+}
+
+// New returns a chat service over the store and the run service.
+func New(db *store.DB, rs *runs.Service) *Service { return &Service{db: db, runs: rs} }
+
+// EnsureDefaultApp stores the Legal Q&A app unless it is there already
+// (the user may have edited it; that version is kept).
+func EnsureDefaultApp(ctx context.Context, db *store.DB) error {
+	if _, err := db.GetApp(ctx, DefaultAppID); err == nil {
+		return nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	dsl, err := examples.App("legal-qa.yml")
+	if err != nil {
+		return err
+	}
+	app, _, err := engine.Import(dsl)
+	if err != nil {
+		return fmt.Errorf("the built-in Legal Q&A app: %w", err)
+	}
+	_, err = db.SaveApp(ctx, store.App{ID: DefaultAppID, Name: app.App.Name, Mode: string(app.App.Mode),
+		Description: app.App.Description, DSL: string(dsl)})
+	return err
+}
+
+// Send asks a question in a conversation. With a turn key already used, it
+// returns that turn and starts nothing.
+func (s *Service) Send(ctx context.Context, conversationID, question string, set Settings, turnKey string) (Turn, error) {
+	question = strings.TrimSpace(question)
+	switch {
+	case question == "":
+		return Turn{}, ErrEmptyQuestion
+	case utf8.RuneCountInString(question) > MaxQuestionRunes:
+		return Turn{}, ErrLongQuestion
+	}
+	conv, err := s.db.GetConversation(ctx, conversationID)
+	if err != nil {
+		return Turn{}, err
+	}
+	human, ai, created, err := s.db.SaveTurn(ctx, conversationID, turnKey, question)
+	if err != nil || !created {
+		return Turn{Human: human, AI: ai, RunID: ai.RunID}, err
+	}
+	title := ""
+	if conv.Title == "" {
+		title = titleOf(question)
+	}
+	settings, _ := json.Marshal(set)
+	if err := s.db.UpdateConversation(ctx, conversationID, title, string(settings)); err != nil {
+		return Turn{}, err
+	}
+	return s.start(ctx, conv, human, ai, question, set)
+}
+
+// Regenerate answers an answer's question again, as a new answer after it.
+func (s *Service) Regenerate(ctx context.Context, messageID string, set *Settings) (Turn, error) {
+	m, err := s.db.GetMessage(ctx, messageID)
+	if err != nil {
+		return Turn{}, err
+	}
+	if m.Role != "ai" {
+		return Turn{}, ErrNotAnswer
+	}
+	q, err := s.db.QuestionBefore(ctx, m)
+	if err != nil {
+		return Turn{}, err
+	}
+	conv, err := s.db.GetConversation(ctx, m.ConversationID)
+	if err != nil {
+		return Turn{}, err
+	}
+	if set == nil {
+		set = &Settings{}
+		_ = json.Unmarshal([]byte(conv.Settings), set)
+	}
+	_, ai, _, err := s.db.SaveTurn(ctx, m.ConversationID, "", "")
+	if err != nil {
+		return Turn{}, err
+	}
+	return s.start(ctx, conv, q, ai, q.Content, *set)
+}
+
+// Stop cancels the run producing an answer; the answer keeps its partial text.
+func (s *Service) Stop(ctx context.Context, messageID string) error {
+	m, err := s.db.GetMessage(ctx, messageID)
+	if err != nil {
+		return err
+	}
+	if m.Role != "ai" {
+		return ErrNotAnswer
+	}
+	if m.Status != "streaming" || m.RunID == "" {
+		return runs.ErrNotRunning
+	}
+	return s.runs.Cancel(m.RunID)
+}
+
+// Wait blocks until every answer started so far has been finished.
+func (s *Service) Wait() { s.wg.Wait() }
+
+// start runs the app for the answer message. A run that cannot start fails
+// the answer with the reason, and the conversation goes on.
+func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai store.Message, question string, set Settings) (Turn, error) {
+	appID := conv.AppID
+	if appID == "" {
+		appID = DefaultAppID
+	}
+	turn := Turn{Human: human, AI: ai}
+	dsl, err := s.appFor(ctx, appID, set)
+	var x *engine.Execution
+	if err == nil {
+		x, err = s.runs.Start(ctx, runs.Request{AppID: appID, DSL: dsl, Query: question, ConversationID: conv.ID, MessageID: ai.ID})
+	}
+	if err != nil {
+		turn.AI.Status, turn.AI.Error = "failed", "the answer could not start: "+err.Error()
+		return turn, s.db.FinishMessage(context.WithoutCancel(ctx), turn.AI)
+	}
+	turn.RunID, turn.AI.RunID = x.RunID(), x.RunID()
+	if err := s.db.SetMessageRun(ctx, ai.ID, x.RunID()); err != nil {
+		return turn, err
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.finish(ai, x)
+	}()
+	return turn, nil
+}
+
+// finish waits for the run and stores the answer: the checked answer of its
+// generation record when there is one, else what the run's Answer nodes
+// streamed.
+func (s *Service) finish(ai store.Message, x *engine.Execution) {
+	res, err := x.Wait()
+	ctx := context.Background()
+	ai.Content = res.Answer
+	ai.Status = "done"
+	switch res.Status {
+	case engine.StatusFailed:
+		ai.Status, ai.Error = "failed", errText(err, res.Err)
+	case engine.StatusCancelled:
+		ai.Status, ai.Error = "interrupted", "stopped before the answer was complete"
+	}
+	if g, gerr := s.db.MessageGeneration(ctx, ai.ID); gerr == nil {
+		var v struct {
+			Answer string `json:"answer"`
+		}
+		if json.Unmarshal([]byte(g.Verification), &v) == nil && v.Answer != "" && ai.Status == "done" {
+			ai.Content = v.Answer
+		}
+		ai.Citations = g.Citations
+	}
+	_ = s.db.FinishMessage(ctx, ai) // a closed database at shutdown: InterruptMessages marks it next start
+}
+
+func errText(errs ...error) string {
+	for _, e := range errs {
+		if e != nil {
+			return e.Error()
+		}
+	}
+	return "the run failed"
+}
+
+// appFor is the app's DSL with the turn's choices filled in: the collections
+// its retrieval nodes search and the model its answering nodes use. The run
+// records this DSL, so the audit shows exactly what ran.
+func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, error) {
+	a, err := s.db.GetApp(ctx, appID)
+	if err != nil {
+		return nil, err
+	}
+	app, _, err := engine.Import([]byte(a.DSL))
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range app.Workflow.Graph.Nodes {
+		patch := map[string]any{}
+		switch n.Type {
+		case nodes.TypeKnowledgeRetrieval:
+			if len(set.CollectionIDs) > 0 {
+				patch["dataset_ids"] = set.CollectionIDs
+			}
+		case nodes.TypeCitedAnswer, nodes.TypeLLM:
+			if set.ProviderID != "" || set.Model != "" {
+				patch["model"] = map[string]any{"provider": set.ProviderID, "name": set.Model}
+			}
+		}
+		if app.Workflow.Graph.Nodes[i].Data, err = patchData(n.Data, patch); err != nil {
+			return nil, fmt.Errorf("node %s: %w", n.ID, err)
+		}
+	}
+	return engine.Export(app, engine.FormatYAML)
+}
+
+// patchData sets keys of a node's data; a model patch keeps the node's other model settings.
+func patchData(raw json.RawMessage, patch map[string]any) (json.RawMessage, error) {
+	if len(patch) == 0 {
+		return raw, nil
+	}
+	data := map[string]any{}
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &data); err != nil {
+			return nil, err
+		}
+	}
+	for k, v := range patch {
+		if old, ok := data[k].(map[string]any); ok {
+			if nv, ok := v.(map[string]any); ok {
+				for kk, vv := range nv {
+					old[kk] = vv
+				}
+				continue
+			}
+		}
+		data[k] = v
+	}
+	return json.Marshal(data)
+}
+
+// titleOf names a conversation after its first question.
+func titleOf(q string) string {
+	q = strings.Join(strings.Fields(q), " ")
+	if r := []rune(q); len(r) > 60 {
+		return strings.TrimSpace(string(r[:57])) + "…"
+	}
+	return q
+}
+
