@@ -45,7 +45,8 @@ workflow:
 // BenchmarkChain1000Recorded is engine overhead per node with persistence on:
 // the plan is compiled once (parsing is not engine overhead), then each run
 // records every event and node execution to a real SQLite file, and counts
-// until the recorder has written the run's outcome.
+// until the recorder has written the run's outcome. Each run's rows are then
+// read back, outside the timing, to prove they were all written.
 func BenchmarkChain1000Recorded(b *testing.B) {
 	db, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "lexflow.db"))
 	if err != nil {
@@ -78,6 +79,9 @@ func BenchmarkChain1000Recorded(b *testing.B) {
 			b.Fatalf("run %s", res.Status)
 		}
 		perNode = append(perNode, time.Since(start)/1002)
+		b.StopTimer()
+		checkRecorded(b, db, id, 1002)
+		b.StartTimer()
 	}
 	b.ReportMetric(float64(median(perNode).Nanoseconds())/1000, "µs/node")
 }
@@ -86,4 +90,28 @@ func median(ds []time.Duration) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// checkRecorded fails unless the run, every node execution and every event
+// (run start and end, a start and a finish per node) are stored.
+func checkRecorded(b *testing.B, db *store.DB, runID string, nodes int) {
+	b.Helper()
+	ctx := context.Background()
+	run, err := db.GetRun(ctx, runID)
+	if err != nil || run.Status != "succeeded" || run.FinishedAt == nil {
+		b.Fatalf("stored run = %+v, %v", run, err)
+	}
+	execs, err := db.NodeExecutions(ctx, runID)
+	if err != nil || len(execs) != nodes {
+		b.Fatalf("%d node executions stored, want %d (%v)", len(execs), nodes, err)
+	}
+	for _, e := range execs {
+		if e.Status != "succeeded" || e.FinishedAt == nil {
+			b.Fatalf("node execution %s stored as %s", e.NodeID, e.Status)
+		}
+	}
+	events, err := db.RunEvents(ctx, runID, 0)
+	if err != nil || len(events) != 2*nodes+2 || events[len(events)-1].Type != string(engine.RunSucceeded) {
+		b.Fatalf("%d events stored, want %d (%v)", len(events), 2*nodes+2, err)
+	}
 }
