@@ -52,9 +52,15 @@ func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
 	return nil
 }
 
+// executionID is the id of a node execution not given one: derived from its
+// natural key (run, node), so the primary-key index takes a run's rows next
+// to each other instead of at random places, and an upsert of a newer state
+// names the same row.
+func executionID(e NodeExecution) string { return e.RunID + ":" + e.NodeID }
+
 func executionArgs(e NodeExecution) []any {
 	if e.ID == "" {
-		e.ID = newID()
+		e.ID = executionID(e)
 	}
 	return []any{e.ID, e.RunID, e.NodeID, e.NodeType, e.Title, e.Position, e.PredecessorNodeID, e.Status,
 		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, e.Retries,
