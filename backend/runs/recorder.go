@@ -23,72 +23,122 @@ import (
 const DetailKey = "generation_detail"
 
 // Events and node-execution states are written in batches, one transaction
-// each: at batchSize events, batchDelay after the first unwritten one, and at
-// the end of the run. A crash loses at most batchDelay of trace; the run is
-// marked interrupted at the next start.
+// each, by a writer goroutine of the recorder's own: a batch is due at
+// batchSize events or batchDelay after the first unwritten one, and the rest
+// is written when the run ends. While the writer is busy, events gather, so
+// the next batch takes all of them: batches grow when the database is the
+// slower side. A crash loses at most the unwritten tail of the trace, never a
+// middle part: batches are written in order, each a run of consecutive
+// events with the node states they produced, so the stored events are always
+// a prefix of the run's stream. The run is marked interrupted at the next
+// start.
+//
+// maxPending bounds the events waiting for the writer. Past it, Observe waits
+// for the writer to take them: the recorder's memory stays bounded and the
+// wait falls on the engine's per-observer queue, never on the dispatcher.
 const (
 	batchSize  = 256
 	batchDelay = 50 * time.Millisecond
+	maxPending = 16 * batchSize
 )
 
-// Recorder persists one run's events, node executions and outcome.
+// Recorder persists one run's events, node executions and outcome. The
+// engine calls Observe from one goroutine; the writer goroutine shares with
+// it only what mu guards.
 type Recorder struct {
 	db    *store.DB
 	ctx   context.Context
 	appID string
 
-	mu       sync.Mutex // the batch timer flushes from its own goroutine
+	// Touched by Observe only.
 	position int
-	execs    map[string]*store.NodeExecution
-	dirty    []string // node ids whose execution changed since the last write
-	pending  []store.RunEvent
+	execs    map[string]*execState
 	usage    llm.Usage
-	timer    *time.Timer
 	details  map[string]llm.Detail // LLM node id → its generation detail
 	answers  map[string][]string   // Answer node id → upstream nodes in the order its stream used them
+
+	mu      sync.Mutex
+	room    *sync.Cond       // signalled when the writer takes the pending events
+	pending []store.RunEvent // events not yet handed to the writer
+	dirty   []*execState     // executions changed since the writer last took them
+	timer   *time.Timer      // batchDelay after the first pending event
+
+	started bool
+	writer  *store.RunWriter // used by the writer goroutine only
+	kick    chan struct{}    // a batch is due
+	stop    chan struct{}    // the run ended: write the rest and exit
+	done    chan struct{}    // the writer has exited
+}
+
+// execState is a node's execution row and whether it changed since the
+// writer last took it.
+type execState struct {
+	row   store.NodeExecution
+	dirty bool
 }
 
 // NewRecorder records the run the events belong to; the run row itself is
 // inserted by whoever starts the run.
 func NewRecorder(db *store.DB, appID string) *Recorder {
-	return &Recorder{db: db, ctx: context.Background(), appID: appID, execs: map[string]*store.NodeExecution{},
-		details: map[string]llm.Detail{}, answers: map[string][]string{}}
+	r := &Recorder{db: db, ctx: context.Background(), appID: appID, execs: map[string]*execState{},
+		details: map[string]llm.Detail{}, answers: map[string][]string{},
+		kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	r.room = sync.NewCond(&r.mu)
+	return r
 }
 
 // Observe records one event; failures are logged, never raised into the run.
+// On the run's terminal event it returns once everything is written.
 func (r *Recorder) Observe(ev engine.Event) {
+	if !r.started {
+		r.started = true
+		r.writer = r.db.NewRunWriter()
+		go r.writeLoop()
+	}
+	payload := encodeEvent(ev)
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.queue(ev)
-	err := r.apply(ev)
-	switch {
-	case ev.Kind.IsTerminal():
-		r.flushLocked()
-		err = errors.Join(r.saveAnswerDetails(ev.RunID), r.runFinished(ev))
-	case len(r.pending) >= batchSize:
-		r.flushLocked()
-	case r.timer == nil:
-		r.timer = time.AfterFunc(batchDelay, r.flush)
+	for len(r.pending) >= maxPending {
+		r.room.Wait()
+	}
+	r.pending = append(r.pending, store.RunEvent{RunID: ev.RunID, Seq: ev.Seq, Type: string(ev.Kind),
+		NodeID: ev.NodeID, Payload: payload, CreatedAt: ev.Time})
+	detail := r.apply(ev)
+	due := len(r.pending) >= batchSize
+	if !due && r.timer == nil {
+		r.timer = time.AfterFunc(batchDelay, r.signal)
+	}
+	r.mu.Unlock()
+	if due {
+		r.signal()
+	}
+	var err error
+	if detail != nil {
+		err = r.saveDetail(ev, *detail)
+	}
+	if ev.Kind.IsTerminal() {
+		close(r.stop)
+		<-r.done
+		err = errors.Join(err, r.saveAnswerDetails(ev.RunID), r.runFinished(ev))
 	}
 	if err != nil {
 		slog.Error("record run event", "run", ev.RunID, "seq", ev.Seq, "kind", ev.Kind, "err", err)
 	}
 }
 
-// apply updates the in-memory state of the node an event concerns.
-func (r *Recorder) apply(ev engine.Event) error {
-	var err error
+// apply updates the in-memory state of the node an event concerns; it
+// returns a generation detail to store, if the event carried one.
+func (r *Recorder) apply(ev engine.Event) *llm.Detail {
 	switch ev.Kind {
 	case engine.NodeRunStarted, engine.NodeRunSkipped:
-		err = r.nodeStarted(ev)
+		r.nodeStarted(ev)
 	case engine.NodeRunRetry:
-		err = r.nodeRetry(ev)
+		r.nodeRetry(ev)
 	case engine.NodeRunSucceeded, engine.NodeRunFailed:
-		err = r.nodeFinished(ev)
+		return r.nodeFinished(ev)
 	case engine.NodeRunStreamChunk:
 		r.noteAnswerSource(ev)
 	}
-	return err
+	return nil
 }
 
 // noteAnswerSource remembers which upstream node an Answer's streamed text
@@ -125,78 +175,106 @@ func (r *Recorder) saveAnswerDetails(runID string) error {
 	return errors.Join(errs...)
 }
 
-func (r *Recorder) queue(ev engine.Event) {
+// encodeEvent is an event's stored payload.
+func encodeEvent(ev engine.Event) string {
 	payload, err := json.Marshal(ev)
 	if err != nil {
 		payload, _ = json.Marshal(map[string]string{"error": "encode event: " + err.Error()})
 	}
-	r.pending = append(r.pending, store.RunEvent{RunID: ev.RunID, Seq: ev.Seq, Type: string(ev.Kind),
-		NodeID: ev.NodeID, Payload: string(payload), CreatedAt: ev.Time})
+	return string(payload)
 }
 
-func (r *Recorder) flush() {
+// signal tells the writer a batch is due; it never blocks.
+func (r *Recorder) signal() {
+	select {
+	case r.kick <- struct{}{}:
+	default:
+	}
+}
+
+// writeLoop writes batches as they fall due, and the rest when the run ends.
+func (r *Recorder) writeLoop() {
+	defer close(r.done)
+	defer r.writer.Close()
+	for {
+		select {
+		case <-r.kick:
+			r.write()
+		case <-r.stop:
+			r.write()
+			return
+		}
+	}
+}
+
+// write takes every pending event and changed execution and writes them in
+// one transaction.
+func (r *Recorder) write() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.flushLocked()
-}
-
-// flushLocked writes the pending events and changed executions in one transaction.
-func (r *Recorder) flushLocked() {
 	if r.timer != nil {
 		r.timer.Stop()
 		r.timer = nil
 	}
-	if len(r.pending) == 0 && len(r.dirty) == 0 {
+	events := r.pending
+	r.pending = make([]store.RunEvent, 0, batchSize)
+	execs := make([]store.NodeExecution, len(r.dirty))
+	for i, e := range r.dirty {
+		execs[i], e.dirty = e.row, false
+	}
+	r.dirty = r.dirty[:0]
+	r.room.Broadcast()
+	r.mu.Unlock()
+	if len(events) == 0 && len(execs) == 0 {
 		return
 	}
-	execs := make([]store.NodeExecution, 0, len(r.dirty))
-	for _, id := range r.dirty {
-		execs = append(execs, *r.execs[id])
-	}
-	if err := r.db.SaveRunBatch(r.ctx, r.pending, execs); err != nil {
+	if err := r.writer.Save(r.ctx, events, execs); err != nil {
 		slog.Error("record run events", "err", err)
 	}
-	r.pending, r.dirty = r.pending[:0], r.dirty[:0]
 }
 
-// touch marks a node's execution as changed since the last write.
-func (r *Recorder) touch(e *store.NodeExecution) {
-	if !slices.Contains(r.dirty, e.NodeID) {
-		r.dirty = append(r.dirty, e.NodeID)
+// touch marks a node's execution as changed since the writer last took it.
+func (r *Recorder) touch(e *execState) {
+	if !e.dirty {
+		e.dirty = true
+		r.dirty = append(r.dirty, e)
 	}
 }
 
-func (r *Recorder) nodeStarted(ev engine.Event) error {
+func (r *Recorder) nodeStarted(ev engine.Event) {
 	r.position++
-	e := &store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType, Title: ev.Title,
-		Position: r.position, PredecessorNodeID: ev.PredecessorID, Status: string(engine.StatusRunning),
-		Inputs: jsonText(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, StartedAt: ev.Time}
+	e := &execState{row: store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
+		Title: ev.Title, Position: r.position, PredecessorNodeID: ev.PredecessorID, Status: string(engine.StatusRunning),
+		Inputs: jsonMap(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, StartedAt: ev.Time}}
 	if ev.Kind == engine.NodeRunSkipped {
-		e.Status, e.FinishedAt = string(engine.StatusSkipped), &ev.Time
+		e.row.Status, e.row.FinishedAt = string(engine.StatusSkipped), &ev.Time
+	}
+	if old, ok := r.execs[ev.NodeID]; ok && old.dirty {
+		*old = *e // still waiting for the writer: replace it in place
+		e = old
 	}
 	r.execs[ev.NodeID] = e
 	r.touch(e)
-	return nil
 }
 
-func (r *Recorder) nodeRetry(ev engine.Event) error {
-	e := r.exec(ev)
+func (r *Recorder) nodeRetry(ev engine.Event) {
+	s := r.exec(ev)
+	e := &s.row
 	e.Status, e.Retries, e.Error = "retrying", ev.Attempt, ev.Error
-	r.touch(e)
-	return nil
+	r.touch(s)
 }
 
-func (r *Recorder) nodeFinished(ev engine.Event) error {
-	e := r.exec(ev)
+func (r *Recorder) nodeFinished(ev engine.Event) *llm.Detail {
+	s := r.exec(ev)
+	e := &s.row
 	process, detail := splitDetail(ev.ProcessData)
 	e.Status, e.Error = string(ev.Status), ev.Error
 	if e.Status == "" {
 		e.Status = map[bool]string{true: "succeeded", false: "failed"}[ev.Kind == engine.NodeRunSucceeded]
 	}
 	if len(ev.Inputs) > 0 {
-		e.Inputs = jsonText(ev.Inputs)
+		e.Inputs = jsonMap(ev.Inputs)
 	}
-	e.Outputs, e.ProcessData = jsonText(ev.Outputs), jsonText(process)
+	e.Outputs, e.ProcessData = jsonMap(ev.Outputs), jsonMap(process)
 	finished := ev.Time
 	if !ev.FinishedAt.IsZero() {
 		finished = ev.FinishedAt
@@ -207,12 +285,11 @@ func (r *Recorder) nodeFinished(ev engine.Event) error {
 		r.usage.PromptTokens += ev.Usage.PromptTokens
 		r.usage.CompletionTokens += ev.Usage.CompletionTokens
 	}
-	r.touch(e)
-	if detail == nil {
-		return nil
+	r.touch(s)
+	if detail != nil {
+		r.details[ev.NodeID] = *detail
 	}
-	r.details[ev.NodeID] = *detail
-	return r.saveDetail(ev, *detail)
+	return detail
 }
 
 func (r *Recorder) saveDetail(ev engine.Event, d llm.Detail) error {
@@ -224,13 +301,13 @@ func (r *Recorder) saveDetail(ev engine.Event, d llm.Detail) error {
 }
 
 // exec returns the node's execution row, creating it if its start was missed.
-func (r *Recorder) exec(ev engine.Event) *store.NodeExecution {
+func (r *Recorder) exec(ev engine.Event) *execState {
 	if e, ok := r.execs[ev.NodeID]; ok {
 		return e
 	}
 	r.position++
-	e := &store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType, Title: ev.Title,
-		Position: r.position, StartedAt: ev.Time, IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID}
+	e := &execState{row: store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
+		Title: ev.Title, Position: r.position, StartedAt: ev.Time, IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID}}
 	r.execs[ev.NodeID] = e
 	return e
 }
@@ -246,13 +323,17 @@ func (r *Recorder) runFinished(ev engine.Event) error {
 		outputs["answer"] = ev.Answer
 	}
 	finished := ev.Time
-	run, err := r.db.GetRun(r.ctx, ev.RunID)
-	if err != nil {
-		return err
+	elapsed := ev.Elapsed.Milliseconds()
+	if ev.Elapsed <= 0 { // the engine always sets it; measure from the stored start otherwise
+		run, err := r.db.GetRun(r.ctx, ev.RunID)
+		if err != nil {
+			return err
+		}
+		elapsed = elapsedMs(0, run.StartedAt, finished)
 	}
-	return r.db.FinishRun(r.ctx, store.Run{ID: ev.RunID, Status: status, Outputs: jsonText(outputs), Error: ev.Error,
+	return r.db.FinishRun(r.ctx, store.Run{ID: ev.RunID, Status: status, Outputs: jsonMap(outputs), Error: ev.Error,
 		PromptTokens: r.usage.PromptTokens, CompletionTokens: r.usage.CompletionTokens, FinishedAt: &finished,
-		ElapsedMs: elapsedMs(ev.Elapsed, run.StartedAt, finished)})
+		ElapsedMs: elapsed})
 }
 
 // splitDetail takes the generation detail out of a node's process data.
@@ -283,9 +364,13 @@ func elapsedMs(elapsed time.Duration, start, end time.Time) int64 {
 	return end.Sub(start).Milliseconds()
 }
 
-func jsonText(v any) string {
-	raw, err := json.Marshal(v)
-	if err != nil || string(raw) == "null" {
+// jsonMap is a map's JSON text, "{}" when it is empty or cannot be encoded.
+func jsonMap[V any](m map[string]V) string {
+	if len(m) == 0 {
+		return "{}"
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
 		return "{}"
 	}
 	return string(raw)

@@ -219,3 +219,71 @@ workflow:
 		t.Errorf("merged detail = %s %s", g.Reasoning, g.Sequence)
 	}
 }
+
+// blockNode waits until its channel closes; the run is then "in progress".
+type blockNode struct{ release <-chan struct{} }
+
+func (blockNode) Spec() engine.Spec { return engine.Spec{} }
+func (n blockNode) Run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	select {
+	case <-n.release:
+	case <-ctx.Done():
+	}
+	return engine.NodeResult{}, nil
+}
+
+// While a run is in progress, what is stored is what a crash would leave:
+// events 1..k with nothing missing, and node states no newer than those
+// events; InterruptRuns then marks the run and its running node.
+func TestStoredTraceIsAPrefixMidRun(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	release := make(chan struct{})
+	reg := engine.NewRegistry()
+	reg.Register("start", func(engine.NodeDef) (engine.Node, error) { return noopNode{engine.RoleStart}, nil })
+	reg.Register("end", func(engine.NodeDef) (engine.Node, error) { return noopNode{engine.RoleEnd}, nil })
+	reg.Register("noop", func(d engine.NodeDef) (engine.Node, error) {
+		if d.ID == "n700" {
+			return blockNode{release}, nil
+		}
+		return noopNode{}, nil
+	})
+	x, err := NewService(db, reg, nil, context.Background()).Start(context.Background(), Request{DSL: chainDSL(1000)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { close(release); x.Wait() }()
+	ctx := context.Background()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		execs, _ := db.NodeExecutions(ctx, x.RunID())
+		if len(execs) > 701 && execs[701].NodeID == "n700" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	events, _ := db.RunEvents(ctx, x.RunID(), 0)
+	execs, _ := db.NodeExecutions(ctx, x.RunID())
+	// start, n0..n700: 702 starts and 701 finishes after run_started.
+	if len(events) != 1+702+701 {
+		t.Fatalf("%d events stored mid-run, want %d", len(events), 1+702+701)
+	}
+	for i, e := range events {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("stored event %d has seq %d: a gap", i, e.Seq)
+		}
+	}
+	if len(execs) != 702 || execs[701].Status != "running" || execs[700].Status != "succeeded" {
+		t.Fatalf("%d executions stored, last %+v", len(execs), execs[len(execs)-1])
+	}
+	if n, err := db.InterruptRuns(ctx); err != nil || n != 1 {
+		t.Fatalf("interrupt = %d, %v", n, err)
+	}
+	execs, _ = db.NodeExecutions(ctx, x.RunID())
+	if run, _ := db.GetRun(ctx, x.RunID()); run.Status != "interrupted" || execs[701].Status != "interrupted" {
+		t.Errorf("after interrupt: run %s, n700 %s", run.Status, execs[701].Status)
+	}
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -52,14 +53,14 @@ func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
 	return nil
 }
 
+// executionID is the id of a node execution not given one: derived from its
+// natural key (run, node), so the primary-key index takes a run's rows next
+// to each other instead of at random places, and an upsert of a newer state
+// names the same row.
+func executionID(e NodeExecution) string { return e.RunID + ":" + e.NodeID }
+
 func executionArgs(e NodeExecution) []any {
-	if e.ID == "" {
-		e.ID = newID()
-	}
-	return []any{e.ID, e.RunID, e.NodeID, e.NodeType, e.Title, e.Position, e.PredecessorNodeID, e.Status,
-		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, e.Retries,
-		e.PromptTokens, e.CompletionTokens, e.IsVirtual, e.ParentNodeID, formatTime(e.StartedAt),
-		timeOrNil(e.FinishedAt), e.ElapsedMs}
+	return appendExecutionArgs(make([]any, 0, 20), &e)
 }
 
 // NodeExecutions returns a run's node executions in the order they started.
@@ -99,31 +100,6 @@ type RunEvent struct {
 // AppendRunEvents stores a batch of events in one transaction.
 func (db *DB) AppendRunEvents(ctx context.Context, events []RunEvent) error {
 	return db.SaveRunBatch(ctx, events, nil)
-}
-
-// appendEvents inserts events, ignoring ones already stored, in chunks that
-// stay under SQLite's limit on bound parameters.
-func appendEvents(ctx context.Context, tx *sql.Tx, events []RunEvent) error {
-	const perStatement = 500
-	for len(events) > 0 {
-		n := min(perStatement, len(events))
-		var b strings.Builder
-		b.WriteString(`INSERT INTO run_events (run_id, seq, type, node_id, payload, created_at) VALUES `)
-		args := make([]any, 0, n*6)
-		for i, e := range events[:n] {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("(?, ?, ?, ?, ?, ?)")
-			args = append(args, e.RunID, e.Seq, e.Type, e.NodeID, e.Payload, formatTime(e.CreatedAt))
-		}
-		b.WriteString(` ON CONFLICT (run_id, seq) DO NOTHING`)
-		if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
-			return fmt.Errorf("append run events: %w", err)
-		}
-		events = events[n:]
-	}
-	return nil
 }
 
 // RunEvents returns a run's events with seq greater than after, in order.
@@ -213,37 +189,185 @@ func (db *DB) generationDetail(ctx context.Context, where string, args ...any) (
 
 // SaveRunBatch writes a batch of a run's events and node-execution states in
 // one transaction, so recording costs one commit per batch, not per event.
+// A recorder writing many batches keeps a RunWriter instead.
 func (db *DB) SaveRunBatch(ctx context.Context, events []RunEvent, execs []NodeExecution) error {
-	tx, err := db.sql.BeginTx(ctx, nil)
+	w := db.NewRunWriter()
+	defer w.Close()
+	return w.Save(ctx, events, execs)
+}
+
+// RunWriter writes a run's batches of events and node-execution states. It
+// keeps its insert statements prepared from one batch to the next: SQLite's
+// parsing and planning of a many-row statement costs about as much as
+// running it. It is not safe for concurrent use; Close releases the
+// statements.
+type RunWriter struct {
+	db    *DB
+	conn  *sql.Conn // held from the first batch to Close, so statements are prepared once
+	stmts map[stmtKey]*sql.Stmt
+	args  []any
+}
+
+// stmtKey names a prepared statement: a single-row insert widened to rows rows.
+type stmtKey struct {
+	query string
+	rows  int
+}
+
+// NewRunWriter returns a writer for one run's batches.
+func (db *DB) NewRunWriter() *RunWriter {
+	return &RunWriter{db: db, stmts: map[stmtKey]*sql.Stmt{}}
+}
+
+// Close releases the writer's prepared statements.
+func (w *RunWriter) Close() error {
+	var errs []error
+	for _, st := range w.stmts {
+		errs = append(errs, st.Close())
+	}
+	clear(w.stmts)
+	if w.conn != nil {
+		errs = append(errs, w.conn.Close())
+		w.conn = nil
+	}
+	return errors.Join(errs...)
+}
+
+// Save writes events (ignoring ones already stored) and node executions
+// (inserted, or overwritten with their newer state) in one transaction.
+func (w *RunWriter) Save(ctx context.Context, events []RunEvent, execs []NodeExecution) error {
+	if w.conn == nil {
+		conn, err := w.db.sql.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("save run batch: %w", err)
+		}
+		w.conn = conn
+	}
+	tx, err := w.conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("save run batch: %w", err)
 	}
 	defer tx.Rollback()
-	if err := appendEvents(ctx, tx, events); err != nil {
-		return err
-	}
-	if err := upsertExecutions(ctx, tx, execs); err != nil {
-		return err
-	}
-	return tx.Commit()
-}
-
-// upsertExecutions writes many executions per statement: one cgo round trip
-// per hundred rows instead of one per row.
-func upsertExecutions(ctx context.Context, tx *sql.Tx, execs []NodeExecution) error {
-	const perStatement = 100
-	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", 20), ", ") + ")"
-	for len(execs) > 0 {
-		n := min(perStatement, len(execs))
-		args := make([]any, 0, n*20)
-		for _, e := range execs[:n] {
-			args = append(args, executionArgs(e)...)
+	for len(events) > 0 {
+		n := chunkRows(len(events))
+		args := w.args[:0]
+		for _, e := range events[:n] {
+			args = append(args, e.RunID, e.Seq, e.Type, e.NodeID, e.Payload, timeText(e.CreatedAt))
 		}
-		query := strings.Replace(saveExecutionSQL, row, strings.TrimSuffix(strings.Repeat(row+", ", n), ", "), 1)
-		if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		if err := w.exec(ctx, tx, eventsSQL, n, args); err != nil {
+			return fmt.Errorf("append run events: %w", err)
+		}
+		events = events[n:]
+	}
+	for len(execs) > 0 {
+		n := chunkRows(len(execs))
+		args := w.args[:0]
+		for i := range execs[:n] {
+			args = appendExecutionArgs(args, &execs[i])
+		}
+		if err := w.exec(ctx, tx, saveExecutionSQL, n, args); err != nil {
 			return fmt.Errorf("save node executions: %w", err)
 		}
 		execs = execs[n:]
 	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("save run batch: %w", err)
+	}
 	return nil
+}
+
+// chunkRows is how many of the rows left go in the next statement. Only a
+// few sizes are used, so a few prepared statements serve every batch: 64
+// rows at a time, then 16, 4 and 1 for the rest.
+func chunkRows(left int) int {
+	for _, n := range []int{64, 16, 4} {
+		if left >= n {
+			return n
+		}
+	}
+	return 1
+}
+
+// exec runs the single-row insert query widened to rows rows, preparing it
+// the first time this writer needs that size.
+func (w *RunWriter) exec(ctx context.Context, tx *sql.Tx, query string, rows int, args []any) error {
+	defer clear(args) // let the batch's strings go
+	w.args = args[:0]
+	key := stmtKey{query, rows}
+	st, ok := w.stmts[key]
+	if !ok {
+		var err error
+		// Prepared on the pool, not on w.conn: database/sql re-prepares a
+		// connection's own statement in every transaction, but reuses a pool
+		// statement on each connection it was already prepared on.
+		if st, err = w.db.sql.PrepareContext(ctx, widenValues(query, rows)); err != nil {
+			return err
+		}
+		w.stmts[key] = st
+	}
+	_, err := tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	return err
+}
+
+const eventsSQL = `INSERT INTO run_events (run_id, seq, type, node_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)
+	ON CONFLICT (run_id, seq) DO NOTHING`
+
+// widenValues turns a single-row INSERT ... VALUES (?, ...) into one of rows rows.
+func widenValues(query string, rows int) string {
+	open := strings.Index(query, "VALUES (")
+	end := open + strings.Index(query[open:], ")") + 1
+	row := query[open+len("VALUES ") : end]
+	return query[:open] + "VALUES " + strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ") + query[end:]
+}
+
+// appendExecutionArgs appends one execution's column values in executionColumns order.
+func appendExecutionArgs(args []any, e *NodeExecution) []any {
+	id := e.ID
+	if id == "" {
+		id = executionID(*e)
+	}
+	var finished any
+	if e.FinishedAt != nil {
+		finished = timeText(*e.FinishedAt)
+	}
+	// Integers go in as int64, a driver value already: database/sql converts
+	// other integer types by reflection, per value.
+	return append(args, id, e.RunID, e.NodeID, e.NodeType, e.Title, int64(e.Position), e.PredecessorNodeID, e.Status,
+		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, int64(e.Retries),
+		int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual, e.ParentNodeID, timeText(e.StartedAt), finished,
+		e.ElapsedMs)
+}
+
+// timeText is formatTime without the cost of time.Format's layout parsing,
+// which showed up in the recorder's profile (several timestamps per node).
+func timeText(t time.Time) string {
+	t = t.UTC()
+	year, month, day := t.Date()
+	if year < 0 || year > 9999 {
+		return formatTime(t)
+	}
+	hour, minute, sec := t.Clock()
+	ms := t.Nanosecond() / 1e6
+	var b [24]byte
+	put := func(at, v, n int) {
+		for i := at + n - 1; i >= at; i-- {
+			b[i] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	put(0, year, 4)
+	b[4] = '-'
+	put(5, int(month), 2)
+	b[7] = '-'
+	put(8, day, 2)
+	b[10] = 'T'
+	put(11, hour, 2)
+	b[13] = ':'
+	put(14, minute, 2)
+	b[16] = ':'
+	put(17, sec, 2)
+	b[19] = '.'
+	put(20, ms, 3)
+	b[23] = 'Z'
+	return string(b[:])
 }

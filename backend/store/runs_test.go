@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -86,5 +87,64 @@ func TestGenerationDetailIsOnePerKey(t *testing.T) {
 	}
 	if _, ok, _ := db.NodeGenerationDetail(ctx, "r1", "other"); ok {
 		t.Error("found a detail that was never saved")
+	}
+}
+
+func TestTimeTextMatchesFormatTime(t *testing.T) {
+	for _, tm := range []time.Time{time.Now(), {}, time.Date(2026, 12, 31, 23, 59, 59, 999_999_999, time.UTC),
+		time.Date(999, 1, 2, 3, 4, 5, 6_000_000, time.FixedZone("x", 5*3600)), time.Date(12345, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-5, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		if got, want := timeText(tm), formatTime(tm); got != want {
+			t.Errorf("timeText(%v) = %q, want %q", tm, got, want)
+		}
+	}
+}
+
+// A RunWriter writes batches of every size through its few prepared
+// statements, in order, and a repeated event or a newer execution state
+// does not add rows.
+func TestRunWriterBatches(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	if err := db.InsertRun(ctx, Run{ID: "r1", Mode: "workflow", StartedAt: start}); err != nil {
+		t.Fatal(err)
+	}
+	w := db.NewRunWriter()
+	defer w.Close()
+	seq := int64(0)
+	for _, size := range []int{1, 3, 4, 17, 64, 150, 0, 2} {
+		var events []RunEvent
+		var execs []NodeExecution
+		for range size {
+			seq++
+			events = append(events, RunEvent{RunID: "r1", Seq: seq, Type: "node_started", NodeID: fmt.Sprint("n", seq),
+				Payload: fmt.Sprintf(`{"seq":%d}`, seq), CreatedAt: start.Add(time.Duration(seq) * time.Millisecond)})
+			execs = append(execs, NodeExecution{RunID: "r1", NodeID: fmt.Sprint("n", seq), NodeType: "noop",
+				Position: int(seq), Status: "running", StartedAt: start})
+		}
+		if err := w.Save(ctx, events, execs); err != nil {
+			t.Fatalf("batch of %d: %v", size, err)
+		}
+	}
+	fin := start.Add(time.Second)
+	again := NodeExecution{RunID: "r1", NodeID: "n5", NodeType: "noop", Position: 5, Status: "succeeded",
+		StartedAt: start, FinishedAt: &fin, ElapsedMs: 1000}
+	if err := w.Save(ctx, []RunEvent{{RunID: "r1", Seq: 5, Type: "dup", Payload: "{}", CreatedAt: start}}, []NodeExecution{again}); err != nil {
+		t.Fatal(err)
+	}
+	events, _ := db.RunEvents(ctx, "r1", 0)
+	if int64(len(events)) != seq {
+		t.Fatalf("%d events stored, want %d", len(events), seq)
+	}
+	for i, e := range events {
+		if e.Seq != int64(i+1) || e.Payload != fmt.Sprintf(`{"seq":%d}`, i+1) || !e.CreatedAt.Equal(start.Add(time.Duration(i+1)*time.Millisecond)) {
+			t.Fatalf("event %d = %+v", i, e)
+		}
+	}
+	execs, _ := db.NodeExecutions(ctx, "r1")
+	if int64(len(execs)) != seq || execs[4].Status != "succeeded" || execs[4].FinishedAt == nil || !execs[4].FinishedAt.Equal(fin) ||
+		execs[4].ID != "r1:n5" {
+		t.Fatalf("%d executions, n5 = %+v", len(execs), execs[4])
 	}
 }
