@@ -37,7 +37,7 @@ func citationDTOs(cs []generation.Citation) []Citation {
 			quotes[j] = Quote(q)
 		}
 		out[i] = Citation{Marker: c.Marker, NodeID: c.NodeID, Rank: c.Rank, Score: c.Score, Quotes: quotes,
-			Excerpt: c.Excerpt, Locator: locatorDTO(c.Locator)}
+			Excerpt: c.Excerpt, Locator: LocatorOf(c.Locator)}
 	}
 	return out
 }

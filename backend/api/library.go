@@ -191,10 +191,11 @@ func documentDTO(d store.Document) Document {
 
 func chunkDTO(c evidence.Chunk) Chunk {
 	return Chunk{ID: c.ID, DocID: c.DocID, CollectionID: c.CollectionID, Ordinal: c.Ordinal, Text: c.Text, Language: c.Language,
-		Locator: locatorDTO(c.Locator)}
+		Locator: LocatorOf(c.Locator)}
 }
 
-func locatorDTO(l evidence.Locator) Locator {
+// LocatorOf is a locator as the API shows it.
+func LocatorOf(l evidence.Locator) Locator {
 	return Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd,
 		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End}
 }

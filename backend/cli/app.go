@@ -31,6 +31,7 @@ type app struct {
 	runs     *runs.Service
 	chat     *chat.Service
 	pipeline *generation.Pipeline
+	connect  api.Connector
 	services *api.Services
 }
 
@@ -55,7 +56,7 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 	if err != nil {
 		return nil, explainOpen(path, err)
 	}
-	a := &app{dir: dir, db: db}
+	a := &app{dir: dir, db: db, connect: env.Connect}
 	hub := api.NewHub(nil, 4096)
 	if withLibrary {
 		if err := a.openLibrary(ctx, hub, env); err != nil {

@@ -94,6 +94,8 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		return runIngest(ctx, rest, *dataDir, env)
 	case "search":
 		return runSearch(ctx, rest, *dataDir, env)
+	case "ask":
+		return runAsk(ctx, rest, *dataDir, env)
 	case "library":
 		return runLibrary(ctx, rest, *dataDir, env)
 	case "app":
@@ -163,6 +165,8 @@ Usage:
   lexflow collection rm NAME|ID
   lexflow ingest --collection NAME [--json] PATH...   files or folders; progress on stderr
   lexflow search [--collection NAME] [--top-k N] [--json] QUERY
+  lexflow ask [--collection NAME] [--model PROVIDER/MODEL] [--top-k N] [--uncited partial|fail|strip] [--json] QUESTION
+                                           answer from the library, every claim cited and checked
   lexflow library check                    verify that the index agrees with the database
   lexflow app import FILE [--name NAME]    import a Lexflow or Dify DSL (YAML or JSON)
   lexflow app export APP [--format yaml|json]

@@ -92,3 +92,40 @@ func TestAppImportExportList(t *testing.T) {
 		t.Errorf("importing a non-DSL file: %+v", r)
 	}
 }
+
+func TestAskCitesCheckedPassages(t *testing.T) {
+	dir := t.TempDir()
+	llm := llmtest.New(t)
+	llm.InstallDemo(0)
+	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "ollama", "--base-url", llm.OllamaURL(), "--default-model", "fake-cite")
+	run(t, dir, "collection", "create", "Contracts")
+	if r := run(t, dir, "ingest", "--collection", "Contracts", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md")); r.code != ExitOK {
+		t.Fatalf("ingest: %+v", r)
+	}
+	r := run(t, dir, "ask", "--collection", "Contracts", "--model", "Fake/fake-cite", "--json", "What notice ends the agreement?")
+	var res askResult
+	if r.code != ExitOK || json.Unmarshal([]byte(r.stdout), &res) != nil {
+		t.Fatalf("ask: %+v", r)
+	}
+	if res.Status != "success" || len(res.Citations) != 1 || !res.Citations[0].Quotes[0].Verified || res.RecordID == "" {
+		t.Fatalf("ask result %+v", res)
+	}
+	c := res.Citations[0]
+	if c.Document.Name != "sample-services-agreement.md" || c.Locator.End <= c.Locator.Start || c.ChunkID == "" {
+		t.Errorf("citation %+v", c)
+	}
+	// The built-in answerer, without a model, by name.
+	r = run(t, dir, "ask", "--model", "extractive", "What notice ends the agreement?")
+	if r.code != ExitOK || !strings.Contains(r.stdout, "Citations:") || !strings.Contains(r.stdout, "Status: success") {
+		t.Errorf("built-in ask: %+v", r)
+	}
+	// Nothing relevant: a refusal naming what was searched, and no model call.
+	before := len(llm.Requests())
+	r = run(t, dir, "ask", "--collection", "Contracts", "--model", "Fake/fake-cite", "xylophone quantum chromodynamics")
+	if r.code != ExitOK || !strings.Contains(r.stdout, `No evidence: searching the collection "Contracts"`) || len(llm.Requests()) != before {
+		t.Errorf("no-evidence ask: %+v", r)
+	}
+	if r := run(t, dir, "ask"); r.code != ExitUsage {
+		t.Errorf("ask without a question: %+v", r)
+	}
+}
