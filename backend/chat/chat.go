@@ -281,4 +281,3 @@ func titleOf(q string) string {
 	}
 	return q
 }
-

@@ -60,8 +60,8 @@ func newCitedAnswer(deps Deps) engine.NodeFactory {
 			Outputs: []engine.Output{{Name: "answer", Type: engine.TypeString}, {Name: "citations", Type: engine.TypeArrayObject},
 				{Name: "claims", Type: engine.TypeArrayObject}, {Name: "status", Type: engine.TypeString},
 				{Name: "error", Type: engine.TypeString}, {Name: "generation_record_id", Type: engine.TypeString},
-				{Name: "usage", Type: engine.TypeObject}},
-			Streams: []string{"answer"},
+				{Name: "reasoning", Type: engine.TypeString}, {Name: "usage", Type: engine.TypeObject}},
+			Streams: []string{"answer", "reasoning"},
 		}
 		return node{spec: spec, run: n.run}, nil
 	}
@@ -112,7 +112,13 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, JSON: n.params.json},
 		RunID:      in.RunID, NodeID: in.NodeID,
 		OnAnswer: func(s string) error { return in.Stream("answer", s) },
-		OnDelta:  func(d llm.Delta) error { detail.Add(d); return nil },
+		OnDelta: func(d llm.Delta) error {
+			detail.Add(d)
+			if d.Kind == llm.DeltaReasoning && d.Text != "" {
+				return in.Stream("reasoning", d.Text) // shown live, collapsed, before the answer
+			}
+			return nil
+		},
 	})
 	if err != nil {
 		return res, err
@@ -161,6 +167,7 @@ func (n *citedAnswer) outputs(rec generation.Record) map[string]engine.Value {
 		"answer": engine.String(r.Answer), "citations": engine.Array(engine.TypeObject, asList(citations)),
 		"claims": engine.Array(engine.TypeObject, asList(claims)), "status": engine.String(string(r.Status)),
 		"error": engine.String(r.Error), "generation_record_id": engine.String(rec.ID),
+		"reasoning": engine.String(rec.Raw.Reasoning),
 		"usage": engine.Object(map[string]any{"prompt_tokens": float64(rec.Raw.Usage.PromptTokens),
 			"completion_tokens": float64(rec.Raw.Usage.CompletionTokens), "total_tokens": float64(rec.Raw.Usage.Total())}),
 	}
