@@ -3,6 +3,16 @@
 import type {
   Collection,
   CollectionInput,
+  Conversation,
+  ConversationInput,
+  GenerationAudit,
+  GenerationAuditView,
+  Message,
+  ReplayRequest,
+  RunDetail,
+  SendMessage,
+  Turn,
+  TurnSettings,
   Document,
   DocumentSource,
   ErrorBody,
@@ -183,7 +193,7 @@ export function onUnauthorized(callback: () => void): () => void {
 // ---------------------------------------------------------------------------
 // Transport
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function send(
   method: Method,
@@ -417,4 +427,71 @@ export function uploadDocuments(collectionId: string, files: readonly File[], op
     signal?.addEventListener('abort', onAbort, { once: true });
     xhr.send(form);
   });
+}
+
+// ---------------------------------------------------------------------------
+// Chat: conversations, messages, generation records, runs
+
+/** Conversations, most recent first. */
+export function listConversations(signal?: AbortSignal): Promise<Conversation[]> {
+  return call('GET', '/api/conversations', undefined, signal);
+}
+
+export function createConversation(input: ConversationInput): Promise<Conversation> {
+  return call('POST', '/api/conversations', input);
+}
+
+export function renameConversation(id: string, input: ConversationInput): Promise<Conversation> {
+  return call('PATCH', `/api/conversations/${enc(id)}`, input);
+}
+
+export function deleteConversation(id: string): Promise<void> {
+  return call('DELETE', `/api/conversations/${enc(id)}`);
+}
+
+/** A conversation's messages in seq order: the backend is the only source of history. */
+export function listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
+  return call('GET', `/api/conversations/${enc(conversationId)}/messages`, undefined, signal);
+}
+
+/** Asks a question; the answer streams on the returned run. The same turnKey twice starts one turn. */
+export function sendMessage(conversationId: string, body: SendMessage): Promise<Turn> {
+  return call('POST', `/api/conversations/${enc(conversationId)}/messages`, body);
+}
+
+/** A new answer to the same question, appended after the others. */
+export function regenerateMessage(messageId: string, settings?: TurnSettings): Promise<Turn> {
+  return call('POST', `/api/messages/${enc(messageId)}/regenerate`, settings ? { settings } : {});
+}
+
+/** Stops the run answering a message; the message keeps its partial text. */
+export function stopMessage(messageId: string): Promise<void> {
+  return call('POST', `/api/messages/${enc(messageId)}/stop`);
+}
+
+/** The audited generation record of an answer and its replays (404 when it has none). */
+export function getGeneration(messageId: string, signal?: AbortSignal): Promise<GenerationAuditView> {
+  return call('GET', `/api/messages/${enc(messageId)}/generation`, undefined, signal);
+}
+
+/** Re-runs a recorded generation from its stored prompt with another (or the same) model. */
+export function replayGeneration(generationId: string, req: ReplayRequest): Promise<GenerationAudit> {
+  return call('POST', `/api/generations/${enc(generationId)}/replay`, req);
+}
+
+/** The conversation rendered as Markdown by the backend. */
+export async function exportConversation(conversationId: string): Promise<string> {
+  const res = await send('GET', `/api/conversations/${enc(conversationId)}/export`, undefined, undefined, 'text/markdown');
+  return res.text();
+}
+
+export function getRun(runId: string, signal?: AbortSignal): Promise<RunDetail> {
+  return call('GET', `/api/runs/${enc(runId)}`, undefined, signal);
+}
+
+/** Browser face: a run's text/event-stream after seq `after` (stored events, then live ones, ending with the run). */
+export async function openRunEventStream(runId: string, after: number, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const res = await send('GET', `/api/runs/${enc(runId)}/events?after=${after}`, undefined, signal, 'text/event-stream');
+  if (!res.body) throw new BackendError(res.status, { code: 'bad_response', message: 'The event stream has no body.' });
+  return res.body;
 }

@@ -3,7 +3,7 @@
 // replay request in the desktop window. Events come out once each, in seq order.
 import type { Event } from './api.gen';
 import { AsyncQueue } from './asyncQueue';
-import { BackendError, detectFace, onDesktopEvent, openEventStream, replayEvents } from './backend';
+import { BackendError, detectFace, onDesktopEvent, openEventStream, openRunEventStream, replayEvents } from './backend';
 import { SSEParser } from './sse';
 
 export type Transport = 'sse' | 'wails-events';
@@ -46,7 +46,7 @@ export function subscribe(topic: string, options: SubscribeOptions = {}): AsyncI
       const source: AsyncIterator<Event> =
         detectFace() === 'desktop'
           ? desktopEvents(topic, after, ac.signal, backoff)
-          : sseEvents(topic, after, ac.signal, backoff);
+          : sseEvents((from, signal) => openEventStream(topic, from, signal), topic, after, ac.signal, backoff);
       return {
         next: () => source.next(),
         return: async () => {
@@ -83,6 +83,62 @@ export function listen(topic: string, handlers: ListenHandlers): () => void {
 }
 
 // ---------------------------------------------------------------------------
+// Runs
+
+/** The event topic of a run. */
+export function runTopic(runId: string): string {
+  return `run:${runId}`;
+}
+
+/** True for the event that ends a run: nothing comes after it. */
+export function isRunEnd(type: string): boolean {
+  return type === 'run_succeeded' || type === 'run_failed' || type === 'run_cancelled';
+}
+
+/**
+ * A run's events after `options.after`, in seq order, each once, ending after the run's last
+ * event. The browser reads /api/runs/{id}/events, which replays stored events before live
+ * ones, so a reload mid-run resumes exactly where it left off.
+ */
+export function runEvents(runId: string, options: SubscribeOptions = {}): AsyncIterable<Event> {
+  const topic = runTopic(runId);
+  if (detectFace() === 'desktop') {
+    return {
+      async *[Symbol.asyncIterator]() {
+        for await (const event of subscribe(topic, options)) {
+          yield event;
+          if (isRunEnd(event.type)) return;
+        }
+      },
+    };
+  }
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<Event> {
+      const ac = new AbortController();
+      const outer = options.signal;
+      if (outer?.aborted) ac.abort();
+      else outer?.addEventListener('abort', () => ac.abort(), { once: true });
+      const source = sseEvents(
+        (from, signal) => openRunEventStream(runId, from, signal),
+        topic,
+        options.after ?? 0,
+        ac.signal,
+        options.backoff ?? defaultBackoff,
+        (event) => isRunEnd(event.type),
+      );
+      return {
+        next: () => source.next(),
+        return: async () => {
+          ac.abort();
+          await source.return(undefined);
+          return { value: undefined, done: true };
+        },
+      };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
 // Browser face: SSE over fetch
 
 function retryable(err: unknown): boolean {
@@ -112,12 +168,21 @@ function parseEvent(data: string): Event | null {
   }
 }
 
-async function* sseEvents(topic: string, after: number, signal: AbortSignal, backoff: Backoff): AsyncGenerator<Event> {
+type StreamOpener = (after: number, signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
+
+async function* sseEvents(
+  open: StreamOpener,
+  topic: string,
+  after: number,
+  signal: AbortSignal,
+  backoff: Backoff,
+  isLast: (event: Event) => boolean = () => false,
+): AsyncGenerator<Event> {
   let last = after;
   let delay = backoff.initialMs;
   while (!signal.aborted) {
     try {
-      const body = await openEventStream(topic, last, signal);
+      const body = await open(last, signal);
       const reader = body.getReader();
       const cancel = () => void reader.cancel().catch(() => {});
       signal.addEventListener('abort', cancel, { once: true });
@@ -133,6 +198,7 @@ async function* sseEvents(topic: string, after: number, signal: AbortSignal, bac
             last = event.seq;
             delay = backoff.initialMs;
             yield event;
+            if (isLast(event)) return;
           }
         }
       } finally {

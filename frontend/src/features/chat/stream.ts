@@ -1,0 +1,302 @@
+// Assembles a chat turn from its run's events: the node timeline (status and real times),
+// the answer text as it streams, reasoning segments in stream order, and the cited-answer
+// node's checked result. Pure: feed it events one by one (from seq 1 after a reload too).
+import type { Check, Citation, Claim, Event, GenerationStatus, NodeExecution, RunDetail, RunStatus } from '../../lib/api.gen';
+import { isRunEnd } from '../../lib/events';
+
+export type NodeStatus = 'running' | 'succeeded' | 'failed' | 'exception' | 'skipped' | 'cancelled';
+
+export interface TimelineNode {
+  nodeId: string;
+  nodeType: string;
+  title: string;
+  status: NodeStatus;
+  /** Epoch ms of the start, from the backend's clock. */
+  startedAt: number | null;
+  /** Real elapsed time once finished; while running the view counts from startedAt. */
+  elapsedMs: number | null;
+  error: string;
+  /** The cited-answer node's post-processing checks. */
+  checks: Check[];
+  /** The cited-answer node's timings, ms. */
+  timing: { prompt: number; llm: number; postprocess: number; total: number } | null;
+  tokens: { prompt: number; completion: number } | null;
+}
+
+export type StreamSegment = { type: 'content'; text: string } | { type: 'reasoning'; text: string };
+
+export interface CitedResult {
+  answer: string;
+  citations: Citation[];
+  claims: Claim[];
+  status: GenerationStatus | '';
+  error: string;
+}
+
+export interface TurnStream {
+  lastSeq: number;
+  nodes: TimelineNode[];
+  /** Answer text and reasoning, in the order they streamed. */
+  segments: StreamSegment[];
+  cited: CitedResult | null;
+  runStatus: RunStatus;
+  runError: string;
+  ended: boolean;
+}
+
+export const emptyStream: TurnStream = {
+  lastSeq: 0,
+  nodes: [],
+  segments: [],
+  cited: null,
+  runStatus: 'running',
+  runError: '',
+  ended: false,
+};
+
+/** The engine event carried in Event.data (snake_case, as the engine writes it). */
+interface EngineEvent {
+  kind?: string;
+  node_id?: string;
+  node_type?: string;
+  title?: string;
+  status?: string;
+  time?: string;
+  started_at?: string;
+  finished_at?: string;
+  elapsed?: number; // nanoseconds
+  outputs?: Record<string, unknown>;
+  process_data?: Record<string, unknown>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number };
+  selector?: string[];
+  chunk?: string;
+  error?: string;
+}
+
+function epoch(iso: string | undefined | null): number | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : t;
+}
+
+function upsertNode(nodes: TimelineNode[], id: string, patch: (n: TimelineNode) => TimelineNode, init: () => TimelineNode): TimelineNode[] {
+  const i = nodes.findIndex((n) => n.nodeId === id);
+  if (i < 0) return [...nodes, patch(init())];
+  const next = nodes.slice();
+  next[i] = patch(nodes[i]!);
+  return next;
+}
+
+function appendSegment(segments: StreamSegment[], type: StreamSegment['type'], text: string): StreamSegment[] {
+  if (!text) return segments;
+  const last = segments[segments.length - 1];
+  if (last && last.type === type) return [...segments.slice(0, -1), { type, text: last.text + text }];
+  return [...segments, { type, text }];
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+function list<T>(v: unknown): T[] {
+  return Array.isArray(v) ? (v as T[]) : [];
+}
+
+/** A citation from a node's outputs (snake_case keys) or from the API (camelCase). */
+export function normalizeCitation(raw: unknown): Citation {
+  const c = (raw ?? {}) as Record<string, unknown>;
+  const loc = (c.locator ?? {}) as Record<string, unknown>;
+  return {
+    marker: num(c.marker),
+    nodeId: String(c.nodeId ?? c.node_id ?? ''),
+    rank: num(c.rank),
+    score: num(c.score),
+    quotes: list<Record<string, unknown>>(c.quotes).map((q) => ({
+      text: String(q.text ?? ''),
+      verified: Boolean(q.verified),
+      start: num(q.start),
+      end: num(q.end),
+    })),
+    excerpt: String(c.excerpt ?? ''),
+    locator: {
+      docId: String(loc.docId ?? ''),
+      docName: String(loc.docName ?? ''),
+      pageStart: num(loc.pageStart),
+      pageEnd: num(loc.pageEnd),
+      headingPath: list<string>(loc.headingPath).map(String),
+      start: num(loc.start),
+      end: num(loc.end),
+    },
+  };
+}
+
+export function normalizeClaim(raw: unknown): Claim {
+  const c = (raw ?? {}) as Record<string, unknown>;
+  const verdict = c.verdict === 'uncited' || c.verdict === 'quote_failed' ? c.verdict : 'cited';
+  return { text: String(c.text ?? ''), start: num(c.start), end: num(c.end), markers: list<number>(c.markers).map(num), verdict };
+}
+
+function checksOf(pd: Record<string, unknown> | undefined): Check[] {
+  return list<Record<string, unknown>>(pd?.checks).map((c) => ({ name: String(c.name ?? ''), passed: Boolean(c.passed), detail: String(c.detail ?? '') }));
+}
+
+function timingOf(pd: Record<string, unknown> | undefined): TimelineNode['timing'] {
+  const t = pd?.timing_ms as Record<string, unknown> | undefined;
+  if (!t || typeof t !== 'object') return null;
+  return { prompt: num(t.prompt), llm: num(t.llm), postprocess: num(t.postprocess), total: num(t.total) };
+}
+
+const generationStatuses = new Set(['success', 'partial', 'failed', 'no_evidence']);
+
+function citedFrom(outputs: Record<string, unknown> | undefined): CitedResult | null {
+  if (!outputs || typeof outputs !== 'object' || !('citations' in outputs || 'claims' in outputs)) return null;
+  const status = String(outputs.status ?? '');
+  return {
+    answer: String(outputs.answer ?? ''),
+    citations: list(outputs.citations).map(normalizeCitation),
+    claims: list(outputs.claims).map(normalizeClaim),
+    status: generationStatuses.has(status) ? (status as GenerationStatus) : '',
+    error: String(outputs.error ?? ''),
+  };
+}
+
+function nodeStatus(s: string | undefined, fallback: NodeStatus): NodeStatus {
+  switch (s) {
+    case 'running':
+    case 'succeeded':
+    case 'failed':
+    case 'exception':
+    case 'skipped':
+    case 'cancelled':
+      return s;
+    default:
+      return fallback;
+  }
+}
+
+/** Applies one run event; events at or before lastSeq are ignored (a resumed stream may repeat). */
+export function applyEvent(state: TurnStream, event: Event): TurnStream {
+  if (event.seq <= state.lastSeq) return state;
+  const d = (event.data ?? {}) as EngineEvent;
+  const type = event.type || d.kind || '';
+  const next: TurnStream = { ...state, lastSeq: event.seq };
+  const id = d.node_id ?? '';
+  const init = (): TimelineNode => ({
+    nodeId: id,
+    nodeType: d.node_type ?? '',
+    title: d.title || d.node_type || id,
+    status: 'running',
+    startedAt: epoch(d.started_at) ?? epoch(d.time) ?? epoch(event.time),
+    elapsedMs: null,
+    error: '',
+    checks: [],
+    timing: null,
+    tokens: null,
+  });
+
+  switch (type) {
+    case 'node_started':
+      if (!id) return next;
+      next.nodes = upsertNode(state.nodes, id, (n) => ({ ...n, status: 'running' }), init);
+      return next;
+    case 'node_succeeded':
+    case 'node_failed':
+    case 'node_skipped': {
+      if (!id) return next;
+      const fallback: NodeStatus = type === 'node_succeeded' ? 'succeeded' : type === 'node_failed' ? 'failed' : 'skipped';
+      next.nodes = upsertNode(
+        state.nodes,
+        id,
+        (n) => ({
+          ...n,
+          status: nodeStatus(d.status, fallback),
+          startedAt: epoch(d.started_at) ?? n.startedAt,
+          elapsedMs:
+            typeof d.elapsed === 'number'
+              ? d.elapsed / 1e6
+              : epoch(d.finished_at) !== null && n.startedAt !== null
+                ? epoch(d.finished_at)! - n.startedAt
+                : n.elapsedMs,
+          error: d.error ?? '',
+          checks: checksOf(d.process_data),
+          timing: timingOf(d.process_data),
+          tokens: d.usage ? { prompt: num(d.usage.prompt_tokens), completion: num(d.usage.completion_tokens) } : n.tokens,
+        }),
+        init,
+      );
+      const cited = d.node_type === 'cited-answer' ? citedFrom(d.outputs) : null;
+      if (cited) next.cited = cited;
+      return next;
+    }
+    case 'node_stream_chunk': {
+      const output = d.selector?.[1];
+      if (output === 'reasoning') next.segments = appendSegment(state.segments, 'reasoning', d.chunk ?? '');
+      else if (output === 'answer' && d.node_type === 'answer') next.segments = appendSegment(state.segments, 'content', d.chunk ?? '');
+      return next;
+    }
+    default:
+      if (isRunEnd(type)) {
+        next.ended = true;
+        next.runStatus = type === 'run_succeeded' ? 'succeeded' : type === 'run_failed' ? 'failed' : 'cancelled';
+        next.runError = d.error ?? '';
+        // Nodes still running when the run ended were cut short.
+        next.nodes = state.nodes.map((n) => (n.status === 'running' ? { ...n, status: 'cancelled' } : n));
+      }
+      return next;
+  }
+}
+
+export function applyEvents(state: TurnStream, events: Event[]): TurnStream {
+  return events.reduce(applyEvent, state);
+}
+
+/** The answer text streamed so far. */
+export function streamedAnswer(state: TurnStream): string {
+  return state.segments
+    .filter((s) => s.type === 'content')
+    .map((s) => s.text)
+    .join('');
+}
+
+/** The reasoning streamed so far, as its segments. */
+export function streamedReasoning(state: TurnStream): string[] {
+  return state.segments.filter((s) => s.type === 'reasoning').map((s) => s.text);
+}
+
+/** The timeline of a finished run, from its persisted node executions (real times). */
+export function timelineFromRun(detail: RunDetail): TimelineNode[] {
+  return [...detail.nodes]
+    .filter((n) => !n.isVirtual)
+    .sort((a, b) => a.position - b.position)
+    .map((n: NodeExecution) => ({
+      nodeId: n.nodeId,
+      nodeType: n.nodeType,
+      title: n.title || n.nodeType || n.nodeId,
+      status: nodeStatus(n.status, 'succeeded'),
+      startedAt: epoch(n.startedAt),
+      elapsedMs: n.finishedAt ? n.elapsedMs : null,
+      error: n.error,
+      checks: checksOf(n.processData),
+      timing: timingOf(n.processData),
+      tokens: n.promptTokens || n.completionTokens ? { prompt: n.promptTokens, completion: n.completionTokens } : null,
+    }));
+}
+
+/** Reasoning and content of a finished run's cited-answer node, in the order they streamed. */
+export function segmentsFromRun(detail: RunDetail, content: string): StreamSegment[] {
+  const node = detail.nodes.find((n) => n.nodeType === 'cited-answer' && n.generationDetail) ?? detail.nodes.find((n) => n.generationDetail);
+  const g = node?.generationDetail;
+  if (!g) return [];
+  const cps = Array.from(content);
+  const out: StreamSegment[] = [];
+  for (const item of g.sequence ?? []) {
+    if (item.type === 'reasoning') {
+      const text = g.reasoningContent?.[item.index];
+      if (text) out.push({ type: 'reasoning', text });
+    } else if (item.type === 'content') {
+      out.push({ type: 'content', text: cps.slice(item.start, item.end).join('') });
+    }
+  }
+  if (out.length === 0) for (const r of g.reasoningContent ?? []) if (r) out.push({ type: 'reasoning', text: r });
+  return out;
+}
