@@ -84,6 +84,12 @@ bench: bin/lexflow
 	go test -tags sqlite_fts5 -run '^$$' -bench . -benchtime 1x -timeout 30m ./backend/index | grep -E '^(pkg|Benchmark)'
 	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
 
+## eval: the question-answering benchmark over the sample corpus (not part of `make test`): retrieval
+## recall/MRR, cited-answer checks and refusals; EVALQA_FLAGS="-dump" also lists the failures
+.PHONY: eval
+eval:
+	go run ./scripts/evalqa $(EVALQA_FLAGS)
+
 ## eval-retrieval: the CUAD retrieval benchmark (not part of `make test`); e.g. EVAL_FLAGS="-full -dump 30"
 .PHONY: eval-retrieval
 eval-retrieval:

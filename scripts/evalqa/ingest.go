@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"lexflow/backend/index"
+	"lexflow/backend/ingest"
+	"lexflow/backend/library"
+	"lexflow/backend/store"
+	"lexflow/examples"
+)
+
+// library is an ingested sample corpus: the database and the index on disk,
+// and the library that filled them.
+type sample struct {
+	db        *store.DB
+	idx       *index.Index
+	lib       *library.Library
+	docs      []store.Document
+	chunks    int
+	seconds   float64
+	collectID string
+}
+
+func (s *sample) Close() {
+	s.lib.Close()
+	s.idx.Close()
+	s.db.Close()
+}
+
+// openSample ingests examples.Corpus() (every file but README.md, as "load
+// sample library" does) into a new data directory under dir, through the
+// real path: library → ingest → SQLite → Bleve index on disk, with the
+// product's default limits and chunking, and waits until every document is
+// ready.
+func openSample(ctx context.Context, dir string, workers int) (*sample, error) {
+	db, err := store.Open(ctx, filepath.Join(dir, "lexflow.db"))
+	if err != nil {
+		return nil, err
+	}
+	idx, err := index.Open(filepath.Join(dir, "index"))
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	lib := library.New(library.Options{DB: db, Index: idx, DataDir: dir, Workers: workers,
+		Extract: library.Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions())})
+	s := &sample{db: db, idx: idx, lib: lib}
+	if err := s.load(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *sample) load(ctx context.Context) error {
+	start := time.Now()
+	if err := s.lib.Start(ctx); err != nil {
+		return err
+	}
+	col, err := s.db.CreateCollection(ctx, "Sample library", "the bundled sample corpus")
+	if err != nil {
+		return err
+	}
+	s.collectID = col.ID
+	files := examples.Corpus()
+	names, err := fs.Glob(files, "*")
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if strings.EqualFold(name, "README.md") {
+			continue
+		}
+		f, err := files.Open(name)
+		if err != nil {
+			return err
+		}
+		_, err = s.lib.AddFile(ctx, col.ID, name, f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("add %s: %w", name, err)
+		}
+	}
+	if err := waitIdle(ctx, s.db); err != nil {
+		return err
+	}
+	s.seconds = time.Since(start).Seconds()
+	s.docs, err = s.db.CollectionDocuments(ctx, col.ID)
+	if err != nil {
+		return err
+	}
+	var failed []string
+	for _, d := range s.docs {
+		s.chunks += d.Chunks
+		if d.Status != store.DocReady {
+			failed = append(failed, fmt.Sprintf("%s: %s %s", d.Name, d.Status, d.Error))
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("not every sample document is ready: %s", strings.Join(failed, "; "))
+	}
+	return nil
+}
+
+// waitIdle polls until no document is queued, parsing or indexing.
+func waitIdle(ctx context.Context, db *store.DB) error {
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		busy, err := db.DocumentsWithStatus(ctx, store.DocQueued, store.DocParsing, store.DocIndexing)
+		if err != nil {
+			return err
+		}
+		if len(busy) == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("ingestion did not finish in 5 minutes: %d documents still busy", len(busy))
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("ingestion interrupted: %w", ctx.Err())
+		case <-tick.C:
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"path"
+	"strings"
+	"unicode"
+
+	"gopkg.in/yaml.v3"
+
+	"lexflow/backend/evidence"
+)
+
+//go:embed questions.yaml
+var questionsYAML []byte
+
+// question is one entry of questions.yaml.
+type question struct {
+	ID       string   `yaml:"id"`
+	Lang     string   `yaml:"lang"`
+	Question string   `yaml:"question"`
+	Gold     []gold   `yaml:"gold"`
+	Why      string   `yaml:"why"`
+	Tags     []string `yaml:"tags"`
+}
+
+// gold is where the answer is: a file of examples/corpus and the heading
+// (levels separated by " › ") that contains the answer.
+type gold struct {
+	Doc     string `yaml:"doc"`
+	Heading string `yaml:"heading"`
+}
+
+func (q question) answerable() bool { return len(q.Gold) > 0 }
+
+// loadQuestions reads the question file: the embedded one, or path if set.
+func loadQuestions(file string) ([]question, error) {
+	data := questionsYAML
+	if file != "" {
+		var err error
+		if data, err = os.ReadFile(file); err != nil {
+			return nil, err
+		}
+	}
+	var f struct {
+		Questions []question `yaml:"questions"`
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("read questions: %w", err)
+	}
+	return f.Questions, nil
+}
+
+// textOf names the text a file holds, whatever its format:
+// "eu-gdpr-excerpt.pdf" and "eu-gdpr-excerpt.html" are the same text.
+func textOf(file string) string { return strings.TrimSuffix(file, path.Ext(file)) }
+
+// Matching a hit against a gold entry (printed with the report):
+//
+//   - document: the hit's file is the gold file or the same text in another
+//     format (same name without extension);
+//   - heading, strict: the gold heading's levels appear, in order, among the
+//     elements of the hit's locator heading path;
+//   - heading, in-chunk: as strict, but over the heading path followed by the
+//     chunk's own lines, so a chunk that merges several short sections under
+//     their parent (as the chunker does) and contains the gold section's
+//     heading line counts.
+//
+// A level matches an element or line when, normalised (lower case,
+// Arabic-Indic digits as ASCII, punctuation as spaces, spaces collapsed), the
+// element equals it or starts with it followed by a space: "Article 1"
+// matches "Article 1 — Subject-matter" but not "Article 17"; "Section 2"
+// matches "Section. 2.".
+const matchRule = "a hit is gold when its document is the gold text (any format of the same file name) and the gold heading's " +
+	"levels (\"Article III › Section 2\") match, in order, elements of the hit's locator heading path (strict) — or, for " +
+	"in-chunk, of the heading path followed by the chunk's own lines (a chunk holding the gold section's heading line). " +
+	"Headings compare case-, punctuation- and digit-script-insensitively, as whole leading words (\"Article 1\" ≠ \"Article 17\")."
+
+func isGold(h evidence.Hit, golds []gold, inChunk bool) bool {
+	for _, g := range golds {
+		if textOf(h.Chunk.Locator.DocName) != textOf(g.Doc) {
+			continue
+		}
+		seq := h.Chunk.Locator.HeadingPath
+		if inChunk {
+			seq = append(append([]string{}, seq...), strings.Split(h.Chunk.Text, "\n")...)
+		}
+		if headingIn(g.Heading, seq) {
+			return true
+		}
+	}
+	return false
+}
+
+// docMatches reports whether the hit is in a gold document, heading aside.
+func docMatches(h evidence.Hit, golds []gold) bool {
+	for _, g := range golds {
+		if textOf(h.Chunk.Locator.DocName) == textOf(g.Doc) {
+			return true
+		}
+	}
+	return false
+}
+
+// headingIn reports whether heading's levels match elements of seq in order.
+func headingIn(heading string, seq []string) bool {
+	levels := strings.Split(heading, evidence.HeadingSeparator)
+	i := 0
+	for _, s := range seq {
+		if i == len(levels) {
+			break
+		}
+		if levelMatches(normalize(levels[i]), normalize(s)) {
+			i++
+		}
+	}
+	return i == len(levels)
+}
+
+func levelMatches(level, s string) bool {
+	return level != "" && (s == level || strings.HasPrefix(s, level+" "))
+}
+
+// normalize lowercases, folds Arabic-Indic digits to ASCII, turns every rune
+// that is not a letter, digit or § into a space and collapses spaces.
+func normalize(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= '٠' && r <= '٩':
+			b.WriteRune('0' + r - '٠')
+		case r >= '۰' && r <= '۹':
+			b.WriteRune('0' + r - '۰')
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '§':
+			b.WriteRune(r)
+		case unicode.Is(unicode.Mn, r) || r == 'ـ': // Arabic diacritics and tatweel
+		default:
+			b.WriteRune(' ')
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
