@@ -3,7 +3,6 @@
 // sample library through the real path (library → ingest → SQLite → Bleve
 // index on disk) into a temporary data directory, asks every question of
 // questions.yaml, and prints Markdown tables:
-//
 //   - retrieval: recall@5, recall@10 and MRR of the gold section over the
 //     answerable questions (index.Index.Search, top 10);
 //   - the score distribution of the best hit, and the refusal threshold
@@ -12,6 +11,8 @@
 //     built-in extractive answerer and with the fake model server's
 //     fake-cite model through the real Ollama provider: citation checks,
 //     statuses, correct refusals and false refusals.
+//
+// Usage:
 //
 //	go run ./scripts/evalqa            # the tables
 //	go run ./scripts/evalqa -dump      # also one line per failure
@@ -27,12 +28,14 @@ import (
 	"time"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index"
 )
 
 type config struct {
 	questions string
 	dump      bool
 	chunks    bool
+	search    string
 	workers   int
 	minScore  float64
 }
@@ -42,6 +45,7 @@ func main() {
 	flag.StringVar(&cfg.questions, "questions", "", "question file (default: the questions.yaml built in)")
 	flag.BoolVar(&cfg.dump, "dump", false, "print one line per failing question (retrieval miss, unverified citation, wrong refusal)")
 	flag.BoolVar(&cfg.chunks, "chunks", false, "list every ingested chunk's document and heading path, then stop")
+	flag.StringVar(&cfg.search, "search", "", "print the top 10 hits of this query, then stop")
 	flag.IntVar(&cfg.workers, "workers", 2, "parallel ingestions")
 	flag.Float64Var(&cfg.minScore, "min-score", 0, "refusal threshold to use instead of the one derived from the score distribution")
 	flag.Parse()
@@ -76,6 +80,9 @@ func run(ctx context.Context, cfg config) error {
 	if cfg.chunks {
 		return listChunks(ctx, s)
 	}
+	if cfg.search != "" {
+		return printSearch(ctx, s, cfg.search)
+	}
 	start := time.Now()
 	rs, err := retrieveAll(ctx, s, qs)
 	if err != nil {
@@ -109,6 +116,17 @@ func listChunks(ctx context.Context, s *sample) error {
 		for _, c := range cs {
 			fmt.Printf("%s\t%d\t%s\t%q\n", d.Name, c.Ordinal, c.Locator.Heading(), evidence.Slice(c.Text, 0, 60))
 		}
+	}
+	return nil
+}
+
+func printSearch(ctx context.Context, s *sample, text string) error {
+	hits, err := s.idx.Search(ctx, index.Query{Text: text, TopK: topK})
+	if err != nil {
+		return err
+	}
+	for _, h := range hits {
+		fmt.Printf("%2d %.3f %s\n   %s\n", h.Rank, h.Score, h.Chunk.Locator.Label(), clip(h.Snippet, 160))
 	}
 	return nil
 }
