@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { History, LibraryBig, MessageSquareText, Settings, Workflow, type LucideIcon } from 'lucide-react';
 import { resolveLibraryRoute } from '../features/library/routes';
 import { ChatPage } from '../features/chat/ChatPage';
+import { matchChatPath } from '../features/chat/paths';
 import { StudioPage } from '../features/studio/StudioPage';
 import { RunsPage } from '../features/runs/RunsPage';
 import { SettingsPage, settingsSections } from '../features/settings/SettingsPage';
@@ -37,9 +38,9 @@ export function resolve(path: string): Resolved {
     const library = resolveLibraryRoute(path);
     if (library) return library;
   }
+  const chat = matchChatPath(path);
+  if (chat !== undefined) return { title: 'Chat', page: <ChatPage conversationId={chat} /> };
   switch (path) {
-    case '/chat':
-      return { title: 'Chat', page: <ChatPage /> };
     case '/studio':
       return { title: 'Studio', page: <StudioPage /> };
     case '/runs':

@@ -12,7 +12,7 @@ export interface DialogProps {
   footer?: ReactNode;
   /** 'alertdialog' for confirmations. */
   role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
 }
 
 const focusable =

@@ -25,6 +25,11 @@ import './SourceViewer.css';
 
 const numbers = new Intl.NumberFormat();
 
+/** A `from` route to go back to: only in-app chat routes are accepted. */
+function backRoute(from: string | null): string | null {
+  return from && /^\/chat(\/[\w-]+)?$/.test(from) ? from : null;
+}
+
 /** #/library/{collectionId}/documents/{documentId}?start=&end=: the extracted text with the span highlighted. */
 export function SourceViewerPage({ collectionId, documentId }: { collectionId: string; documentId: string }) {
   const params = useRouteQuery();
@@ -33,6 +38,7 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   const query = params.get('q')?.trim() ?? '';
   const topK = parseTopK(params.get('k'));
   const hit = params.get('hit');
+  const from = backRoute(params.get('from'));
   const source = useDocumentSource(documentId);
   const collections = useCollections();
   const collection = collections.data?.find((c) => c.id === collectionId);
@@ -55,8 +61,9 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   const chunk = useMemo(() => (hasSpan ? chunkForSpan(chunks, start, end) : null), [hasSpan, chunks, start, end]);
 
   const hrefFor = useCallback(
-    (c: Chunk) => sourcePath(collectionId, documentId, { start: c.locator.start, end: c.locator.end, q: query, k: topK, hit: hit ?? undefined }),
-    [collectionId, documentId, query, topK, hit],
+    (c: Chunk) =>
+      sourcePath(collectionId, documentId, { start: c.locator.start, end: c.locator.end, q: query, k: topK, hit: hit ?? undefined, from: from ?? undefined }),
+    [collectionId, documentId, query, topK, hit, from],
   );
   const openChunk = useCallback(
     (c: Chunk) => {
@@ -66,7 +73,9 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
     [hrefFor],
   );
 
-  const back = query
+  const back = from
+    ? { label: 'Back to the conversation', to: from }
+    : query
     ? { label: 'Back to search results', to: collectionPath(collectionId, { q: query, k: topK, hit: hit ?? undefined }) }
     : { label: `Back to ${collection?.name ?? 'the collection'}`, to: collectionPath(collectionId) };
 

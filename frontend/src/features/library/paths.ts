@@ -17,6 +17,8 @@ export interface SourceTarget {
   k?: number;
   /** The chunk whose hit was opened (focused again on the way back). */
   hit?: string;
+  /** An in-app route (e.g. a conversation) the viewer offers to go back to. */
+  from?: string;
 }
 
 export function sourcePath(collectionId: string, documentId: string, target: SourceTarget = {}): string {
@@ -27,6 +29,7 @@ export function sourcePath(collectionId: string, documentId: string, target: Sou
     q: target.q,
     k: target.q ? target.k : undefined,
     hit: target.hit,
+    from: target.from,
   });
 }
 

@@ -1,0 +1,195 @@
+// Chat end to end: the sample library, the fake model server as an Ollama provider with
+// its "fake-cite" model, a streamed and cited answer with its live timeline, a citation's
+// popover and source span, a refusal, the audit panel with a replay, the Markdown export
+// and a reload that shows the same messages once each. Screenshots in light and dark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot } from './harness.mjs';
+
+let llm, app, browser;
+
+before(async () => {
+  [llm, app, browser] = await Promise.all([startFakeLLM(), startLexflow(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+  await llm?.stop();
+});
+
+const QUESTION = 'Must a trader perform a service with reasonable care and skill?';
+const UNANSWERABLE = 'xylophone quantum chromodynamics';
+const squash = (s) => s.replace(/\s+/g, ' ').trim();
+
+function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ token, method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { token: app.token, method, path, body },
+  );
+}
+
+async function setTheme(page, theme) {
+  await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+}
+
+async function waitForSampleLibrary(page) {
+  const deadline = Date.now() + 90000;
+  for (;;) {
+    const cols = (await api(page, 'GET', '/api/collections')).body;
+    if (cols.length > 0) {
+      const docs = (await api(page, 'GET', `/api/collections/${cols[0].id}/documents`)).body;
+      if (docs.length >= 10 && docs.every((d) => d.status === 'ready' || d.status === 'failed')) return;
+    }
+    if (Date.now() > deadline) throw new Error('the sample library did not finish indexing');
+    await page.waitForTimeout(500);
+  }
+}
+
+test('ask the library, follow a citation, see a refusal, audit, export, reload', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+
+  // A fresh install: the chat teaches what to do first.
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page.getByText('No library yet').waitFor();
+  await screenshot(page, 'chat-no-library');
+  await page.getByRole('button', { name: 'Load sample library' }).click();
+  await waitForSampleLibrary(page);
+
+  // The fake model server as an Ollama provider.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Providers' }).click();
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Kind').selectOption('ollama');
+  await dialog.getByLabel('Name').fill('Fake Ollama');
+  await dialog.getByLabel('Base URL').fill(llm.url);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // A new conversation: the welcome with suggestions, then pick the model.
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page.getByTestId('chat-welcome').waitFor();
+  const picker = page.getByTestId('model-picker');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-cite'));
+  await picker.selectOption({ label: 'fake-cite' });
+  await screenshot(page, 'chat-welcome');
+
+  const input = page.getByTestId('composer-input');
+  await input.fill(QUESTION);
+  await input.press('Enter');
+
+  // Streaming: the live timeline and the answer as it arrives.
+  await page.waitForURL(/#\/chat\/[^/?]+$/);
+  const answer = page.getByTestId('ai-message').first();
+  await answer.getByTestId('timeline-node').first().waitFor();
+  await answer.locator('[data-testid="timeline-node"][data-node-type="knowledge-retrieval"]').waitFor();
+  await screenshot(page, 'chat-streaming');
+  await page.locator('[data-testid="ai-message"][data-status="done"]').first().waitFor({ timeout: 30000 });
+  const done = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  assert.equal(await done.getAttribute('data-generation-status'), 'success');
+  const text = await done.getByTestId('answer-body').textContent();
+  assert.match(text, /\S/, 'the answer has text');
+
+  // The timeline after the run: every step with a real elapsed time.
+  await done.getByTestId('timeline').getByRole('button').click();
+  const nodes = done.getByTestId('timeline-node');
+  assert.ok((await nodes.count()) >= 3, 'retrieval, generation and answer steps are shown');
+  for (const el of await done.getByTestId('timeline-elapsed').allTextContents()) assert.match(el, /\d\s*(ms|s)|<1 ms/);
+  assert.match(await done.getByTestId('timeline-summary').textContent(), /checks passed/);
+
+  // Hover a chip: the excerpt and locator, with the verified quote marked.
+  const conversationId = page.url().split('/chat/')[1];
+  const messages = (await api(page, 'GET', `/api/conversations/${conversationId}/messages`)).body;
+  const ai = messages.find((m) => m.role === 'ai');
+  const citation = ai.citations.find((c) => c.marker === 1);
+  const quote = citation.quotes.find((q) => q.verified);
+  assert.ok(quote, 'fake-cite quotes its evidence verbatim');
+  const chip = done.locator('[data-testid="citation-chip"][data-marker="1"]').first();
+  await chip.hover();
+  const popover = page.getByTestId('citation-popover');
+  await popover.waitFor();
+  assert.ok((await popover.textContent()).includes(citation.locator.docName), 'the popover names the document');
+  assert.equal(squash(await popover.getByTestId('citation-quote').textContent()), squash(quote.text));
+  await screenshot(page, 'chat-answer-popover');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'chat-answer-popover-dark');
+  await setTheme(page, 'light');
+
+  // Click it: the source viewer highlights exactly the quoted span.
+  await chip.click();
+  const highlight = page.getByTestId('source-highlight');
+  await highlight.waitFor();
+  const source = (await api(page, 'GET', `/api/documents/${citation.locator.docId}/source`)).body;
+  const expected = Array.from(source.text).slice(quote.start, quote.end).join('');
+  assert.equal(await highlight.textContent(), expected, 'the highlight is the cited span');
+  assert.equal(squash(expected), squash(quote.text));
+  await screenshot(page, 'chat-source');
+  await page.getByRole('link', { name: 'Back to the conversation' }).click();
+  await page.getByTestId('ai-message').first().waitFor();
+
+  // A question the library does not cover: a plain refusal, no model call.
+  await input.fill(UNANSWERABLE);
+  await input.press('Enter');
+  const refusal = page.getByTestId('refusal');
+  await refusal.waitFor({ timeout: 30000 });
+  assert.match(await refusal.textContent(), /does not answer this/);
+  await screenshot(page, 'chat-refusal');
+
+  // The audit panel of the cited answer, with a replay side by side.
+  await done.getByRole('button', { name: 'Audit' }).click();
+  const audit = page.getByTestId('audit-panel');
+  await audit.waitFor();
+  await audit.getByTestId('audit-timing').waitFor();
+  await screenshot(page, 'chat-audit');
+  await audit.getByRole('tab', { name: /Evidence/ }).click();
+  await audit.locator('table').waitFor();
+  await audit.getByRole('tab', { name: 'Prompt' }).click();
+  await audit.getByText(/system/i).first().waitFor();
+  await audit.getByRole('tab', { name: /Checks/ }).click();
+  await audit.getByTestId('audit-checks').waitFor();
+  await audit.getByRole('tab', { name: 'Replay' }).click();
+  await audit.getByRole('combobox', { name: 'Replay model' }).selectOption({ label: 'fake-cite' });
+  await audit.getByTestId('replay-button').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="replay-column"]').length === 2, null, { timeout: 30000 });
+  await setTheme(page, 'dark');
+  await screenshot(page, 'chat-audit-replay-dark');
+  await setTheme(page, 'light');
+  await page.getByRole('dialog', { name: 'Answer audit' }).getByRole('button', { name: 'Close' }).click();
+  await audit.waitFor({ state: 'detached' });
+
+  // Export: the backend's Markdown, downloaded, with footnotes.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-button').click()]);
+  const md = readFileSync(await download.path(), 'utf8');
+  assert.match(download.suggestedFilename(), /\.md$/);
+  assert.ok(md.includes(QUESTION), 'the export has the question');
+  assert.match(md, /\[\^[\w-]+\](?!:)/, 'the export has footnote markers');
+  assert.match(md, /^\[\^[\w-]+\]: .+/m, 'the export has footnotes');
+
+  // Reload: the same messages, once each, from the backend.
+  const before = await page.locator('[data-testid="human-message"], [data-testid="ai-message"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
+  await page.reload();
+  await page.locator('[data-testid="ai-message"]').nth(1).waitFor();
+  const afterIds = await page.locator('[data-testid="human-message"], [data-testid="ai-message"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
+  assert.deepEqual(afterIds, before);
+  assert.equal(new Set(afterIds).size, afterIds.length, 'no message twice');
+  assert.equal(afterIds.length, 4);
+  const stored = Object.keys(await page.evaluate(() => ({ ...localStorage })));
+  assert.ok(stored.every((k) => !/message|history/i.test(k)), `localStorage holds no history: ${stored}`);
+  await screenshot(page, 'chat-conversation');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'chat-conversation-dark');
+
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});

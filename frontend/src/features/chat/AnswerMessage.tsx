@@ -1,0 +1,215 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Brain, ChevronRight, CircleAlert, Copy, FileSearch2, RefreshCw, Scale, SearchX, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
+import type { Citation, Message } from '../../lib/api.gen';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { toast } from '../../components/ui/toast/toastStore';
+import { AnswerBody } from './AnswerBody';
+import { CitationCard } from './CitationChip';
+import { answerCopyText } from './citations';
+import { markersIn } from './markdown';
+import { keys, useRun, useRunStream } from './queries';
+import { segmentsFromRun, streamedAnswer, timelineFromRun } from './stream';
+import { Timeline } from './Timeline';
+
+export interface AnswerMessageProps {
+  message: Message;
+  conversationId: string;
+  /** The last answer of the conversation: the one regenerate and stop act on most. */
+  busy: boolean;
+  onOpenCitation: (c: Citation) => void;
+  onRegenerate: (m: Message) => void;
+  onStop: (m: Message) => void;
+  onAudit: (m: Message) => void;
+  stopping: boolean;
+}
+
+function Reasoning({ segments, live }: { segments: string[]; live: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (segments.length === 0) return null;
+  const words = segments.join(' ').trim().split(/\s+/).length;
+  return (
+    <div className={`reasoning${open ? ' reasoning-open' : ''}`} data-testid="reasoning">
+      <button type="button" className="reasoning-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <ChevronRight size={14} className="timeline-chevron" aria-hidden="true" />
+        <Brain size={14} aria-hidden="true" />
+        <span>{live ? 'Reasoning…' : 'Reasoning'}</span>
+        <span className="subtle">{words} words</span>
+      </button>
+      {open && (
+        <div className="reasoning-body" dir="auto">
+          {segments.map((s, i) => (
+            <p key={i}>{s}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+function StatusLine({ message, live }: { message: Message; live: boolean }) {
+  const g = message.generation;
+  if (live) return <Badge tone="accent">Answering</Badge>;
+  if (message.status === 'interrupted') return <Badge tone="warning">Stopped</Badge>;
+  if (g?.status === 'no_evidence' || g?.refused) return <Badge tone="neutral" icon={<SearchX size={12} aria-hidden="true" />}>Not in your library</Badge>;
+  if (message.status === 'failed' || g?.status === 'failed') return <Badge tone="danger" icon={<CircleAlert size={12} aria-hidden="true" />}>Answer failed</Badge>;
+  if (g?.status === 'partial') return <Badge tone="warning" icon={<TriangleAlert size={12} aria-hidden="true" />}>Partially supported</Badge>;
+  if (g?.status === 'success') return <Badge tone="success" icon={<ShieldCheck size={12} aria-hidden="true" />}>Every sentence cited</Badge>;
+  return null;
+}
+
+/** One answer: live timeline and stream while running, then the stored, checked answer. */
+export function AnswerMessage({ message, conversationId, busy, onOpenCitation, onRegenerate, onStop, onAudit, stopping }: AnswerMessageProps) {
+  const qc = useQueryClient();
+  const streaming = message.status === 'streaming';
+  const live = useRunStream(message.runId, conversationId, streaming);
+  const run = useRun(message.runId, !streaming);
+
+  // The run ended but the stored message is not final yet: ask again shortly.
+  useEffect(() => {
+    if (!(streaming && live.stream.ended)) return;
+    const t = setTimeout(() => void qc.invalidateQueries({ queryKey: keys.messages(conversationId) }), 400);
+    return () => clearTimeout(t);
+  }, [streaming, live.stream.ended, qc, conversationId]);
+
+  const segments = useMemo(
+    () => (streaming ? live.stream.segments : run.data ? segmentsFromRun(run.data, message.content) : []),
+    [streaming, live.stream.segments, run.data, message.content],
+  );
+  const reasoning = segments.filter((s) => s.type === 'reasoning').map((s) => s.text);
+  const nodes = useMemo(() => (streaming ? live.stream.nodes : run.data ? timelineFromRun(run.data) : []), [streaming, live.stream.nodes, run.data]);
+
+  const content = streaming ? live.stream.cited?.answer || streamedAnswer(live.stream) : message.content;
+  const citations = streaming ? (live.stream.cited?.citations ?? []) : message.citations;
+  const claims = streaming ? (live.stream.cited?.claims ?? []) : message.claims;
+  const g = message.generation;
+  const refused = !streaming && (g?.status === 'no_evidence' || g?.refused);
+  const usedMarkers = new Set(markersIn(content));
+  const sources = (citations ?? []).filter((c) => usedMarkers.has(c.marker)).sort((a, b) => a.marker - b.marker);
+
+  const copy = async () => {
+    try {
+      await copyText(answerCopyText(content, citations));
+      toast.success('Answer copied', 'Plain text, with its sources as footnotes.');
+    } catch (err) {
+      toast.error('The answer could not be copied', err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <article
+      className={`msg msg-ai${refused ? ' msg-refused' : ''}`}
+      data-testid="ai-message"
+      data-message-id={message.id}
+      data-status={message.status}
+      data-generation-status={g?.status ?? ''}
+      aria-busy={streaming || undefined}
+    >
+      <header className="msg-ai-head">
+        <span className="msg-ai-mark" aria-hidden="true">
+          <Scale size={14} />
+        </span>
+        <span className="msg-ai-name">Lexflow</span>
+        <StatusLine message={message} live={streaming} />
+        {g?.modelName && !streaming && (
+          <span className="msg-model subtle" title={`${g.modelProvider} · ${g.modelName}`}>
+            {g.modelName}
+          </span>
+        )}
+      </header>
+
+      <Timeline nodes={nodes} live={streaming} loading={!streaming && run.isPending && Boolean(message.runId)} />
+      <Reasoning segments={reasoning} live={streaming && !content} />
+
+      {refused ? (
+        <div className="refusal" role="note" data-testid="refusal">
+          <SearchX size={18} aria-hidden="true" />
+          <div>
+            <p className="refusal-title">Your library does not answer this</p>
+            <p className="refusal-text" dir="auto">
+              {message.content || 'No passage in the selected collections is relevant enough to answer from.'}
+            </p>
+            <p className="refusal-hint subtle">Try other words, another collection, or add the documents that cover it.</p>
+          </div>
+        </div>
+      ) : content ? (
+        <AnswerBody content={content} citations={citations} claims={claims} streaming={streaming && !live.stream.cited} onOpenCitation={onOpenCitation} />
+      ) : streaming ? (
+        <p className="answer-waiting subtle">
+          <FileSearch2 size={14} aria-hidden="true" /> {live.stream.nodes.some((n) => n.nodeType === 'cited-answer') ? 'Writing the answer from the passages found…' : 'Searching your library…'}
+        </p>
+      ) : null}
+
+      {!streaming && (message.error || g?.status === 'partial' || g?.status === 'failed' || message.status === 'failed' || message.status === 'interrupted') && !refused && (
+        <p className={`msg-error${g?.status === 'partial' || message.status === 'interrupted' ? ' msg-warning' : ''}`} role="status" data-testid="answer-error">
+          {message.status === 'interrupted'
+            ? `Stopped before the answer was finished${message.content ? '; the text above is what had arrived.' : '.'}`
+            : g?.status === 'partial'
+              ? `Some of this answer is not supported by the passages it cites${message.error ? `: ${message.error}` : '.'}`
+              : message.error || 'The answer could not be produced.'}
+        </p>
+      )}
+      {live.error && <p className="msg-error">The live stream was lost: {live.error}. The answer will appear when it is stored.</p>}
+
+      {sources.length > 0 && !streaming && (
+        <details className="sources" data-testid="sources">
+          <summary>
+            <ChevronRight size={14} className="timeline-chevron" aria-hidden="true" />
+            {sources.length} {sources.length === 1 ? 'source' : 'sources'}
+          </summary>
+          <ol className="sources-list">
+            {sources.map((c) => (
+              <li key={c.marker}>
+                <button type="button" className="source-item" onClick={() => onOpenCitation(c)} aria-label={`Open source ${c.marker}: ${c.locator.docName}`}>
+                  <span className="cite-chip cite-chip-static">{c.marker}</span>
+                  <span className="source-item-card">
+                    <CitationCard citation={c} />
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+
+      <footer className="msg-actions">
+        {streaming ? (
+          <Button size="sm" icon={<Square size={12} aria-hidden="true" />} loading={stopping} onClick={() => onStop(message)} data-testid="stop-button">
+            Stop
+          </Button>
+        ) : (
+          <>
+            <Button variant="ghost" size="sm" icon={<Copy size={13} aria-hidden="true" />} onClick={copy} disabled={!content}>
+              Copy
+            </Button>
+            <Button variant="ghost" size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => onRegenerate(message)} disabled={busy}>
+              Regenerate
+            </Button>
+            {g?.id && (
+              <Button variant="ghost" size="sm" icon={<ShieldCheck size={13} aria-hidden="true" />} onClick={() => onAudit(message)}>
+                Audit
+              </Button>
+            )}
+          </>
+        )}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,353 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CircleCheck, CircleX, Play } from 'lucide-react';
+import type { Citation, GenerationAudit, Message, TurnSettings } from '../../lib/api.gen';
+import { BackendError } from '../../lib/backend';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Callout } from '../../components/ui/Callout';
+import { Dialog } from '../../components/ui/Dialog';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatMs } from '../../lib/format';
+import { formatScore, locatorLabel } from '../library/display';
+import { AnswerBody } from './AnswerBody';
+import { ModelPicker } from './Composer';
+import { useGeneration, useReplay } from './queries';
+
+const statusTones: Record<string, BadgeTone> = { success: 'success', partial: 'warning', failed: 'danger', no_evidence: 'neutral' };
+const statusLabels: Record<string, string> = { success: 'Success', partial: 'Partial', failed: 'Failed', no_evidence: 'No evidence' };
+
+export function GenerationStatusBadge({ status }: { status: string }) {
+  return <Badge tone={statusTones[status] ?? 'neutral'}>{statusLabels[status] ?? status}</Badge>;
+}
+
+const tabs = ['Overview', 'Evidence', 'Prompt', 'Output', 'Checks', 'Replay'] as const;
+type Tab = (typeof tabs)[number];
+
+function ms(n: number): string {
+  return n < 1 ? '<1 ms' : formatMs(n);
+}
+
+function Pre({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <pre className="audit-pre" dir="auto" aria-label={label} tabIndex={0}>
+      {children}
+    </pre>
+  );
+}
+
+function Overview({ r }: { r: GenerationAudit }) {
+  const rows: [string, ReactNode][] = [
+    ['Status', <GenerationStatusBadge key="s" status={r.status} />],
+    ['Model', `${r.modelProvider || '—'} · ${r.modelName || '—'}`],
+    ['Prompt', `${r.promptName} v${r.promptVersion}`],
+    ['Question', r.query],
+    ['Tokens', `${r.promptTokens} prompt · ${r.completionTokens} completion`],
+    ['Trace', <span key="t" className="mono">{r.traceId || '—'}</span>],
+    ['Request', <span key="q" className="mono">{r.requestId || '—'}</span>],
+    ['Recorded', new Date(r.createdAt).toLocaleString()],
+  ];
+  const t = r.timing;
+  const total = Math.max(t.total, 1);
+  return (
+    <div className="audit-overview">
+      {r.error && (
+        <Callout tone="danger" title="Error">
+          {r.error}
+        </Callout>
+      )}
+      <dl className="audit-facts">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd dir="auto">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="audit-h">Timings</h3>
+      <div className="audit-timing" data-testid="audit-timing">
+        {(
+          [
+            ['Prompt', t.prompt],
+            ['Model', t.llm],
+            ['Post-processing', t.postprocess],
+          ] as const
+        ).map(([k, v]) => (
+          <div key={k} className="audit-timing-row">
+            <span>{k}</span>
+            <span className="audit-bar">
+              <span style={{ width: `${Math.min(100, (v / total) * 100)}%` }} />
+            </span>
+            <span className="mono">{ms(v)}</span>
+          </div>
+        ))}
+        <div className="audit-timing-row audit-timing-total">
+          <span>Total</span>
+          <span />
+          <span className="mono">{ms(t.total)}</span>
+        </div>
+      </div>
+      <h3 className="audit-h">Provider snapshot</h3>
+      <Pre label="Provider snapshot">{JSON.stringify(r.providerSnapshot ?? {}, null, 2)}</Pre>
+    </div>
+  );
+}
+
+function Evidence({ r }: { r: GenerationAudit }) {
+  if (!r.hits?.length) return <p className="muted">No passage was retrieved{r.status === 'no_evidence' ? ': the answer is a refusal, and no model was called.' : '.'}</p>;
+  const cited = new Set(r.citations.map((c) => c.nodeId));
+  return (
+    <>
+      {Object.keys(r.retrievalParameters ?? {}).length > 0 && <p className="subtle audit-params mono">{JSON.stringify(r.retrievalParameters)}</p>}
+      <table className="data-table audit-table">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Score</th>
+            <th>Passage</th>
+            <th>Cited</th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.hits.map((h) => (
+            <tr key={h.chunk.id}>
+              <td className="mono">{h.rank}</td>
+              <td className="mono">{formatScore(h.score)}</td>
+              <td>
+                <div className="audit-hit-loc" dir="auto">
+                  <strong>{h.chunk.locator.docName}</strong> {locatorLabel(h.chunk.locator)}
+                </div>
+                <div className="audit-hit-text" dir="auto">
+                  {h.chunk.text.length > 360 ? `${h.chunk.text.slice(0, 360)}…` : h.chunk.text}
+                </div>
+              </td>
+              <td>{cited.has(h.chunk.id) ? <CircleCheck size={14} className="tl-ok" aria-label="cited" /> : <span className="subtle">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function Prompt({ r }: { r: GenerationAudit }) {
+  if (!r.messages?.length) return <p className="muted">No prompt was sent: nothing in the library was relevant enough.</p>;
+  return (
+    <div className="audit-messages">
+      {r.messages.map((m, i) => (
+        <section key={i} className="audit-message">
+          <h3 className="audit-h">{m.role}</h3>
+          <Pre label={`${m.role} message`}>{m.content}</Pre>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function Output({ r }: { r: GenerationAudit }) {
+  return (
+    <>
+      {r.outputReasoning && (
+        <>
+          <h3 className="audit-h">Reasoning</h3>
+          <Pre label="Reasoning">{r.outputReasoning}</Pre>
+        </>
+      )}
+      <h3 className="audit-h">Raw output</h3>
+      <Pre label="Raw output">{r.outputRaw || '(empty)'}</Pre>
+      <h3 className="audit-h">Answer shown</h3>
+      <div className="audit-answer">
+        <AnswerBody content={r.answer} citations={r.citations} claims={r.claims} />
+      </div>
+    </>
+  );
+}
+
+function Checks({ r }: { r: GenerationAudit }) {
+  return (
+    <>
+      <ul className="audit-checks" data-testid="audit-checks">
+        {r.checks.map((c, i) => (
+          <li key={i} className={c.passed ? 'pass' : 'fail'}>
+            {c.passed ? <CircleCheck size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
+            <span className="audit-check-name">{c.name}</span>
+            <span className="sr-only">{c.passed ? 'passed' : 'failed'}</span>
+            <span className="audit-check-detail" dir="auto">
+              {c.detail || (c.passed ? 'passed' : 'failed')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h3 className="audit-h">Claims</h3>
+      {r.claims.length === 0 ? (
+        <p className="muted">No claims.</p>
+      ) : (
+        <table className="data-table audit-table">
+          <thead>
+            <tr>
+              <th>Sentence</th>
+              <th>Cites</th>
+              <th>Verdict</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.claims.map((c, i) => (
+              <tr key={i}>
+                <td dir="auto">{c.text}</td>
+                <td className="mono">{c.markers.map((m) => `[${m}]`).join(' ') || '—'}</td>
+                <td>
+                  <Badge tone={c.verdict === 'cited' ? 'success' : 'warning'}>{c.verdict === 'cited' ? 'Cited' : c.verdict === 'uncited' ? 'Uncited' : 'Quote not found'}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function CitationsList({ citations }: { citations: Citation[] }) {
+  if (!citations.length) return <p className="subtle">No citations.</p>;
+  return (
+    <ul className="replay-cites">
+      {citations.map((c) => (
+        <li key={`${c.marker}-${c.nodeId}`}>
+          <span className="cite-chip cite-chip-static">{c.marker}</span>
+          <span dir="auto">
+            {c.locator.docName} {locatorLabel(c.locator)}
+          </span>
+          {c.quotes.some((q) => !q.verified) && <Badge tone="warning">quote not found</Badge>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReplayColumn({ title, r }: { title: string; r: GenerationAudit }) {
+  return (
+    <section className="replay-col" data-testid="replay-column">
+      <header className="replay-col-head">
+        <h3>{title}</h3>
+        <GenerationStatusBadge status={r.status} />
+      </header>
+      <p className="subtle replay-model">
+        {r.modelProvider} · {r.modelName} · {ms(r.timing.total)}
+      </p>
+      <div className="replay-answer">
+        <AnswerBody content={r.answer || '(no answer)'} citations={r.citations} claims={r.claims} />
+      </div>
+      {r.error && <p className="msg-error">{r.error}</p>}
+      <CitationsList citations={r.citations} />
+    </section>
+  );
+}
+
+function Replay({ r, replays, messageId, settings }: { r: GenerationAudit; replays: GenerationAudit[]; messageId: string; settings: TurnSettings }) {
+  const [choice, setChoice] = useState<TurnSettings>(settings);
+  const replay = useReplay(messageId);
+  const latest = replays[replays.length - 1];
+  return (
+    <div className="replay">
+      <div className="replay-bar">
+        <p className="muted">Re-run the stored prompt, unchanged, with a model; compare the answers.</p>
+        <div className="replay-controls">
+          <ModelPicker value={choice} onChange={(m) => setChoice({ ...choice, ...m })} label="Replay model" />
+          <Button
+            variant="primary"
+            size="sm"
+            icon={<Play size={13} aria-hidden="true" />}
+            loading={replay.isPending}
+            disabled={!r.messages?.length}
+            onClick={() => replay.mutate({ generationId: r.id, providerId: choice.providerId, model: choice.model })}
+            data-testid="replay-button"
+          >
+            Replay
+          </Button>
+        </div>
+      </div>
+      {replay.error && (
+        <Callout tone="danger" role="alert" title="The replay failed">
+          {replay.error.message}
+        </Callout>
+      )}
+      <div className="replay-grid">
+        <ReplayColumn title="Original" r={r} />
+        {latest ? (
+          <ReplayColumn title={`Replay${replays.length > 1 ? ` ${replays.length}` : ''}`} r={latest} />
+        ) : (
+          <section className="replay-col replay-empty">
+            {replay.isPending ? (
+              <p className="muted">
+                <Spinner size={14} /> Replaying…
+              </p>
+            ) : (
+              <p className="muted">No replay yet.</p>
+            )}
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The audit of one answer: what the model saw, said, and how it was checked; replay to compare. */
+export function AuditDialog({ message, settings, onClose }: { message: Message; settings: TurnSettings; onClose: () => void }) {
+  const gen = useGeneration(message.id);
+  const [tab, setTab] = useState<Tab>('Overview');
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKey = (e: KeyboardEvent) => {
+    const i = tabs.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setTab(tabs[next]!);
+    tabRefs.current[next]?.focus();
+  };
+  const r = gen.data?.record;
+  return (
+    <Dialog title="Answer audit" description="The generation record: prompt, evidence, raw output, checks, timings — as stored." size="lg" onClose={onClose}>
+      {gen.isPending ? (
+        <p className="muted">
+          <Spinner size={14} /> Loading the record…
+        </p>
+      ) : gen.error ? (
+        <Callout tone={gen.error instanceof BackendError && gen.error.status === 404 ? 'info' : 'danger'} title="No audit record">
+          {gen.error instanceof BackendError && gen.error.status === 404 ? 'This answer has no generation record.' : gen.error.message}
+        </Callout>
+      ) : r ? (
+        <div className="audit" data-testid="audit-panel">
+          <div className="audit-tabs" role="tablist" aria-label="Audit sections" onKeyDown={onKey}>
+            {tabs.map((t, i) => (
+              <button
+                key={t}
+                ref={(el) => {
+                  tabRefs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`audit-tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`audit-panel-${t}`}
+                tabIndex={tab === t ? 0 : -1}
+                className="audit-tab"
+                onClick={() => setTab(t)}
+              >
+                {t}
+                {t === 'Evidence' && <span className="audit-tab-count">{r.hits?.length ?? 0}</span>}
+                {t === 'Checks' && r.checks.some((c) => !c.passed) && <span className="audit-tab-count audit-tab-warn">{r.checks.filter((c) => !c.passed).length}</span>}
+              </button>
+            ))}
+          </div>
+          <div className="audit-body" role="tabpanel" id={`audit-panel-${tab}`} aria-labelledby={`audit-tab-${tab}`}>
+            {tab === 'Overview' && <Overview r={r} />}
+            {tab === 'Evidence' && <Evidence r={r} />}
+            {tab === 'Prompt' && <Prompt r={r} />}
+            {tab === 'Output' && <Output r={r} />}
+            {tab === 'Checks' && <Checks r={r} />}
+            {tab === 'Replay' && <Replay r={r} replays={gen.data?.replays ?? []} messageId={message.id} settings={settings} />}
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

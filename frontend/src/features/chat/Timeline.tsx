@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { ChevronRight, CircleCheck, CircleDashed, CircleSlash, CircleX, FileSearch, Flag, MessageSquareText, Play, ScrollText, Workflow } from 'lucide-react';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatMs } from '../../lib/format';
+import type { TimelineNode } from './stream';
+
+const typeIcons: Record<string, typeof Play> = {
+  start: Play,
+  'knowledge-retrieval': FileSearch,
+  'cited-answer': ScrollText,
+  answer: MessageSquareText,
+  end: Flag,
+};
+
+const typeLabels: Record<string, string> = {
+  start: 'Start',
+  'knowledge-retrieval': 'Retrieval',
+  'cited-answer': 'Generation',
+  answer: 'Answer',
+};
+
+/** Re-renders every `ms` while `active`, for live elapsed times. */
+function useNow(active: boolean, ms = 200): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [active, ms]);
+  return now;
+}
+
+function elapsedOf(n: TimelineNode, now: number): number | null {
+  if (n.elapsedMs !== null) return n.elapsedMs;
+  if (n.status === 'running' && n.startedAt !== null) return Math.max(0, now - n.startedAt);
+  return null;
+}
+
+function StatusIcon({ status }: { status: TimelineNode['status'] }) {
+  switch (status) {
+    case 'running':
+      return <Spinner size={14} />;
+    case 'succeeded':
+      return <CircleCheck size={14} className="tl-ok" aria-hidden="true" />;
+    case 'failed':
+    case 'exception':
+      return <CircleX size={14} className="tl-fail" aria-hidden="true" />;
+    case 'cancelled':
+      return <CircleSlash size={14} className="tl-muted" aria-hidden="true" />;
+    default:
+      return <CircleDashed size={14} className="tl-muted" aria-hidden="true" />;
+  }
+}
+
+const statusWords: Record<TimelineNode['status'], string> = {
+  running: 'running',
+  succeeded: 'done',
+  failed: 'failed',
+  exception: 'failed, handled',
+  skipped: 'skipped',
+  cancelled: 'stopped',
+};
+
+function ms(n: number): string {
+  return n < 1 ? '<1 ms' : formatMs(n);
+}
+
+/** The run's steps — retrieval, generation, checks — with status and real elapsed times. */
+export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode[]; live: boolean; loading?: boolean }) {
+  const [expanded, setExpanded] = useState<boolean | null>(null);
+  const open = expanded ?? live;
+  const running = nodes.some((n) => n.status === 'running');
+  const now = useNow(live && running);
+  const steps = nodes.filter((n) => n.nodeType !== 'start');
+  const total = nodes.reduce((sum, n) => sum + (elapsedOf(n, now) ?? 0), 0);
+  const checks = nodes.flatMap((n) => n.checks);
+  const failedChecks = checks.filter((c) => !c.passed).length;
+  const current = nodes.find((n) => n.status === 'running' && n.nodeType !== 'answer') ?? nodes.find((n) => n.status === 'running');
+
+  if (!loading && nodes.length === 0) return null;
+
+  const summary = loading
+    ? 'Loading the steps…'
+    : running && current
+      ? `${typeLabels[current.nodeType] ?? current.title}…`
+      : [
+          `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}`,
+          total > 0 ? ms(total) : '',
+          checks.length ? (failedChecks ? `${failedChecks} of ${checks.length} checks failed` : `${checks.length} checks passed`) : '',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+
+  return (
+    <div className={`timeline${open ? ' timeline-open' : ''}`} data-testid="timeline">
+      <button type="button" className="timeline-toggle" aria-expanded={open} onClick={() => setExpanded(!open)}>
+        <ChevronRight size={14} className="timeline-chevron" aria-hidden="true" />
+        <Workflow size={14} aria-hidden="true" />
+        <span className="timeline-title">Legal Q&amp;A</span>
+        <span className="timeline-summary" data-testid="timeline-summary">
+          {summary}
+        </span>
+      </button>
+      {open && (
+        <ol className="timeline-list">
+          {nodes.map((n) => {
+            const Icon = typeIcons[n.nodeType] ?? Workflow;
+            const el = elapsedOf(n, now);
+            return (
+              <li key={n.nodeId} className={`tl-node tl-${n.status}`} data-testid="timeline-node" data-node-type={n.nodeType} data-status={n.status}>
+                <div className="tl-row">
+                  <StatusIcon status={n.status} />
+                  <Icon size={14} className="tl-type" aria-hidden="true" />
+                  <span className="tl-label">
+                    <span className="tl-kind">{typeLabels[n.nodeType] ?? n.nodeType}</span>
+                    {n.title && n.title !== typeLabels[n.nodeType] && <span className="tl-title">{n.title}</span>}
+                  </span>
+                  <span className="sr-only">{statusWords[n.status]}</span>
+                  <span className="tl-time" data-testid="timeline-elapsed">
+                    {el === null ? '' : ms(el)}
+                  </span>
+                </div>
+                {n.error && <p className="tl-error">{n.error}</p>}
+                {(n.timing || n.tokens) && (
+                  <p className="tl-detail">
+                    {n.timing && (
+                      <>
+                        prompt {ms(n.timing.prompt)} · model {ms(n.timing.llm)} · checks {ms(n.timing.postprocess)}
+                      </>
+                    )}
+                    {n.tokens && (n.tokens.prompt > 0 || n.tokens.completion > 0) && (
+                      <>
+                        {n.timing ? ' · ' : ''}
+                        {n.tokens.prompt} → {n.tokens.completion} tokens
+                      </>
+                    )}
+                  </p>
+                )}
+                {n.checks.length > 0 && (
+                  <ul className="tl-checks" aria-label="Checks">
+                    {n.checks.map((c) => (
+                      <li key={c.name} className={c.passed ? 'tl-check-pass' : 'tl-check-fail'} title={c.detail || undefined}>
+                        {c.passed ? <CircleCheck size={12} aria-hidden="true" /> : <CircleX size={12} aria-hidden="true" />}
+                        {c.name}
+                        <span className="sr-only">{c.passed ? ' passed' : ` failed${c.detail ? `: ${c.detail}` : ''}`}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

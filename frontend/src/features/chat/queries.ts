@@ -1,0 +1,196 @@
+// TanStack Query bindings for the chat: conversations, messages (always from the backend),
+// run details, generation records, and the live stream of an answer being written.
+import { useEffect, useReducer } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Conversation, GenerationAudit, GenerationAuditView, Message, RunDetail, SendMessage, Turn, TurnSettings } from '../../lib/api.gen';
+import {
+  createConversation,
+  deleteConversation,
+  getGeneration,
+  getRun,
+  listConversations,
+  listMessages,
+  regenerateMessage,
+  renameConversation,
+  replayGeneration,
+  sendMessage,
+  stopMessage,
+} from '../../lib/backend';
+import { runEvents } from '../../lib/events';
+import { applyEvent, emptyStream, type TurnStream } from './stream';
+
+export const keys = {
+  conversations: ['chat', 'conversations'] as const,
+  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+  run: (runId: string) => ['chat', 'run', runId] as const,
+  generation: (messageId: string) => ['chat', 'generation', messageId] as const,
+};
+
+export function useConversations() {
+  return useQuery({ queryKey: keys.conversations, queryFn: ({ signal }) => listConversations(signal) });
+}
+
+export function useMessages(conversationId: string | null) {
+  return useQuery({
+    queryKey: keys.messages(conversationId ?? ''),
+    queryFn: ({ signal }) => listMessages(conversationId!, signal),
+    enabled: Boolean(conversationId),
+    staleTime: 0,
+  });
+}
+
+/** A finished run's persisted timeline. Finished runs never change, so it is fetched once. */
+export function useRun(runId: string, enabled: boolean) {
+  return useQuery<RunDetail>({
+    queryKey: keys.run(runId),
+    queryFn: ({ signal }) => getRun(runId, signal),
+    enabled: Boolean(runId) && enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useGeneration(messageId: string) {
+  return useQuery<GenerationAuditView>({
+    queryKey: keys.generation(messageId),
+    queryFn: ({ signal }) => getGeneration(messageId, signal),
+    retry: false,
+  });
+}
+
+function putConversation(qc: QueryClient, c: Conversation) {
+  qc.setQueryData<Conversation[]>(keys.conversations, (list) => {
+    if (!list) return [c];
+    const rest = list.filter((x) => x.id !== c.id);
+    return [c, ...rest];
+  });
+}
+
+/** Adds the messages of a new turn to the cached list (once each, in seq order). */
+export function addTurn(qc: QueryClient, conversationId: string, turn: Turn) {
+  qc.setQueryData<Message[]>(keys.messages(conversationId), (list) => {
+    const out = [...(list ?? [])];
+    for (const m of [turn.human, turn.ai]) {
+      if (!m?.id) continue;
+      const i = out.findIndex((x) => x.id === m.id);
+      if (i >= 0) out[i] = m;
+      else out.push(m);
+    }
+    return out.sort((a, b) => a.seq - b.seq);
+  });
+}
+
+export function useCreateConversation() {
+  const qc = useQueryClient();
+  return useMutation<Conversation, Error, string>({
+    mutationFn: (title) => createConversation({ title }),
+    onSuccess: (c) => {
+      qc.setQueryData(keys.messages(c.id), []);
+      putConversation(qc, c);
+    },
+  });
+}
+
+export function useRenameConversation() {
+  const qc = useQueryClient();
+  return useMutation<Conversation, Error, { id: string; title: string }>({
+    mutationFn: ({ id, title }) => renameConversation(id, { title }),
+    onSuccess: (c) =>
+      qc.setQueryData<Conversation[]>(keys.conversations, (list) => list?.map((x) => (x.id === c.id ? c : x))),
+  });
+}
+
+export function useDeleteConversation() {
+  const qc = useQueryClient();
+  return useMutation<void, Error, string>({
+    mutationFn: (id) => deleteConversation(id),
+    onSuccess: (_, id) => {
+      qc.setQueryData<Conversation[]>(keys.conversations, (list) => list?.filter((x) => x.id !== id));
+      qc.removeQueries({ queryKey: keys.messages(id) });
+    },
+  });
+}
+
+export function useSend() {
+  const qc = useQueryClient();
+  return useMutation<Turn, Error, { conversationId: string; body: SendMessage }>({
+    mutationFn: ({ conversationId, body }) => sendMessage(conversationId, body),
+    onSuccess: (turn, { conversationId }) => {
+      addTurn(qc, conversationId, turn);
+      void qc.invalidateQueries({ queryKey: keys.conversations });
+    },
+  });
+}
+
+export function useRegenerate(conversationId: string) {
+  const qc = useQueryClient();
+  return useMutation<Turn, Error, { messageId: string; settings?: TurnSettings }>({
+    mutationFn: ({ messageId, settings }) => regenerateMessage(messageId, settings),
+    onSuccess: (turn) => {
+      addTurn(qc, conversationId, { ...turn, human: turn.human?.id ? turn.human : (undefined as unknown as Message) });
+      void qc.invalidateQueries({ queryKey: keys.conversations });
+    },
+  });
+}
+
+export function useStop() {
+  return useMutation<void, Error, string>({ mutationFn: (messageId) => stopMessage(messageId) });
+}
+
+export function useReplay(messageId: string) {
+  const qc = useQueryClient();
+  return useMutation<GenerationAudit, Error, { generationId: string; providerId: string; model: string }>({
+    mutationFn: ({ generationId, providerId, model }) => replayGeneration(generationId, { providerId, model }),
+    onSuccess: (replay) =>
+      qc.setQueryData<GenerationAuditView>(keys.generation(messageId), (v) => (v ? { ...v, replays: [...v.replays.filter((r) => r.id !== replay.id), replay] } : v)),
+  });
+}
+
+type StreamAction = { type: 'event'; event: Parameters<typeof applyEvent>[1] } | { type: 'reset' } | { type: 'error'; error: string };
+
+interface LiveState {
+  stream: TurnStream;
+  error: string;
+}
+
+function reduce(state: LiveState, action: StreamAction): LiveState {
+  switch (action.type) {
+    case 'reset':
+      return { stream: emptyStream, error: '' };
+    case 'error':
+      return { ...state, error: action.error };
+    case 'event':
+      return { ...state, stream: applyEvent(state.stream, action.event) };
+  }
+}
+
+/**
+ * Follows a run's events while `enabled` (the answer is streaming): from seq 1, so a reload
+ * mid-run rebuilds everything from the stored events and then goes on live. When the run
+ * ends, the conversation's messages are fetched again: the stored answer is the final word.
+ */
+export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
+  const qc = useQueryClient();
+  const [state, dispatch] = useReducer(reduce, { stream: emptyStream, error: '' });
+  useEffect(() => {
+    if (!enabled || !runId) return;
+    dispatch({ type: 'reset' });
+    const ac = new AbortController();
+    void (async () => {
+      try {
+        for await (const event of runEvents(runId, { signal: ac.signal })) {
+          if (ac.signal.aborted) return;
+          dispatch({ type: 'event', event });
+        }
+      } catch (err) {
+        if (!ac.signal.aborted) dispatch({ type: 'error', error: err instanceof Error ? err.message : String(err) });
+      }
+      if (ac.signal.aborted) return;
+      await qc.invalidateQueries({ queryKey: keys.messages(conversationId) });
+      void qc.invalidateQueries({ queryKey: keys.conversations });
+      void qc.invalidateQueries({ queryKey: keys.run(runId) });
+    })();
+    return () => ac.abort();
+  }, [runId, conversationId, enabled, qc]);
+  return state;
+}
