@@ -13,7 +13,7 @@ DESKTOP_TAGS := desktop,production,webkit2_41
 GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*') go.mod go.sum
 UI_SOURCES := $(shell find frontend/src frontend/public -type f 2>/dev/null) frontend/index.html frontend/vite.config.ts frontend/package.json
 
-.PHONY: run build desktop ui deps apt-deps npm-deps generate test test-go test-ui test-desktop test-e2e vet bench clean
+.PHONY: run build desktop ui deps apt-deps npm-deps generate test test-go test-ui test-desktop test-e2e vet bench stress clean
 
 ## run: build and start Lexflow — the desktop window where a display exists, else `serve` with its URL printed
 run:
@@ -77,6 +77,10 @@ test-e2e: bin/lexflow bin/fakellm
 
 ## bench: print the benchmark tables: the binary as a user meets it (size, serve time-to-ready,
 ## idle RSS, ingestion), then the engine, run recording and index query latency at 100k chunks
+## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest); not part of `make test`
+stress:
+	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles' -timeout 60m -v ./backend/cli
+
 bench: bin/lexflow
 	go run ./scripts/bench -bin bin/lexflow
 	@echo
