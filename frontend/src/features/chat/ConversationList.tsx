@@ -79,7 +79,7 @@ export function ConversationList({ conversations, loading, selectedId, onNew, on
         </Button>
       </div>
       {loading ? (
-        <p className="chat-sidebar-empty subtle">
+        <p className="chat-sidebar-loading subtle">
           <Spinner size={14} /> Loading…
         </p>
       ) : !conversations?.length ? (

@@ -36,6 +36,21 @@ function elapsedOf(n: TimelineNode, now: number): number | null {
   return null;
 }
 
+/** Wall-clock time from the first start to the last finish (steps overlap: the answer streams while it is written). */
+function spanOf(nodes: TimelineNode[], now: number): number {
+  let first = Infinity;
+  let last = -Infinity;
+  let sum = 0;
+  for (const n of nodes) {
+    const el = elapsedOf(n, now) ?? 0;
+    sum += el;
+    if (n.startedAt === null) continue;
+    first = Math.min(first, n.startedAt);
+    last = Math.max(last, n.startedAt + el);
+  }
+  return Number.isFinite(first) && last >= first ? last - first : sum;
+}
+
 function StatusIcon({ status }: { status: TimelineNode['status'] }) {
   switch (status) {
     case 'running':
@@ -72,7 +87,7 @@ export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode
   const running = nodes.some((n) => n.status === 'running');
   const now = useNow(live && running);
   const steps = nodes.filter((n) => n.nodeType !== 'start');
-  const total = nodes.reduce((sum, n) => sum + (elapsedOf(n, now) ?? 0), 0);
+  const total = spanOf(nodes, now);
   const checks = nodes.flatMap((n) => n.checks);
   const failedChecks = checks.filter((c) => !c.passed).length;
   const current = nodes.find((n) => n.status === 'running' && n.nodeType !== 'answer') ?? nodes.find((n) => n.status === 'running');
