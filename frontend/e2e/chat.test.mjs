@@ -176,6 +176,22 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   assert.match(md, /\[\^[\w-]+\](?!:)/, 'the export has footnote markers');
   assert.match(md, /^\[\^[\w-]+\]: .+/m, 'the export has footnotes');
 
+  // Regenerate: a new answer to the same question, appended.
+  await done.getByRole('button', { name: 'Regenerate' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="ai-message"]').length === 3);
+  await page.locator('[data-testid="ai-message"]').nth(2).and(page.locator('[data-status="done"]')).waitFor({ timeout: 30000 });
+
+  // Stop mid-answer: the answer ends stopped, keeping what had arrived.
+  await input.fill(QUESTION);
+  await input.press('Enter');
+  const last = page.locator('[data-testid="ai-message"]').nth(3);
+  await last.getByTestId('stop-button').click();
+  await page.waitForFunction(() => {
+    const el = document.querySelectorAll('[data-testid="ai-message"]')[3];
+    return el && ['interrupted', 'failed'].includes(el.getAttribute('data-status'));
+  }, null, { timeout: 30000 });
+  await screenshot(page, 'chat-stopped');
+
   // Reload: the same messages, once each, from the backend.
   const before = await page.locator('[data-testid="human-message"], [data-testid="ai-message"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
   await page.reload();
@@ -183,7 +199,7 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   const afterIds = await page.locator('[data-testid="human-message"], [data-testid="ai-message"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
   assert.deepEqual(afterIds, before);
   assert.equal(new Set(afterIds).size, afterIds.length, 'no message twice');
-  assert.equal(afterIds.length, 4);
+  assert.equal(afterIds.length, 7);
   const stored = Object.keys(await page.evaluate(() => ({ ...localStorage })));
   assert.ok(stored.every((k) => !/message|history/i.test(k)), `localStorage holds no history: ${stored}`);
   await screenshot(page, 'chat-conversation');
