@@ -62,6 +62,8 @@ func markersIn(text string) []int {
 	return out
 }
 
+func hasLetters(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
+
 func hasWords(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
 }

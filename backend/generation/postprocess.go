@@ -127,6 +127,10 @@ func Postprocess(raw string, hits []evidence.Hit, opts Options) Result {
 	}
 	c.align(reply.Citations)
 	answer := c.markers(reply.Answer)
+	if !hasLetters(markerPattern.ReplaceAllString(answer, "")) {
+		c.failFatal(CheckSchema, "the answer has no words, only numbers or citation markers")
+		return c.result(answer, StatusFailed)
+	}
 	c.quotes()
 	answer = c.claims(answer)
 	if c.fatal != "" {
@@ -356,6 +360,10 @@ func (c *checker) markers(answer string) string {
 	return out
 }
 
+// minQuoteWords is the shortest quote that can show support: "15" or "§ 4"
+// are found verbatim almost anywhere and prove nothing.
+const minQuoteWords = 3
+
 // quotes checks every quote verbatim (after whitespace normalisation)
 // against the chunk it cites, and locates it in the document.
 func (c *checker) quotes() {
@@ -365,6 +373,11 @@ func (c *checker) quotes() {
 		for i := range cit.Quotes {
 			n++
 			q := &cit.Quotes[i]
+			if words := len(strings.Fields(q.Text)); words < minQuoteWords {
+				c.fail(CheckQuote, "the quote %q in [%d] is too short (%d words) to show support; it was not counted", q.Text, rank, words)
+				bad++
+				continue
+			}
 			start, end, ok := findNormalized(cit.Excerpt, q.Text)
 			if !ok {
 				c.fail(CheckQuote, "the quote %q is not in [%d] (%s)", clip(q.Text, 80), rank, cit.Locator.Label())

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"lexflow/backend/internal/sentence"
 	"lexflow/backend/llm/extractive"
 )
 
@@ -24,8 +25,8 @@ const (
 //   - fake-reasoner streams reasoning first, then the same echo;
 //   - fake-cite answers cited-answer prompts (evidence blocks then
 //     "Question:") as the pipeline asks, in JSON, after a line of
-//     reasoning: the first sentence of evidence [1], cited as [1] with a
-//     verbatim quote; with no evidence it returns an empty answer;
+//     reasoning: the first sentence of four words or more of evidence
+//     [1], cited as [1] with a verbatim quote; with no evidence it returns an empty answer;
 //   - fake-tools calls the first offered tool (or "search") with
 //     {"query": <last user message>}, and after a tool result answers
 //     "The tool returned: <result>".
@@ -81,14 +82,18 @@ func demoCite(req Request) Reply {
 	return Reply{Parts: []Part{Reasoning("Evidence [1] (" + first.Locator + ") speaks to the question."), Content(string(raw))}}
 }
 
-// firstSentence is the text up to the first full stop followed by a space, at most 300 characters.
+// firstSentence is the first sentence of at least four words (headings such
+// as "§ 4." are not evidence), at most 300 characters.
 func firstSentence(text string) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if i := strings.Index(text, ". "); i > 0 {
-		text = text[:i+1]
+	out := strings.Join(strings.Fields(text), " ")
+	for _, s := range sentence.Split(text) {
+		if len(strings.Fields(s)) >= 4 {
+			out = strings.Join(strings.Fields(s), " ")
+			break
+		}
 	}
-	if r := []rune(text); len(r) > 300 {
-		text = string(r[:300])
+	if r := []rune(out); len(r) > 300 {
+		out = string(r[:300])
 	}
-	return text
+	return out
 }
