@@ -9,6 +9,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
+	"lexflow/scripts/internal/mdtable"
 )
 
 func printReport(w io.Writer, s *sample, rs []retrieval, th threshold, gens []genRun, took time.Duration) {
@@ -32,7 +33,7 @@ func printReport(w io.Writer, s *sample, rs []retrieval, th threshold, gens []ge
 
 func printRetrieval(w io.Writer, rs []retrieval) {
 	fmt.Fprintf(w, "### Retrieval (index.Search, top %d; over answerable questions)\n\n", topK)
-	t := table{{"questions", "n", "recall@5", "recall@10", "MRR", "strict recall@5", "strict recall@10", "strict MRR", "document recall@5", "document recall@10"}}
+	t := mdtable.Table{{"questions", "n", "recall@5", "recall@10", "MRR", "strict recall@5", "strict recall@10", "strict MRR", "document recall@5", "document recall@10"}}
 	row := func(label string, keep func(question) bool) {
 		s := summarizeRetrieval(rs, keep)
 		if s.n == 0 {
@@ -44,7 +45,7 @@ func printRetrieval(w io.Writer, rs []retrieval) {
 	row("English", func(q question) bool { return q.Lang == "en" && !hasTag(q, "cross-lingual") })
 	row("Arabic", func(q question) bool { return q.Lang == "ar" })
 	row("cross-lingual (en → ar text)", func(q question) bool { return hasTag(q, "cross-lingual") })
-	t.print(w)
+	t.Print(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "recall@k: share of questions with a gold hit in the top k (one gold section per question, so recall@k = hit@k); "+
 		"MRR: mean of 1/rank of the first gold hit (0 when none in the top 10).")
@@ -66,7 +67,7 @@ func printScores(w io.Writer, rs []retrieval, th threshold) {
 		}
 	}
 	null := nullScores(rs)
-	t := table{{"best hit of", "n", "min", "p10", "p25", "median", "p75", "p90", "max"}}
+	t := mdtable.Table{{"best hit of", "n", "min", "p10", "p25", "median", "p75", "p90", "max"}}
 	for _, c := range []struct {
 		label string
 		v     []float64
@@ -75,12 +76,12 @@ func printScores(w io.Writer, rs []retrieval, th threshold) {
 		t = append(t, []string{c.label, fmt.Sprint(len(c.v)), f2(quantile(c.v, 0)), f2(quantile(c.v, 0.1)), f2(quantile(c.v, 0.25)),
 			f2(quantile(c.v, 0.5)), f2(quantile(c.v, 0.75)), f2(quantile(c.v, 0.9)), f2(quantile(c.v, 1))})
 	}
-	t.print(w)
+	t.Print(w)
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Threshold (MinScore) = %s: %s.\n\n", f2(th.value), th.how)
 	fmt.Fprintln(w, "Retrieval-only refusal (no hit at or above the threshold, so no model is asked) at other quantiles of the calibration scores, for reference:")
 	fmt.Fprintln(w)
-	s := table{{"MinScore", "from", "refused: questions the corpus does not answer", "refused: answerable (false refusals)", "answerable with a gold hit left in the top 5"}}
+	s := mdtable.Table{{"MinScore", "from", "refused: questions the corpus does not answer", "refused: answerable (false refusals)", "answerable with a gold hit left in the top 5"}}
 	for _, p := range []float64{0, 0.5, 0.75, 0.9, 0.95} {
 		v, from := 0.0, "none"
 		if p > 0 {
@@ -109,12 +110,12 @@ func printScores(w io.Writer, rs []retrieval, th threshold) {
 		}
 		s = append(s, []string{f2(v), from, frac(refNone, nNone), frac(refAns, nAns), frac(kept, nAns)})
 	}
-	s.print(w)
+	s.Print(w)
 }
 
 func printGeneration(w io.Writer, rs []retrieval, gens []genRun) {
 	fmt.Fprintf(w, "### Cited answers (generation.Pipeline.Run on the top %d hits)\n\n", promptK)
-	t := table{{"answerer", "MinScore", "success", "partial", "failed", "refused (false refusals)",
+	t := mdtable.Table{{"answerer", "MinScore", "success", "partial", "failed", "refused (false refusals)",
 		"answered", "all citations verified", "cites gold section", "correct refusals (unanswerable)"}}
 	for _, g := range gens {
 		var nAns, nNone, answered, verified, gold, success, partial, failed, falseRef, rightRef int
@@ -151,7 +152,7 @@ func printGeneration(w io.Writer, rs []retrieval, gens []genRun) {
 		t = append(t, []string{g.answerer, f2(g.minScore), frac(success, nAns), frac(partial, nAns), frac(failed, nAns), frac(falseRef, nAns),
 			frac(answered, nAns), frac(verified, answered), frac(gold, answered), frac(rightRef, nNone)})
 	}
-	t.print(w)
+	t.Print(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Success, partial, failed and refused split the answerable questions; refused counts status no_evidence (no hit at or "+
 		"above MinScore, no model asked) and Result.Refused (the answerer found the evidence does not answer): on answerable questions "+
@@ -257,34 +258,4 @@ func clip(s string, n int) string {
 		return string(r[:n]) + "…"
 	}
 	return s
-}
-
-// table prints Markdown with padded columns.
-type table [][]string
-
-func (t table) print(w io.Writer) {
-	widths := make([]int, len(t[0]))
-	for _, row := range t {
-		for i, c := range row {
-			widths[i] = max(widths[i], len([]rune(c)))
-		}
-	}
-	for i, row := range t {
-		fmt.Fprintln(w, t.line(row, widths, " "))
-		if i == 0 {
-			dashes := make([]string, len(row))
-			for j := range row {
-				dashes[j] = strings.Repeat("-", widths[j])
-			}
-			fmt.Fprintln(w, t.line(dashes, widths, "-"))
-		}
-	}
-}
-
-func (t table) line(row []string, widths []int, fill string) string {
-	cells := make([]string, len(row))
-	for i, c := range row {
-		cells[i] = fill + c + strings.Repeat(fill, widths[i]-len([]rune(c))) + fill
-	}
-	return "|" + strings.Join(cells, "|") + "|"
 }
