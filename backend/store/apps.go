@@ -56,20 +56,7 @@ func (db *DB) GetApp(ctx context.Context, idOrName string) (App, error) {
 
 // ListApps returns every app, most recently changed first.
 func (db *DB) ListApps(ctx context.Context) ([]App, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+appColumns+` FROM apps ORDER BY updated_at DESC`)
-	if err != nil {
-		return nil, fmt.Errorf("list apps: %w", err)
-	}
-	defer rows.Close()
-	out := []App{}
-	for rows.Next() {
-		a, err := scanApp(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list apps: %w", err)
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.sql, "list apps", scanApp, `SELECT `+appColumns+` FROM apps ORDER BY updated_at DESC`)
 }
 
 // DeleteApp removes an app; its runs stay, detached, for the audit trail.

@@ -40,20 +40,7 @@ func (db *DB) CreateCollection(ctx context.Context, name, description string) (C
 
 // ListCollections returns every collection by name, with document and chunk counts.
 func (db *DB) ListCollections(ctx context.Context) ([]Collection, error) {
-	rows, err := db.sql.QueryContext(ctx, collectionSelect+` GROUP BY c.id ORDER BY c.name COLLATE NOCASE`)
-	if err != nil {
-		return nil, fmt.Errorf("list collections: %w", err)
-	}
-	defer rows.Close()
-	out := []Collection{}
-	for rows.Next() {
-		c, err := scanCollection(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list collections: %w", err)
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.sql, "list collections", scanCollection, collectionSelect+` GROUP BY c.id ORDER BY c.name COLLATE NOCASE`)
 }
 
 // GetCollection finds a collection by id or, failing that, by name.

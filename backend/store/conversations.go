@@ -82,20 +82,7 @@ func (db *DB) GetConversation(ctx context.Context, id string) (Conversation, err
 
 // ListConversations returns conversations, most recently active first.
 func (db *DB) ListConversations(ctx context.Context) ([]Conversation, error) {
-	rows, err := db.sql.QueryContext(ctx, conversationSelect+` ORDER BY c.updated_at DESC, c.id`)
-	if err != nil {
-		return nil, fmt.Errorf("list conversations: %w", err)
-	}
-	defer rows.Close()
-	out := []Conversation{}
-	for rows.Next() {
-		c, err := scanConversation(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list conversations: %w", err)
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.sql, "list conversations", scanConversation, conversationSelect+` ORDER BY c.updated_at DESC, c.id`)
 }
 
 // UpdateConversation changes the title and settings; empty values keep the stored ones.
@@ -263,20 +250,7 @@ func (db *DB) GetMessage(ctx context.Context, id string) (Message, error) {
 
 // ListMessages returns a conversation's messages in seq order.
 func (db *DB) ListMessages(ctx context.Context, conversationID string) ([]Message, error) {
-	rows, err := db.sql.QueryContext(ctx, messageSelect+` WHERE m.conversation_id = ? ORDER BY m.seq_id`, conversationID)
-	if err != nil {
-		return nil, fmt.Errorf("list messages: %w", err)
-	}
-	defer rows.Close()
-	out := []Message{}
-	for rows.Next() {
-		m, err := scanMessage(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list messages: %w", err)
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.sql, "list messages", scanMessage, messageSelect+` WHERE m.conversation_id = ? ORDER BY m.seq_id`, conversationID)
 }
 
 // QuestionBefore returns the human message an answer replies to: the last one before it.

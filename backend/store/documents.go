@@ -112,20 +112,7 @@ func (db *DB) DocumentsWithStatus(ctx context.Context, statuses ...DocStatus) ([
 }
 
 func (db *DB) queryDocuments(ctx context.Context, query string, args ...any) ([]Document, error) {
-	rows, err := db.sql.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list documents: %w", err)
-	}
-	defer rows.Close()
-	out := []Document{}
-	for rows.Next() {
-		d, err := scanDocument(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list documents: %w", err)
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.sql, "list documents", scanDocument, query, args...)
 }
 
 // SetDocumentStatus records a document's stage, percent and error (empty clears it).

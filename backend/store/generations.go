@@ -165,20 +165,7 @@ func (db *DB) oneGeneration(ctx context.Context, where string, args ...any) (Gen
 
 // Replays returns the records that re-ran a record, oldest first.
 func (db *DB) Replays(ctx context.Context, id string) ([]GenerationRecord, error) {
-	rows, err := db.sql.QueryContext(ctx, selectGeneration+` WHERE replay_of = ? ORDER BY created_at`, id)
-	if err != nil {
-		return nil, fmt.Errorf("list replays: %w", err)
-	}
-	defer rows.Close()
-	out := []GenerationRecord{}
-	for rows.Next() {
-		g, err := scanGeneration(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list replays: %w", err)
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.sql, "list replays", scanGeneration, selectGeneration+` WHERE replay_of = ? ORDER BY created_at`, id)
 }
 
 // GetRetrieval returns one retrieval record.

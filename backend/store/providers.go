@@ -31,21 +31,8 @@ const providerColumns = `id, name, kind, base_url, api_key, default_model, built
 
 // ListProviders returns every provider, built-in first, then by name.
 func (db *DB) ListProviders(ctx context.Context) ([]Provider, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+providerColumns+` FROM providers
+	return queryAll(ctx, db.sql, "list providers", scanProvider, `SELECT `+providerColumns+` FROM providers
 		ORDER BY built_in DESC, name COLLATE NOCASE`)
-	if err != nil {
-		return nil, fmt.Errorf("list providers: %w", err)
-	}
-	defer rows.Close()
-	out := []Provider{}
-	for rows.Next() {
-		p, err := scanProvider(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list providers: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
 }
 
 // GetProvider finds a provider by id, or failing that by name (case-insensitive),

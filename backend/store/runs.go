@@ -70,21 +70,8 @@ func (db *DB) ListRuns(ctx context.Context, appID string, limit int) ([]Run, err
 	if limit <= 0 || limit > 1000 {
 		limit = 100
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+runColumns+` FROM workflow_runs
+	return queryAll(ctx, db.sql, "list runs", scanRun, `SELECT `+runColumns+` FROM workflow_runs
 		WHERE (?1 = '' OR app_id = ?1) ORDER BY started_at DESC LIMIT ?2`, appID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list runs: %w", err)
-	}
-	defer rows.Close()
-	out := []Run{}
-	for rows.Next() {
-		r, err := scanRun(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list runs: %w", err)
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // InterruptRuns marks runs (and their node executions) left running by a
