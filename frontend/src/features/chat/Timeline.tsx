@@ -90,6 +90,8 @@ export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode
   const total = spanOf(nodes, now);
   const checks = nodes.flatMap((n) => n.checks);
   const failedChecks = checks.filter((c) => !c.passed).length;
+  // A search that found nothing is reported as such, not as a failed check.
+  const noEvidence = checks.some((c) => c.name === 'evidence' && !c.passed);
   const current = nodes.find((n) => n.status === 'running' && n.nodeType !== 'answer') ?? nodes.find((n) => n.status === 'running');
 
   if (!loading && nodes.length === 0) return null;
@@ -101,7 +103,13 @@ export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode
       : [
           `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}`,
           total > 0 ? ms(total) : '',
-          checks.length ? (failedChecks ? `${failedChecks} of ${checks.length} checks failed` : `${checks.length} checks passed`) : '',
+          noEvidence
+            ? 'no evidence found'
+            : checks.length
+              ? failedChecks
+                ? `${failedChecks} of ${checks.length} checks failed`
+                : `${checks.length} checks passed`
+              : '',
         ]
           .filter(Boolean)
           .join(' · ');
