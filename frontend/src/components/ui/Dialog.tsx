@@ -38,12 +38,24 @@ export function Dialog({ title, description, onClose, children, footer, role = '
     return () => previous?.focus?.();
   }, []);
 
+  // Esc is heard on the document, so it still closes the dialog when focus has
+  // fallen out of it (a button that disabled itself hands focus to the body).
+  // Only the topmost dialog closes.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const dialogs = document.querySelectorAll('.dialog');
+      if (dialogs[dialogs.length - 1] !== ref.current) return;
+      e.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, []);
+
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
     if (e.key !== 'Tab' || !ref.current) return;
     const items = [...ref.current.querySelectorAll<HTMLElement>(focusable)];
     if (items.length === 0) return;
