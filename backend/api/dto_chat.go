@@ -98,7 +98,9 @@ type Message struct {
 	Citations      []Citation         `json:"citations"`
 	Claims         []Claim            `json:"claims"`
 	Generation     *GenerationSummary `json:"generation"`
-	CreatedAt      time.Time          `json:"createdAt"`
+	// Detail is the answer's reasoning, tool calls and content in stream order (SPEC §5).
+	Detail    *GenerationDetail `json:"generationDetail"`
+	CreatedAt time.Time         `json:"createdAt"`
 }
 
 // Turn is a question and the answer being produced for it; the answer's

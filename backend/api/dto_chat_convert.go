@@ -15,6 +15,10 @@ func messageDTO(m store.Message) Message {
 	if json.Unmarshal([]byte(m.Citations), &cites) == nil {
 		out.Citations = citationDTOs(cites)
 	}
+	if m.DetailSequence != "" {
+		out.Detail = &GenerationDetail{ReasoningContent: json.RawMessage(m.DetailReasoning),
+			ToolCalls: json.RawMessage(m.DetailToolCalls), Sequence: json.RawMessage(m.DetailSequence)}
+	}
 	if m.GenerationID == "" {
 		return out
 	}

@@ -204,6 +204,7 @@ func (s *Service) finish(ai store.Message, x *engine.Execution) {
 			ai.Content = v.Answer
 		}
 		ai.Citations = g.Citations
+		_ = s.db.LinkGenerationDetail(ctx, g.RunID, g.NodeID, ai.ID) // the run's own record keeps it either way
 	}
 	_ = s.db.FinishMessage(ctx, ai) // a closed database at shutdown: InterruptMessages marks it next start
 }

@@ -110,6 +110,9 @@ func TestSendAnswersWithCheckedCitations(t *testing.T) {
 	if ai.Status != "done" || ai.Content != want || ai.GenerationStatus != "success" || !strings.Contains(ai.Citations, `"verified":true`) {
 		t.Errorf("answer %+v", ai)
 	}
+	if d, ok, err := w.db.MessageGenerationDetail(ctx, ai.ID); err != nil || !ok || !strings.Contains(d.Reasoning, "speaks to the question") {
+		t.Errorf("the answer's generation detail by message id: %+v %v %v", d, ok, err)
+	}
 	run, err := w.db.GetRun(ctx, turn.RunID)
 	if err != nil || run.MessageID != ai.ID || !strings.Contains(run.DSL, "acts") {
 		t.Errorf("run %+v, %v: want it tied to the answer and recording the chosen collection", run.MessageID, err)

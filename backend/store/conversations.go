@@ -40,6 +40,8 @@ type Message struct {
 	Verification     string
 	ModelProvider    string
 	ModelName        string
+	// From its generation detail, when it has one (JSON text, read-only).
+	DetailReasoning, DetailToolCalls, DetailSequence string
 }
 
 // CreateConversation stores a new conversation.
@@ -223,15 +225,17 @@ func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
 
 const messageSelect = `SELECT m.id, m.conversation_id, m.seq_id, m.role, m.content, m.tool_calls, m.citations,
 	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.created_at, m.updated_at, COALESCE(g.id, ''),
-	COALESCE(g.status, ''), COALESCE(g.verification, ''), COALESCE(g.model_provider, ''), COALESCE(g.model_name, '')
-	FROM messages m LEFT JOIN generation_records g ON g.message_id = m.id`
+	COALESCE(g.status, ''), COALESCE(g.verification, ''), COALESCE(g.model_provider, ''), COALESCE(g.model_name, ''),
+	COALESCE(d.reasoning_content, ''), COALESCE(d.tool_calls, ''), COALESCE(d.sequence, '')
+	FROM messages m LEFT JOIN generation_records g ON g.message_id = m.id
+	LEFT JOIN llm_generation_details d ON d.message_id = m.id`
 
 func scanMessage(s scanner) (Message, error) {
 	var m Message
 	var created, updated string
 	err := s.Scan(&m.ID, &m.ConversationID, &m.Seq, &m.Role, &m.Content, &m.ToolCalls, &m.Citations, &m.RunID, &m.Status,
 		&m.Error, &m.TurnKey, &created, &updated, &m.GenerationID, &m.GenerationStatus, &m.Verification, &m.ModelProvider,
-		&m.ModelName)
+		&m.ModelName, &m.DetailReasoning, &m.DetailToolCalls, &m.DetailSequence)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
 	return m, err
 }

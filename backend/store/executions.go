@@ -159,6 +159,18 @@ func (db *DB) SaveGenerationDetail(ctx context.Context, g GenerationDetail) erro
 	return nil
 }
 
+// LinkGenerationDetail keys a node execution's detail to the chat message it
+// answered as well (SPEC §5: a chat turn's detail is found by message id). A
+// message already linked keeps its first detail.
+func (db *DB) LinkGenerationDetail(ctx context.Context, runID, nodeID, messageID string) error {
+	_, err := db.sql.ExecContext(ctx, `UPDATE OR IGNORE llm_generation_details SET message_id = ?
+		WHERE workflow_run_id = ? AND node_id = ? AND message_id IS NULL`, messageID, runID, nodeID)
+	if err != nil {
+		return fmt.Errorf("link generation detail: %w", err)
+	}
+	return nil
+}
+
 // NodeGenerationDetail returns the detail of one node execution, if any.
 func (db *DB) NodeGenerationDetail(ctx context.Context, runID, nodeID string) (GenerationDetail, bool, error) {
 	return db.generationDetail(ctx, `workflow_run_id = ? AND node_id = ?`, runID, nodeID)

@@ -385,6 +385,7 @@ export interface Message {
   citations: Citation[];
   claims: Claim[];
   generation: GenerationSummary | null;
+  generationDetail: GenerationDetail | null;
   createdAt: string;
 }
 
