@@ -84,7 +84,7 @@ stress:
 bench: bin/lexflow
 	go run ./scripts/bench -bin bin/lexflow
 	@echo
-	go test -run '^$$' -bench . -benchtime 20x ./backend/engine ./backend/runs | grep -E '^(pkg|Benchmark)'
+	go test -run '^$$' -bench . -benchtime 20x ./backend/engine ./backend/runs ./backend/api | grep -E '^(pkg|Benchmark)'
 	go test -tags sqlite_fts5 -run '^$$' -bench . -benchtime 1x -timeout 30m ./backend/index | grep -E '^(pkg|Benchmark)'
 	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
 

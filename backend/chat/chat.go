@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -162,9 +163,14 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 	}
 	turn := Turn{Human: human, AI: ai}
 	dsl, err := s.appFor(ctx, appID, set)
+	var history []any
+	if err == nil {
+		history, err = s.history(ctx, conv.ID, human.Seq)
+	}
 	var x *engine.Execution
 	if err == nil {
-		x, err = s.runs.Start(ctx, runs.Request{AppID: appID, DSL: dsl, Query: question, ConversationID: conv.ID, MessageID: ai.ID})
+		x, err = s.runs.Start(ctx, runs.Request{AppID: appID, DSL: dsl, Query: question, ConversationID: conv.ID,
+			MessageID: ai.ID, Inputs: map[string]any{nodes.HistoryInput: history}})
 	}
 	if err != nil {
 		turn.AI.Status, turn.AI.Error = "failed", "the answer could not start: "+err.Error()
@@ -180,6 +186,34 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 		s.finish(ai, x)
 	}()
 	return turn, nil
+}
+
+// HistoryWords bounds the earlier turns a run gets as context (nodes with
+// memory read them; their window narrows it further): the newest turns that
+// fit, oldest dropped first. Words stand in for tokens, about 0.75 per token.
+const HistoryWords = 3000
+
+// history is the conversation before the question at seq, as memory turns.
+func (s *Service) history(ctx context.Context, conversationID string, seq int) ([]any, error) {
+	msgs, err := s.db.ListMessages(ctx, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	var turns []any
+	words := 0
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if m.Seq >= seq || m.Content == "" || (m.Role != "human" && m.Role != "ai") || m.Status == "failed" {
+			continue
+		}
+		if words += len(strings.Fields(m.Content)); words > HistoryWords {
+			break
+		}
+		role := map[string]string{"human": "user", "ai": "assistant"}[m.Role]
+		turns = append(turns, map[string]any{"role": role, "text": m.Content})
+	}
+	slices.Reverse(turns)
+	return turns, nil
 }
 
 // finish waits for the run and stores the answer: the checked answer of its

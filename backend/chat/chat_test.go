@@ -137,6 +137,17 @@ func TestSendAnswersWithCheckedCitations(t *testing.T) {
 	if len(ms) != 3 || ms[2].ID != re.AI.ID || ms[2].Content != want || re.Human.ID != ms[0].ID {
 		t.Errorf("regenerated %+v", ms)
 	}
+	// The next turn gets the earlier ones as context.
+	next, err := w.chat.Send(ctx, w.conv.ID, "And by what means?", Settings{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.chat.Wait()
+	nextRun, _ := w.db.GetRun(ctx, next.RunID)
+	if !strings.Contains(nextRun.Inputs, `"role":"user","text":"What notice terminates the agreement?"`) ||
+		!strings.Contains(nextRun.Inputs, `"role":"assistant","text":"Either party`) || strings.Contains(nextRun.Inputs, "And by what means") {
+		t.Errorf("history passed to the next turn: %s", nextRun.Inputs)
+	}
 	md, err := w.chat.Export(ctx, w.conv.ID)
 	if err != nil || !strings.Contains(md, "notice to the other party [^a2-1].") ||
 		!strings.Contains(md, "[^a2-1]: act.txt, Article 1 — “Either party may terminate") {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestSaveTurnIsIdempotentUnderConcurrency(t *testing.T) {
@@ -101,5 +102,37 @@ func TestMessageLifecycle(t *testing.T) {
 	}
 	if err := db.DeleteConversation(ctx, c.ID); !errors.Is(err, ErrNotFound) {
 		t.Errorf("deleting twice: %v", err)
+	}
+}
+
+func TestInterruptedAnswerKeepsItsStreamedText(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	c, _ := db.CreateConversation(ctx, Conversation{})
+	_, ai, _, err := db.SaveTurn(ctx, c.ID, "", "What notice?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.InsertRun(ctx, Run{ID: "r1", Mode: "chatflow", MessageID: ai.ID, StartedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetMessageRun(ctx, ai.ID, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	chunk := func(seq int64, node, nodeType, text string) RunEvent {
+		return RunEvent{RunID: "r1", Seq: seq, Type: "node_stream_chunk", NodeID: node, CreatedAt: time.Now(),
+			Payload: fmt.Sprintf(`{"kind":"node_stream_chunk","node_id":%q,"node_type":%q,"chunk":%q}`, node, nodeType, text)}
+	}
+	events := []RunEvent{chunk(3, "cite", "cited-answer", "Ninety "), chunk(4, "answer", "answer", "Ninety "),
+		chunk(6, "answer", "answer", "días 🎉 "), chunk(5, "cite", "cited-answer", "días 🎉 "), chunk(7, "answer", "answer", "[1")}
+	if err := db.SaveRunBatch(ctx, events, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := db.InterruptMessages(ctx); err != nil || n != 1 {
+		t.Fatalf("interrupted %d, %v", n, err)
+	}
+	m, _ := db.GetMessage(ctx, ai.ID)
+	if m.Status != "interrupted" || m.Content != "Ninety días 🎉 [1" {
+		t.Errorf("interrupted answer %q (%s), want the Answer node's streamed text in order", m.Content, m.Status)
 	}
 }

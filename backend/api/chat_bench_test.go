@@ -1,0 +1,83 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/generation"
+	"lexflow/backend/store"
+)
+
+// BenchmarkLoadConversation500Turns measures what opening a long conversation
+// costs the API: 500 questions and their cited answers, each with its
+// generation record (claims, checks) and generation detail, read and
+// converted to DTOs. Target (SPEC §9): ≤ 50 ms.
+func BenchmarkLoadConversation500Turns(b *testing.B) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "lexflow.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	conv, err := db.CreateConversation(ctx, store.Conversation{Title: "Long"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	hits := benchHits()
+	for i := range 500 {
+		fillTurn(b, db, conv.ID, i, hits)
+	}
+	svc := &ChatService{db: db}
+	b.ResetTimer()
+	for b.Loop() {
+		msgs, err := svc.Messages(ctx, conv.ID)
+		if err != nil || len(msgs) != 1000 || len(msgs[999].Citations) != 2 || msgs[999].Detail == nil {
+			b.Fatalf("%d messages, %v", len(msgs), err)
+		}
+	}
+}
+
+func benchHits() []evidence.Hit {
+	text := strings.Repeat("Either party may terminate this agreement by giving ninety days' written notice. ", 6)
+	hits := make([]evidence.Hit, 5)
+	for i := range hits {
+		hits[i] = evidence.Hit{Rank: i + 1, Score: 5 - float64(i), Chunk: evidence.Chunk{ID: fmt.Sprintf("c%d", i+1), DocID: "d",
+			Text: text, Locator: evidence.Locator{DocID: "d", DocName: "agreement.pdf", HeadingPath: []string{"Part 2", "Clause 12"},
+				PageStart: 4, PageEnd: 4, Start: i * 600, End: i*600 + len(text)}}}
+	}
+	return hits
+}
+
+func fillTurn(b *testing.B, db *store.DB, convID string, i int, hits []evidence.Hit) {
+	ctx := context.Background()
+	_, ai, _, err := db.SaveTurn(ctx, convID, "", fmt.Sprintf("Question %d: what notice ends the agreement?", i))
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw := `{"answer": "Either party may terminate on ninety days' written notice [1]. The notice must be written [2].",
+		"citations": [{"node_id": "c1", "quote": "ninety days' written notice"}, {"node_id": "c2", "quote": "giving ninety days'"}]}`
+	res := generation.Postprocess(raw, hits, generation.Options{})
+	cites, _ := json.Marshal(res.Citations)
+	verification, _ := json.Marshal(map[string]any{"answer": res.Answer, "checks": res.Checks, "claims": res.Claims})
+	runID := fmt.Sprintf("run-%d", i)
+	if err := db.InsertRun(ctx, store.Run{ID: runID, Mode: "chatflow", MessageID: ai.ID}); err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := db.SaveGeneration(ctx, store.RetrievalRecord{RunID: runID, Query: "q", Hits: "[]"}, store.GenerationRecord{
+		RunID: runID, NodeID: "cite", PromptName: "p", PromptVersion: "1", Status: "success",
+		Citations: string(cites), Verification: string(verification)}); err != nil {
+		b.Fatal(err)
+	}
+	if err := db.SaveGenerationDetail(ctx, store.GenerationDetail{MessageID: ai.ID, Reasoning: `["Clause 12 sets the period."]`,
+		Sequence: `[{"type":"reasoning","index":0},{"type":"content","start":0,"end":96}]`}); err != nil {
+		b.Fatal(err)
+	}
+	if err := db.FinishMessage(ctx, store.Message{ID: ai.ID, Content: res.Answer, Citations: string(cites), Status: "done"}); err != nil {
+		b.Fatal(err)
+	}
+}
