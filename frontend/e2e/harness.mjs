@@ -48,15 +48,21 @@ function stop(child) {
   });
 }
 
-/** Starts the fake model server; url serves Ollama at / and OpenAI at /v1. */
-export async function startFakeLLM() {
-  const { child, match } = await startProcess(fakeLLMBin, ['--addr', '127.0.0.1:0'], /FAKE_LLM_URL=(\S+)/);
+/**
+ * Starts the fake model server; url serves Ollama at / and OpenAI at /v1. delay (e.g.
+ * '200ms') is the pause between streamed chunks, for tests that act mid-stream.
+ */
+export async function startFakeLLM({ delay } = {}) {
+  const args = ['--addr', '127.0.0.1:0', ...(delay ? ['--delay', delay] : [])];
+  const { child, match } = await startProcess(fakeLLMBin, args, /FAKE_LLM_URL=(\S+)/);
   return { url: match[1], stop: () => stop(child) };
 }
 
-/** Starts `lexflow serve` on a fresh data directory. */
-export async function startLexflow() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lexflow-e2e-'));
+/**
+ * Starts `lexflow serve` on a fresh data directory, or on dataDir to restart over an earlier
+ * one. kill() ends it with SIGKILL (a crash) and keeps the data directory; stop() removes it.
+ */
+export async function startLexflow({ dataDir = mkdtempSync(path.join(tmpdir(), 'lexflow-e2e-')) } = {}) {
   const { child, match, output } = await startProcess(
     lexflowBin,
     ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir],
@@ -68,6 +74,13 @@ export async function startLexflow() {
     token: match[2],
     dataDir,
     output,
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
     stop: async () => {
       await stop(child);
       rmSync(dataDir, { recursive: true, force: true });

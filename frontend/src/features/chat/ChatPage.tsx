@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Download, LibraryBig, MessageSquareText, Sparkles } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, TurnSettings } from '../../lib/api.gen';
 import { BackendError, exportConversation } from '../../lib/backend';
 import { Link } from '../../app/Link';
@@ -20,7 +21,7 @@ import { ConversationList } from './ConversationList';
 import { useOpenCitation } from './openSource';
 import { chatPath } from './paths';
 import { initialSettings, loadDraft, loadPreferredSettings, saveDraft, savePreferredSettings, clearDraft } from './preferences';
-import { useConversations, useCreateConversation, useMessages, useRegenerate, useSend, useStop } from './queries';
+import { conversationGone, useConversations, useCreateConversation, useMessages, useRegenerate, useSend, useStop } from './queries';
 import './Chat.css';
 
 export const SUGGESTIONS = [
@@ -141,6 +142,7 @@ function useStickToBottom(dep: unknown) {
 }
 
 export function ChatPage({ conversationId = null }: { conversationId?: string | null }) {
+  const qc = useQueryClient();
   const conversations = useConversations();
   const collections = useCollections();
   const providers = useProviders();
@@ -201,10 +203,16 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
       } catch (err) {
         setDraft(q);
         if (id) saveDraft(id, q);
+        if (id && err instanceof BackendError && err.status === 404 && (await conversationGone(qc, id))) {
+          // Deleted meanwhile, e.g. in another window: keep the question for a new conversation.
+          saveDraft('new', q);
+          toast.error('This conversation was deleted', 'Your question was not sent. It is kept: start a new conversation to ask it there.');
+          return;
+        }
         toast.error('The question was not sent', err instanceof Error ? err.message : String(err));
       }
     },
-    [conversationId, create, send, settings],
+    [conversationId, create, send, settings, qc],
   );
 
   const onStop = (m: Message) => {

@@ -4,6 +4,7 @@ import { useEffect, useReducer } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Conversation, GenerationAudit, GenerationAuditView, Message, RunDetail, SendMessage, Turn, TurnSettings } from '../../lib/api.gen';
 import {
+  BackendError,
   createConversation,
   deleteConversation,
   getGeneration,
@@ -120,6 +121,17 @@ export function useSend() {
       void qc.invalidateQueries({ queryKey: keys.conversations });
     },
   });
+}
+
+/**
+ * After a 404 from the conversation's endpoints: asks the backend again and says whether the
+ * conversation is gone (deleted, perhaps in another window). The page then shows it as gone
+ * and the list drops it.
+ */
+export async function conversationGone(qc: QueryClient, conversationId: string): Promise<boolean> {
+  await Promise.all([qc.invalidateQueries({ queryKey: keys.messages(conversationId) }), qc.invalidateQueries({ queryKey: keys.conversations })]);
+  const error = qc.getQueryState(keys.messages(conversationId))?.error;
+  return error instanceof BackendError && error.status === 404;
 }
 
 export function useRegenerate(conversationId: string) {
