@@ -42,6 +42,9 @@ const (
 	namingFraction = 0.05
 	// The best head must outscore the second by this factor.
 	namingMargin = 1.5
+	// and hold at least this many of the query's rare words: a single rare
+	// word is as likely a subject as a name.
+	namingWords = 2
 )
 
 // documentHeads finds, among chunks, the first chunk (ordinal 0) of each
@@ -142,6 +145,15 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	inHead := map[string]bool{}
 	for _, t := range x.analyzers[lang].Analyze([]byte(head)) {
 		inHead[string(t.Term)] = true
+	}
+	held := 0
+	for term := range rare {
+		if inHead[term] {
+			held++
+		}
+	}
+	if held < namingWords {
+		return "", "", nil
 	}
 	text, ok := withoutNaming(q.Text, tokens, func(term string) bool { return rare[term] && inHead[term] })
 	if !ok {

@@ -42,6 +42,7 @@ func namingCorpus() []evidence.Chunk {
 			"3. Governing law. This agreement is governed by the laws of England.",
 		)...)
 	}
+	chunks = append(chunks, contract("geneva", "geneva.txt", "Rules.", "Disputes go to arbitration in Geneva.")...)
 	chunks = append(chunks, contract("memo", "memo.txt",
 		"MEMORANDUM on supplier risk. "+strings.Repeat("Supplier risk is reviewed every quarter. ", 40),
 		"Acme Widgets and Borealis Trading signed a supply agreement; assignment of that agreement was discussed.",
@@ -64,6 +65,16 @@ func TestQueryNamingADocumentSearchesIt(t *testing.T) {
 				t.Errorf("%q: hit %s outside the named document", text, h.Chunk.ID)
 			}
 		}
+	}
+}
+
+// When the named document holds none of the other words, the search is the
+// plain one: a query never comes back empty for naming a document.
+func TestQueryNamingADocumentWithoutTheRestSearchesAll(t *testing.T) {
+	x := newIndexWith(t, namingCorpus()...)
+	hits := mustSearch(t, x, Query{Text: "Acme Borealis arbitration", TopK: 3})
+	if !contains(hitIDs(hits), "geneva-1") {
+		t.Errorf("hits %v, want geneva-1 (the only arbitration clause) among them", hitIDs(hits))
 	}
 }
 

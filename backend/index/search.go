@@ -33,26 +33,43 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 		return nil, err
 	}
 	dfs, release := x.docFreqs(ctx)
-	q, err = x.focus(ctx, q, dfs)
+	focused, err := x.focus(ctx, q, dfs)
 	if err != nil {
 		release()
 		return nil, err
 	}
-	sp := x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q)})
+	plan := func(q Query) *searchPlan {
+		return x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q)})
+	}
+	sp := plan(focused)
+	var wide *searchPlan // the plain search, in case the named document holds none of the other words
+	if focused.Text != q.Text || len(focused.DocIDs) != len(q.DocIDs) {
+		wide = plan(q)
+	}
 	release()
+	stats := x.stats.bm25(count)
+	ranked, err := x.rankPlan(ctx, sp, focused, stats)
+	if err == nil && len(ranked) == 0 && wide != nil {
+		sp = wide
+		ranked, err = x.rankPlan(ctx, sp, q, stats)
+	}
+	if err != nil || len(ranked) == 0 {
+		return nil, err
+	}
+	return x.load(ctx, ranked, sp.textTerms, stats)
+}
+
+// rankPlan ranks the chunks of a plan (none when sp is nil) and drops those
+// below q's minimum score.
+func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
 	if sp == nil {
 		return nil, nil
 	}
-	stats := x.stats.bm25(count)
 	ranked, err := x.rank(ctx, sp.query(), topK(q.TopK), stats)
 	if err != nil {
 		return nil, err
 	}
-	ranked = aboveMin(ranked, q.MinScore)
-	if len(ranked) == 0 {
-		return nil, nil
-	}
-	return x.load(ctx, ranked, sp.textTerms, stats)
+	return aboveMin(ranked, q.MinScore), nil
 }
 
 // rank runs bq on every shard and merges the k best, best first, equal
