@@ -41,6 +41,7 @@ type Index struct {
 	stats     *corpusStats
 	dfs       *dfCache
 	tuning    tuning
+	related   thesaurus
 	batchSize int
 	closeOnce sync.Once
 	closeErr  error
@@ -56,6 +57,7 @@ func newIndex(shards []*shard) (*Index, error) {
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
 		tuning:    defaultTuning(),
+		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
 		batchSize: 500,
 	}
 	if err := x.seedStats(); err != nil {

@@ -39,7 +39,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 		return nil, err
 	}
 	plan := func(q Query) *searchPlan {
-		return x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q)})
+		return x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q), related: x.related})
 	}
 	sp := plan(focused)
 	var wide *searchPlan // the plain search, in case the named document holds none of the other words
