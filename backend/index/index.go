@@ -8,7 +8,8 @@
 // fresh index and re-adds every chunk from SQLite.
 //
 // Where to look: mapping.go (analyzers and fields), query.go and terms.go
-// (how plain words become a Bleve query; common words only score), search.go
+// (how plain words become a Bleve query; common words only score), heads.go
+// (a query that names a document searches inside it), search.go
 // (two passes: rank, then load and highlight the top k), shard.go (one Bleve
 // index per core, searched at once, scored as one), stats.go (the BM25
 // statistics Bleve gets wrong), generation.go (damage Bleve hides), refs.go
@@ -40,6 +41,7 @@ type Index struct {
 	stats     *corpusStats
 	dfs       *dfCache
 	tuning    tuning
+	related   thesaurus
 	batchSize int
 	closeOnce sync.Once
 	closeErr  error
@@ -55,6 +57,7 @@ func newIndex(shards []*shard) (*Index, error) {
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
 		tuning:    defaultTuning(),
+		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
 		batchSize: 500,
 	}
 	if err := x.seedStats(); err != nil {

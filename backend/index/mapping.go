@@ -29,7 +29,10 @@ const (
 	fieldTextAR     = "text_ar"
 	fieldHeadingEN  = "heading_en" // the heading path as text, searched with a boost
 	fieldHeadingAR  = "heading_ar"
-	fieldName       = "name"  // the document's file name as words; only ever a boost
+	fieldName       = "name"    // the document's file name as words; only ever a boost
+	fieldHeadEN     = "head_en" // first chunk only: the document's file name and opening text (title, parties), stored
+	fieldHeadAR     = "head_ar"
+	fieldKind       = "kind"  // keyword: kindFirst on a document's first chunk, which carries the head
 	fieldRefs       = "refs"  // keyword: "article:12", "section:4.2" from the heading path
 	fieldChunk      = "chunk" // stored only: the chunk without its text, as JSON
 	langEN          = "en"
@@ -38,6 +41,7 @@ const (
 	analyzerAR      = "lexflow_ar"
 	filterNFKC      = "lexflow_nfkc"
 	charColon       = "lexflow_colon"
+	kindFirst       = "first"
 )
 
 // newMapping describes the index: two analyzers, one static document mapping,
@@ -88,7 +92,7 @@ func customAnalyzer(filters ...string) map[string]any {
 func chunkMapping() *mapping.DocumentMapping {
 	dm := mapping.NewDocumentStaticMapping()
 	dm.AddSubDocumentMapping("_all", mapping.NewDocumentDisabledMapping())
-	for _, f := range []string{fieldDocID, fieldCollection, fieldLang} {
+	for _, f := range []string{fieldDocID, fieldCollection, fieldLang, fieldKind} {
 		dm.AddFieldMappingsAt(f, keywordField(true))
 	}
 	dm.AddFieldMappingsAt(fieldRefs, keywordField(false))
@@ -97,6 +101,11 @@ func chunkMapping() *mapping.DocumentMapping {
 	dm.AddFieldMappingsAt(fieldHeadingEN, textField(analyzerEN, false))
 	dm.AddFieldMappingsAt(fieldHeadingAR, textField(analyzerAR, false))
 	dm.AddFieldMappingsAt(fieldName, textField(analyzerEN, false))
+	for f, analyzer := range map[string]string{fieldHeadEN: analyzerEN, fieldHeadAR: analyzerAR} {
+		fm := textField(analyzer, false)
+		fm.Store = true
+		dm.AddFieldMappingsAt(f, fm)
+	}
 	stored := mapping.NewTextFieldMapping()
 	stored.Index, stored.Store, stored.IncludeTermVectors, stored.IncludeInAll, stored.DocValues = false, true, false, false, false
 	dm.AddFieldMappingsAt(fieldChunk, stored)
@@ -131,8 +140,9 @@ func chunkLang(language string) string {
 }
 
 // chunkDocument is what Bleve indexes for one chunk; refs are the structural
-// references of its heading path.
-func chunkDocument(c evidence.Chunk, refs []string) (map[string]any, error) {
+// references of its heading path; head, set on a document's first chunk
+// only, is the document's name and opening text (see heads.go).
+func chunkDocument(c evidence.Chunk, refs []string, head string) (map[string]any, error) {
 	meta := c
 	meta.Text = ""
 	blob, err := json.Marshal(meta)
@@ -156,6 +166,10 @@ func chunkDocument(c evidence.Chunk, refs []string) (map[string]any, error) {
 	if len(refs) > 0 {
 		doc[fieldRefs] = refs
 	}
+	if head != "" {
+		doc[headFieldFor(lang)] = head
+		doc[fieldKind] = kindFirst
+	}
 	return doc, nil
 }
 
@@ -171,6 +185,13 @@ func headingFieldFor(lang string) string {
 		return fieldHeadingAR
 	}
 	return fieldHeadingEN
+}
+
+func headFieldFor(lang string) string {
+	if lang == langAR {
+		return fieldHeadAR
+	}
+	return fieldHeadEN
 }
 
 // nameWords turns a file name into words: "Master_Services-Agreement.pdf" →

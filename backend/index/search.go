@@ -1,7 +1,6 @@
 package index
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,6 +20,7 @@ import (
 // a searchable word gives no hits and no error. Search honours ctx: a
 // cancelled or expired context stops it with ctx.Err() wrapped.
 //
+// A query that names a document (see heads.go) searches that document only.
 // It runs in two passes, each on all shards at once: the first ranks the
 // chunks without reading term positions or stored fields; the second loads
 // and highlights the top k only.
@@ -33,45 +33,49 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 		return nil, err
 	}
 	dfs, release := x.docFreqs(ctx)
-	sp := x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q)})
+	focused, err := x.focus(ctx, q, dfs)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	plan := func(q Query) *searchPlan {
+		return x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q), related: x.related})
+	}
+	sp := plan(focused)
+	var wide *searchPlan // the plain search, in case the named document holds none of the other words
+	if focused.Text != q.Text || len(focused.DocIDs) != len(q.DocIDs) {
+		wide = plan(q)
+	}
 	release()
+	stats := x.stats.bm25(count)
+	ranked, err := x.rankPlan(ctx, sp, focused, stats)
+	if err == nil && len(ranked) == 0 && wide != nil {
+		sp = wide
+		ranked, err = x.rankPlan(ctx, sp, q, stats)
+	}
+	if err != nil || len(ranked) == 0 {
+		return nil, err
+	}
+	return x.load(ctx, ranked, sp.textTerms, stats)
+}
+
+// rankPlan ranks the chunks of a plan (none when sp is nil) and drops those
+// below q's minimum score.
+func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
 	if sp == nil {
 		return nil, nil
 	}
-	stats := x.stats.bm25(count)
 	ranked, err := x.rank(ctx, sp.query(), topK(q.TopK), stats)
 	if err != nil {
 		return nil, err
 	}
-	ranked = aboveMin(ranked, q.MinScore)
-	if len(ranked) == 0 {
-		return nil, nil
-	}
-	return x.load(ctx, ranked, sp.textTerms, stats)
+	return aboveMin(ranked, q.MinScore), nil
 }
 
 // rank runs bq on every shard and merges the k best, best first, equal
 // scores in chunk ID order.
 func (x *Index) rank(ctx context.Context, bq query.Query, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	perShard := make([]search.DocumentMatchCollection, len(x.shards))
-	err := x.eachShard(func(i int, s *shard) error {
-		res, err := s.search(ctx, bleve.NewSearchRequestOptions(bq, k, 0, false), stats)
-		if err == nil {
-			perShard[i] = res.Hits
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	all := slices.Concat(perShard...)
-	slices.SortFunc(all, func(a, b *search.DocumentMatch) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ID, b.ID)
-	})
-	return all[:min(k, len(all))], nil
+	return x.searchShards(ctx, bq, k, nil, stats)
 }
 
 // idsByShard groups the IDs of matches by the shard that holds them.

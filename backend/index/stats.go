@@ -28,10 +28,10 @@ import (
 const sampleSize = 500
 
 // textFields are the analysed fields whose average length BM25 needs.
-var textFields = []string{fieldTextEN, fieldTextAR, fieldHeadingEN, fieldHeadingAR, fieldName}
+var textFields = []string{fieldTextEN, fieldTextAR, fieldHeadingEN, fieldHeadingAR, fieldName, fieldHeadEN, fieldHeadAR}
 
 // keywordFields count one token per document for BM25's purposes.
-var keywordFields = []string{fieldDocID, fieldCollection, fieldLang, fieldRefs}
+var keywordFields = []string{fieldDocID, fieldCollection, fieldLang, fieldRefs, fieldKind}
 
 // corpusStats holds, per analysed field, how many documents have the field
 // and how many tokens they hold in total. Add updates it with the exact
@@ -118,6 +118,9 @@ func (x *Index) seedStats() error {
 			}
 			x.seedChunk(c)
 		}
+		if err := x.seedHeads(s, per); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -133,4 +136,24 @@ func (x *Index) seedChunk(c evidence.Chunk) {
 	if name := nameWords(c.Locator.DocName); name != "" {
 		x.stats.add(fieldName, len(x.analyzers[langEN].Analyze([]byte(name))))
 	}
+}
+
+// seedHeads estimates the average head length from up to n first chunks of
+// the shard: they are too few among all chunks for the general sample.
+func (x *Index) seedHeads(s *shard, n int) error {
+	req := bleve.NewSearchRequestOptions(termQuery(fieldKind, kindFirst, 1), n, 0, false)
+	req.Fields = []string{fieldHeadEN, fieldHeadAR}
+	req.Score = bleve.ScoreNone
+	res, err := s.search(context.Background(), req, x.stats.bm25(1))
+	if err != nil {
+		return fmt.Errorf("sample document heads: %w: %w", ErrCorrupt, err)
+	}
+	for _, m := range res.Hits {
+		for f, lang := range map[string]string{fieldHeadEN: langEN, fieldHeadAR: langAR} {
+			if head, ok := m.Fields[f].(string); ok {
+				x.stats.add(f, len(x.analyzers[lang].Analyze([]byte(head))))
+			}
+		}
+	}
+	return nil
 }

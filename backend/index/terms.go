@@ -55,6 +55,7 @@ type clause struct {
 	field, term string
 	boost       float64
 	df          uint64
+	relatedTo   string // for a related word of the thesaurus: the query term it stands in for
 }
 
 // docFreqs tells how many chunks hold term in field.
@@ -71,8 +72,9 @@ type plan struct {
 // planner decides which clauses select. cutoff is the document frequency
 // above which a clause only scores; 0 makes every clause select.
 type planner struct {
-	dfs    docFreqs
-	cutoff uint64
+	dfs     docFreqs
+	cutoff  uint64
+	related thesaurus // English query words → related words, scored at relatedBoost
 }
 
 // words plans the query words: each term in the text and, boosted, in the
@@ -88,6 +90,22 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 		pl.textTerms = append(pl.textTerms, clause{field: textFieldFor(lang), term: term, boost: 1})
 		p.add(pl, clause{field: textFieldFor(lang), term: term, boost: 1}, true)
 		p.add(pl, clause{field: headingFieldFor(lang), term: term, boost: headingBoost}, true)
+	}
+	if lang != langEN {
+		return
+	}
+	// Related words select like query words: a chunk that holds only a
+	// related word can be found, unless the word is common.
+	for _, tok := range tokens {
+		term := string(tok.Term)
+		for _, r := range p.related[term] {
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			p.add(pl, clause{field: textFieldFor(lang), term: r, boost: relatedBoost, relatedTo: term}, true)
+			p.add(pl, clause{field: headingFieldFor(lang), term: r, boost: relatedBoost * headingBoost, relatedTo: term}, true)
+		}
 	}
 }
 
@@ -119,11 +137,27 @@ func (p planner) split(pl *plan) {
 }
 
 // clauseQueries turns clauses into term queries scored with the whole
-// index's document frequency.
+// index's document frequency. The related words of each query word go into
+// one disjunction of their own: Bleve multiplies a disjunction's score by the
+// share of its clauses that match, and a chunk must not outrank one holding
+// a query word for holding several words related to it.
 func clauseQueries(cs []clause) []query.Query {
-	qs := make([]query.Query, len(cs))
-	for i, c := range cs {
-		qs[i] = globalTermQuery{c}
+	var qs []query.Query
+	related := map[string][]query.Query{}
+	var order []string
+	for _, c := range cs {
+		switch {
+		case c.relatedTo == "":
+			qs = append(qs, globalTermQuery{c})
+		default:
+			if related[c.relatedTo] == nil {
+				order = append(order, c.relatedTo)
+			}
+			related[c.relatedTo] = append(related[c.relatedTo], globalTermQuery{c})
+		}
+	}
+	for _, t := range order {
+		qs = append(qs, query.NewDisjunctionQuery(related[t]))
 	}
 	return qs
 }

@@ -21,9 +21,13 @@ const idPage = 1000
 // its chunks in Bleve batches of up to 500, written on all shards at once;
 // each batch is atomic and on disk when Add returns, but a crash during Add
 // can leave some batches written and others not: compare ChunkIDs with the
-// database after a restart. ctx is checked between batches.
+// database after a restart. ctx is checked between batches. A document's
+// first chunk (ordinal 0) also indexes the document's head, built from the
+// chunks of the same call that open the document (see heads.go): add a
+// document's chunks in order.
 func (x *Index) Add(ctx context.Context, chunks []evidence.Chunk) error {
 	parts := make([][]evidence.Chunk, len(x.shards))
+	heads := documentHeads(chunks)
 	for _, c := range chunks {
 		if c.ID == "" {
 			return fmt.Errorf("add chunk of document %q: empty chunk id", c.DocID)
@@ -36,7 +40,7 @@ func (x *Index) Add(ctx context.Context, chunks []evidence.Chunk) error {
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("add chunks: %w", err)
 			}
-			if err := x.addBatch(s, parts[i][start:min(start+x.batchSize, len(parts[i]))]); err != nil {
+			if err := x.addBatch(s, parts[i][start:min(start+x.batchSize, len(parts[i]))], heads); err != nil {
 				return err
 			}
 		}
@@ -44,11 +48,11 @@ func (x *Index) Add(ctx context.Context, chunks []evidence.Chunk) error {
 	})
 }
 
-func (x *Index) addBatch(s *shard, chunks []evidence.Chunk) error {
+func (x *Index) addBatch(s *shard, chunks []evidence.Chunk, heads map[string]string) error {
 	b := s.bleve.NewBatch()
 	docs := make([]bleveindex.Document, 0, len(chunks))
 	for _, c := range chunks {
-		doc, err := x.document(s, c)
+		doc, err := x.document(s, c, heads[c.ID])
 		if err != nil {
 			return err
 		}
@@ -73,8 +77,8 @@ func (x *Index) commit(s *shard, b *bleve.Batch) error {
 // document maps one chunk through the index mapping. Mapping it here rather
 // than in Batch.Index keeps the document, whose analysed field lengths feed
 // the BM25 statistics once Bleve has analysed it.
-func (x *Index) document(s *shard, c evidence.Chunk) (*document.Document, error) {
-	data, err := chunkDocument(c, x.refs.find(strings.Join(c.Locator.HeadingPath, "\n")))
+func (x *Index) document(s *shard, c evidence.Chunk, head string) (*document.Document, error) {
+	data, err := chunkDocument(c, x.refs.find(strings.Join(c.Locator.HeadingPath, "\n")), head)
 	if err != nil {
 		return nil, err
 	}

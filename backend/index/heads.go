@@ -1,0 +1,242 @@
+package index
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"lexflow/backend/evidence"
+)
+
+// A question about one document often names it: "the distribution agreement
+// between Acme Ltd and Beta Inc; can it be assigned?" or "the Labour Law:
+// notice period". Searched as plain words, the names swamp the question:
+// every chunk that mentions the parties outranks the clause that answers it.
+//
+// So the first chunk of every document also carries the document's head:
+// its file name and opening text, where contracts state their title and
+// parties and statutes their name (fieldHeadEN/AR, with kind:first to count
+// them). Before searching chunks, a query whose words include some that are
+// rare among the heads is matched against the heads alone, scored as BM25
+// over documents. When one document clearly wins, the query names it: the
+// search is restricted to that document, and the words that named it (the
+// rare words of its head, or the whole clause of the query that holds them
+// when the query has others) are left out, so the rest of the query ranks
+// the document's chunks.
+
+// headChars is how much of a document's opening text its head holds, in
+// code points.
+const headChars = 1500
+
+// Knobs of naming detection.
+const (
+	// A word held by at most this share of the heads (and by at least one)
+	// can name a document.
+	namingFraction = 0.05
+	// The best head must outscore the second by this factor.
+	namingMargin = 1.5
+	// and hold at least this many of the query's rare words: a single rare
+	// word is as likely a subject as a name.
+	namingWords = 2
+)
+
+// documentHeads finds, among chunks, the first chunk (ordinal 0) of each
+// document and builds its head: the file name as words, then the opening
+// text from the chunks of the same call that start within headChars of it.
+// The result maps the first chunk's ID to its head.
+func documentHeads(chunks []evidence.Chunk) map[string]string {
+	var heads map[string]string
+	for _, first := range chunks {
+		if first.Ordinal != 0 {
+			continue
+		}
+		var parts []evidence.Chunk
+		for _, c := range chunks {
+			if c.DocID == first.DocID && c.Locator.Start >= first.Locator.Start && c.Locator.Start < first.Locator.Start+headChars {
+				parts = append(parts, c)
+			}
+		}
+		slices.SortFunc(parts, func(a, b evidence.Chunk) int { return cmp.Compare(a.Locator.Start, b.Locator.Start) })
+		var b strings.Builder
+		b.WriteString(nameWords(first.Locator.DocName))
+		b.WriteString("\n")
+		end, room := first.Locator.Start, headChars
+		for _, c := range parts {
+			if c.Locator.End <= end || room <= 0 {
+				continue
+			}
+			text := evidence.Slice(c.Text, max(0, end-c.Locator.Start), max(0, end-c.Locator.Start)+room)
+			b.WriteString(text)
+			b.WriteString("\n")
+			room -= utf8.RuneCountInString(text)
+			end = c.Locator.End
+		}
+		if heads == nil {
+			heads = map[string]string{}
+		}
+		heads[first.ID] = b.String()
+	}
+	return heads
+}
+
+// focus looks for the document q names. When it finds one, it returns q
+// restricted to that document with the naming words blanked out of its
+// text; otherwise q unchanged. A query already limited to one document,
+// or whose words name nothing, costs only dictionary lookups.
+func (x *Index) focus(ctx context.Context, q Query, dfs docFreqs) (Query, error) {
+	if len(q.DocIDs) == 1 {
+		return q, nil
+	}
+	docs := dfs(fieldKind, kindFirst)
+	if docs < 2 {
+		return q, nil
+	}
+	for _, lang := range queryLangs(q.Language, q.Text) {
+		docID, text, err := x.named(ctx, q, lang, dfs, docs)
+		if err != nil || docID != "" {
+			if docID != "" {
+				q.DocIDs, q.Text = []string{docID}, text
+			}
+			return q, err
+		}
+	}
+	return q, nil
+}
+
+// named runs the naming detection of one language: it returns the named
+// document's ID and the query text without its naming words, or "".
+func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, docs uint64) (string, string, error) {
+	field := headFieldFor(lang)
+	tokens := x.analyzers[lang].Analyze([]byte(q.Text))
+	rareMax := max(1, uint64(namingFraction*float64(docs)))
+	var clauses []clause
+	rare := map[string]bool{}
+	for _, term := range distinctTerms(tokens) {
+		df := dfs(field, term)
+		if df == 0 {
+			continue
+		}
+		clauses = append(clauses, clause{field: field, term: term, boost: 1, df: df})
+		if df <= rareMax {
+			rare[term] = true
+		}
+	}
+	if len(rare) == 0 {
+		return "", "", nil
+	}
+	must := append([]query.Query{query.NewDisjunctionQuery(clauseQueries(clauses))}, filters(q)...)
+	stats := &search.BM25Stats{DocCount: float64(docs), FieldCardinality: map[string]int{
+		field: int(x.stats.average(field) * float64(docs)), fieldCollection: int(docs), fieldDocID: int(docs)}}
+	top, err := x.searchShards(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{fieldChunk, field}, stats)
+	if err != nil || len(top) == 0 {
+		return "", "", err
+	}
+	if len(top) > 1 && top[0].Score < namingMargin*top[1].Score {
+		return "", "", nil
+	}
+	head, _ := top[0].Fields[field].(string)
+	inHead := map[string]bool{}
+	for _, t := range x.analyzers[lang].Analyze([]byte(head)) {
+		inHead[string(t.Term)] = true
+	}
+	held := 0
+	for term := range rare {
+		if inHead[term] {
+			held++
+		}
+	}
+	if held < namingWords {
+		return "", "", nil
+	}
+	text, ok := withoutNaming(q.Text, tokens, func(term string) bool { return rare[term] && inHead[term] })
+	if !ok {
+		return "", "", nil
+	}
+	c, err := storedChunk(top[0])
+	if err != nil {
+		return "", "", err
+	}
+	return c.DocID, text, nil
+}
+
+// queryBreaks end a clause of a query.
+const queryBreaks = ";?!\n"
+
+// withoutNaming blanks the naming words out of text: the tokens for which
+// names is true or, when other clauses (text between queryBreaks) hold
+// words, the whole clauses that hold them ("Consider the supply agreement
+// between Acme and Beta; …"). ok is false when no token names.
+func withoutNaming(text string, tokens analysis.TokenStream, names func(string) bool) (string, bool) {
+	clauseAt := make([]int, len(tokens))
+	naming := make([]bool, len(tokens))
+	namingClause := map[int]bool{}
+	for i, t := range tokens {
+		clauseAt[i] = countBreaks(text[:t.Start])
+		if names(string(t.Term)) {
+			naming[i] = true
+			namingClause[clauseAt[i]] = true
+		}
+	}
+	if len(namingClause) == 0 {
+		return text, false
+	}
+	otherClause := slices.ContainsFunc(clauseAt, func(c int) bool { return !namingClause[c] })
+	b := []byte(text)
+	kept := 0
+	for i, t := range tokens {
+		if naming[i] || (otherClause && namingClause[clauseAt[i]]) {
+			for k := t.Start; k < t.End; k++ {
+				b[k] = ' '
+			}
+		} else {
+			kept++
+		}
+	}
+	if kept == 0 {
+		return text, true // the query only names the document: rank its chunks by those words
+	}
+	return string(b), true
+}
+
+func countBreaks(s string) int {
+	n := 0
+	for _, r := range s {
+		if strings.ContainsRune(queryBreaks, r) {
+			n++
+		}
+	}
+	return n
+}
+
+// searchShards runs bq on every shard, loading fields, and merges the k
+// best, best first, equal scores in chunk ID order.
+func (x *Index) searchShards(ctx context.Context, bq query.Query, k int, fields []string, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
+	perShard := make([]search.DocumentMatchCollection, len(x.shards))
+	err := x.eachShard(func(i int, s *shard) error {
+		req := bleve.NewSearchRequestOptions(bq, k, 0, false)
+		req.Fields = fields
+		res, err := s.search(ctx, req, stats)
+		if err == nil {
+			perShard[i] = res.Hits
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	all := slices.Concat(perShard...)
+	slices.SortFunc(all, func(a, b *search.DocumentMatch) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	return all[:min(k, len(all))], nil
+}

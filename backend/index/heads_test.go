@@ -1,0 +1,129 @@
+package index
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/evidence"
+)
+
+// contract builds a document of chunks in order, each after the previous one.
+func contract(doc, name string, texts ...string) []evidence.Chunk {
+	var chunks []evidence.Chunk
+	start := 0
+	for i, text := range texts {
+		end := start + len([]rune(text))
+		chunks = append(chunks, evidence.Chunk{
+			ID: fmt.Sprintf("%s-%d", doc, i), DocID: doc, CollectionID: "contracts", Ordinal: i, Language: "en", Text: text,
+			Locator: evidence.Locator{DocID: doc, DocName: name, Start: start, End: end},
+		})
+		start = end
+	}
+	return chunks
+}
+
+// namingCorpus: three supply agreements between different parties, each
+// with its own assignment clause, and a memo that mentions the first one's
+// parties in passing, after its opening.
+func namingCorpus() []evidence.Chunk {
+	var chunks []evidence.Chunk
+	for _, p := range []struct{ doc, a, b string }{
+		{"acme", "Acme Widgets Ltd", "Borealis Trading Inc"},
+		{"cobalt", "Cobalt Mining Corp", "Dunmore Freight LLC"},
+		{"elm", "Elm Street Bakery", "Fairview Mills Inc"},
+	} {
+		chunks = append(chunks, contract(p.doc, p.doc+"_supply_agreement.txt",
+			fmt.Sprintf("SUPPLY AGREEMENT. This Supply Agreement is made between %s (the Supplier) and %s (the Buyer).", p.a, p.b),
+			"1. Delivery. The Supplier shall deliver the goods to the Buyer's premises.",
+			"2. Assignment. Neither party may assign this agreement without the prior written consent of the other party.",
+			"3. Governing law. This agreement is governed by the laws of England.",
+		)...)
+	}
+	chunks = append(chunks, contract("geneva", "geneva.txt", "Rules.", "Disputes go to arbitration in Geneva.")...)
+	chunks = append(chunks, contract("memo", "memo.txt",
+		"MEMORANDUM on supplier risk. "+strings.Repeat("Supplier risk is reviewed every quarter. ", 40),
+		"Acme Widgets and Borealis Trading signed a supply agreement; assignment of that agreement was discussed.",
+	)...)
+	return chunks
+}
+
+func TestQueryNamingADocumentSearchesIt(t *testing.T) {
+	x := newIndexWith(t, namingCorpus()...)
+	for _, text := range []string{
+		"Consider the Supply Agreement between Acme Widgets Ltd and Borealis Trading Inc; can it be assigned?",
+		"Acme Borealis assignment",
+	} {
+		hits := mustSearch(t, x, Query{Text: text, TopK: 3})
+		if len(hits) == 0 || hits[0].Chunk.ID != "acme-2" {
+			t.Errorf("%q: hits %v, want acme-2 (its assignment clause) first", text, hitIDs(hits))
+		}
+		for _, h := range hits {
+			if h.Chunk.DocID != "acme" {
+				t.Errorf("%q: hit %s outside the named document", text, h.Chunk.ID)
+			}
+		}
+	}
+}
+
+// When the named document holds none of the other words, the search is the
+// plain one: a query never comes back empty for naming a document.
+func TestQueryNamingADocumentWithoutTheRestSearchesAll(t *testing.T) {
+	x := newIndexWith(t, namingCorpus()...)
+	hits := mustSearch(t, x, Query{Text: "Acme Borealis arbitration", TopK: 3})
+	if !contains(hitIDs(hits), "geneva-1") {
+		t.Errorf("hits %v, want geneva-1 (the only arbitration clause) among them", hitIDs(hits))
+	}
+}
+
+func TestQueryNamingNoDocumentSearchesAll(t *testing.T) {
+	x := newIndexWith(t, namingCorpus()...)
+	hits := mustSearch(t, x, Query{Text: "assignment without consent", TopK: 10})
+	docs := map[string]bool{}
+	for _, h := range hits {
+		docs[h.Chunk.DocID] = true
+	}
+	if len(docs) < 3 {
+		t.Errorf("a query naming no document found chunks of %d documents, want the assignment clauses of all three: %v", len(docs), hitIDs(hits))
+	}
+}
+
+func TestDocumentHeads(t *testing.T) {
+	chunks := contract("d", "Master_Services-Agreement.pdf", "MASTER SERVICES AGREEMENT between X and Y.", "1. Services.")
+	chunks = append(chunks, contract("e", "e.txt", "x")[0])
+	chunks[2].Ordinal = 3 // not a first chunk: no head
+	got := documentHeads(chunks)
+	want := map[string]string{"d-0": "Master Services Agreement\nMASTER SERVICES AGREEMENT between X and Y.\n1. Services.\n"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("heads (-want +got):\n%s", diff)
+	}
+}
+
+func TestWithoutNaming(t *testing.T) {
+	x := newIndexWith(t)
+	names := func(term string) bool { return term == "acm" || term == "widget" || term == "boreali" }
+	terms := func(text string) string {
+		var ts []string
+		for _, tok := range x.analyzers[langEN].Analyze([]byte(text)) {
+			ts = append(ts, string(tok.Term))
+		}
+		return strings.Join(ts, " ")
+	}
+	for _, c := range []struct{ in, want string }{
+		// Another clause holds words: the naming clause goes whole.
+		{"Consider the Supply Agreement between Acme and Borealis; what is the term of the agreement?", "term agreement"},
+		// One clause: only the naming words go.
+		{"termination of the Acme Widgets supply agreement", "termin suppli agreement"},
+		{"Acme", "acm"}, // nothing else: kept
+	} {
+		got, ok := withoutNaming(c.in, x.analyzers[langEN].Analyze([]byte(c.in)), names)
+		if !ok || terms(got) != c.want {
+			t.Errorf("withoutNaming(%q) = %q (%q), %v; want the terms %q", c.in, got, terms(got), ok, c.want)
+		}
+	}
+	if _, ok := withoutNaming("payment terms", x.analyzers[langEN].Analyze([]byte("payment terms")), names); ok {
+		t.Error("a query without a naming word names a document")
+	}
+}
