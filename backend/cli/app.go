@@ -83,7 +83,11 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 		if rerr := os.Rename(dir, aside); rerr != nil {
 			return fmt.Errorf("%w; set it aside: %v", err, rerr)
 		}
-		fmt.Fprintf(os.Stderr, "lexflow: the search index was damaged; moved it to %s and rebuilding it from the database\n", aside)
+		if errors.Is(err, index.ErrOutdated) {
+			fmt.Fprintf(os.Stderr, "lexflow: the search index format changed; rebuilding it from the database (the old one is in %s)\n", aside)
+		} else {
+			fmt.Fprintf(os.Stderr, "lexflow: the search index was damaged; moved it to %s and rebuilding it from the database\n", aside)
+		}
 		_ = a.db.SetSetting(ctx, library.CleanKey, false)
 		idx, err = index.Open(dir)
 	}
@@ -108,7 +112,8 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 	a.runs = runs.NewService(a.db, reg, func(topic string, ev engine.Event) {
 		hub.Publish(topic, string(ev.Kind), ev)
 	}, ctx)
-	a.chat = chat.New(a.db, a.runs)
+	a.chat = chat.New(a.db, a.runs, nil)
+	go a.chat.SweepEvery(ctx, time.Hour)
 	a.library = library.New(library.Options{DB: a.db, Index: idx, DataDir: a.dir,
 		Extract: library.Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions()), OnProgress: api.PublishProgress(hub)})
 	if err := a.library.Start(ctx); err != nil {

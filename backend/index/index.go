@@ -30,6 +30,9 @@ var (
 	ErrCorrupt = errors.New("index is damaged, incompatible or not an index")
 	// ErrLocked means another process has the index open.
 	ErrLocked = errors.New("index is in use by another process")
+	// ErrOutdated comes with ErrCorrupt for an index written by an older
+	// version of the mapping: nothing is wrong, it only needs rebuilding.
+	ErrOutdated = errors.New("index was built by an older version")
 )
 
 // Index is an open evidence index. Its methods are safe for concurrent use:

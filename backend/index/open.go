@@ -98,7 +98,7 @@ func readManifest(dir string) (manifest, error) {
 		return m, fmt.Errorf("%w: read %s: %w", ErrCorrupt, manifestFile, err)
 	}
 	if m.Schema != schemaVersion {
-		return m, fmt.Errorf("%w: schema %q, this version needs %q", ErrCorrupt, m.Schema, schemaVersion)
+		return m, fmt.Errorf("%w: %w: schema %q, this version needs %q", ErrCorrupt, ErrOutdated, m.Schema, schemaVersion)
 	}
 	if m.Shards < 1 || m.Shards > 64 {
 		return m, fmt.Errorf("%w: %d shards", ErrCorrupt, m.Shards)

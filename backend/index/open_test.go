@@ -111,8 +111,8 @@ func TestOpenRefusesAnotherSchemaVersion(t *testing.T) {
 	x, dir := newDiskIndex(t)
 	_ = x.Close()
 	writeFile(t, filepath.Join(dir, manifestFile), `{"schema":"lexflow-index-0","shards":2}`)
-	if _, err := Open(dir); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "lexflow-index-0") {
-		t.Errorf("Open of an old index: %v, want ErrCorrupt naming the old schema", err)
+	if _, err := Open(dir); !errors.Is(err, ErrCorrupt) || !errors.Is(err, ErrOutdated) || !strings.Contains(err.Error(), "lexflow-index-0") {
+		t.Errorf("Open of an old index: %v, want ErrCorrupt and ErrOutdated naming the old schema", err)
 	}
 }
 
