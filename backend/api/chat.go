@@ -38,9 +38,20 @@ func (s *ChatService) List(ctx context.Context) ([]Conversation, error) {
 	return out, err
 }
 
-// Create starts an empty conversation with the default app.
+// Create starts an empty conversation with the default app, or the chatflow named.
 func (s *ChatService) Create(ctx context.Context, in ConversationInput) (Conversation, error) {
-	c, err := s.db.CreateConversation(ctx, store.Conversation{AppID: chat.DefaultAppID, Title: in.Title})
+	appID := chat.DefaultAppID
+	if in.AppID != "" {
+		a, err := s.db.GetApp(ctx, in.AppID)
+		if err != nil {
+			return Conversation{}, err
+		}
+		if a.Mode != "chatflow" {
+			return Conversation{}, invalid("appId", "only a chatflow can answer in a conversation; "+a.Name+" is a workflow")
+		}
+		appID = a.ID
+	}
+	c, err := s.db.CreateConversation(ctx, store.Conversation{AppID: appID, Title: in.Title})
 	return conversationDTO(c), err
 }
 

@@ -13,9 +13,11 @@ type Conversation struct {
 	UpdatedAt    time.Time    `json:"updatedAt"`
 }
 
-// ConversationInput creates or renames a conversation.
+// ConversationInput creates or renames a conversation. AppID, on creation,
+// picks the chatflow that answers (Legal Q&A when empty).
 type ConversationInput struct {
 	Title string `json:"title"`
+	AppID string `json:"appId"`
 }
 
 // TurnSettings are the user's choices for one turn: which collections to
@@ -95,6 +97,7 @@ type Message struct {
 	Status         string             `json:"status" ts:"MessageStatus"`
 	Error          string             `json:"error"`
 	RunID          string             `json:"runId"`
+	IsAskUser      bool               `json:"isAskUser"` // a clarifying question the next message answers
 	Citations      []Citation         `json:"citations"`
 	Claims         []Claim            `json:"claims"`
 	Generation     *GenerationSummary `json:"generation"`

@@ -10,7 +10,7 @@ import (
 
 func messageDTO(m store.Message) Message {
 	out := Message{ID: m.ID, ConversationID: m.ConversationID, Seq: m.Seq, Role: m.Role, Content: m.Content, Status: m.Status,
-		Error: m.Error, RunID: m.RunID, CreatedAt: m.CreatedAt, Citations: []Citation{}, Claims: []Claim{}}
+		Error: m.Error, RunID: m.RunID, IsAskUser: m.IsAskUser, CreatedAt: m.CreatedAt, Citations: []Citation{}, Claims: []Claim{}}
 	var cites []generation.Citation
 	if json.Unmarshal([]byte(m.Citations), &cites) == nil {
 		out.Citations = citationDTOs(cites)

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"lexflow/backend/engine"
@@ -52,31 +53,51 @@ type Turn struct {
 type Service struct {
 	db   *store.DB
 	runs *runs.Service
+	now  func() time.Time
 	wg   sync.WaitGroup
 }
 
-// New returns a chat service over the store and the run service.
-func New(db *store.DB, rs *runs.Service) *Service { return &Service{db: db, runs: rs} }
+// New returns a chat service over the store and the run service; now is the
+// clock (nil means time.Now), injectable for expiry tests.
+func New(db *store.DB, rs *runs.Service, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: db, runs: rs, now: now}
+}
 
-// EnsureDefaultApp stores the Legal Q&A app unless it is there already
-// (the user may have edited it; that version is kept).
+// ClarifyAppID is the built-in chatflow that asks which source a vague question is about.
+const ClarifyAppID = "clarify-then-answer"
+
+// builtinApps are the chatflows every install has, by id, from examples/apps.
+var builtinApps = []struct{ id, file string }{
+	{DefaultAppID, "legal-qa.yml"},
+	{ClarifyAppID, "clarify-then-answer.yml"},
+}
+
+// EnsureDefaultApp stores the built-in chatflows (Legal Q&A, Clarify then
+// answer) that are not there already; a version the user edited is kept.
 func EnsureDefaultApp(ctx context.Context, db *store.DB) error {
-	if _, err := db.GetApp(ctx, DefaultAppID); err == nil {
-		return nil
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return err
+	for _, b := range builtinApps {
+		if _, err := db.GetApp(ctx, b.id); err == nil {
+			continue
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		dsl, err := examples.App(b.file)
+		if err != nil {
+			return err
+		}
+		app, _, err := engine.Import(dsl)
+		if err != nil {
+			return fmt.Errorf("the built-in app %s: %w", b.file, err)
+		}
+		if _, err := db.SaveApp(ctx, store.App{ID: b.id, Name: app.App.Name, Mode: string(app.App.Mode),
+			Description: app.App.Description, DSL: string(dsl)}); err != nil {
+			return err
+		}
 	}
-	dsl, err := examples.App("legal-qa.yml")
-	if err != nil {
-		return err
-	}
-	app, _, err := engine.Import(dsl)
-	if err != nil {
-		return fmt.Errorf("the built-in Legal Q&A app: %w", err)
-	}
-	_, err = db.SaveApp(ctx, store.App{ID: DefaultAppID, Name: app.App.Name, Mode: string(app.App.Mode),
-		Description: app.App.Description, DSL: string(dsl)})
-	return err
+	return nil
 }
 
 // Send asks a question in a conversation. With a turn key already used, it
@@ -162,15 +183,24 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 		appID = DefaultAppID
 	}
 	turn := Turn{Human: human, AI: ai}
-	dsl, err := s.appFor(ctx, appID, set)
+	dsl, policy, err := s.appFor(ctx, appID, set)
 	var history []any
 	if err == nil {
 		history, err = s.history(ctx, conv.ID, human.Seq)
 	}
+	p := pending{policy: policy}
+	if err == nil {
+		p.state, p.ok, err = s.db.AskUser(ctx, conv.ID, s.now())
+	}
+	watch := &askWatch{}
 	var x *engine.Execution
 	if err == nil {
-		x, err = s.runs.Start(ctx, runs.Request{AppID: appID, DSL: dsl, Query: question, ConversationID: conv.ID,
-			MessageID: ai.ID, Inputs: map[string]any{nodes.HistoryInput: history}})
+		req := runs.Request{AppID: appID, DSL: dsl, Query: question, ConversationID: conv.ID, MessageID: ai.ID,
+			Inputs: map[string]any{nodes.HistoryInput: history}, Observers: []engine.Observer{watch}}
+		if p.ok {
+			req.PendingIntent, req.OriginalQuery, req.AskUserCount = p.state.PendingIntent, p.state.OriginalQuery, p.state.AskUserCount
+		}
+		x, err = s.runs.Start(ctx, req)
 	}
 	if err != nil {
 		turn.AI.Status, turn.AI.Error = "failed", "the answer could not start: "+err.Error()
@@ -183,7 +213,7 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.finish(ai, x)
+		s.finish(ai, x, question, p, watch)
 	}()
 	return turn, nil
 }
@@ -219,7 +249,7 @@ func (s *Service) history(ctx context.Context, conversationID string, seq int) (
 // finish waits for the run and stores the answer: the checked answer of its
 // generation record when there is one, else what the run's Answer nodes
 // streamed.
-func (s *Service) finish(ai store.Message, x *engine.Execution) {
+func (s *Service) finish(ai store.Message, x *engine.Execution, question string, p pending, watch *askWatch) {
 	res, err := x.Wait()
 	ctx := context.Background()
 	ai.Content = res.Answer
@@ -241,6 +271,9 @@ func (s *Service) finish(ai store.Message, x *engine.Execution) {
 		_ = s.db.LinkGenerationDetail(ctx, g.RunID, g.NodeID, ai.ID) // the run's own record keeps it either way
 	}
 	_ = s.db.FinishMessage(ctx, ai) // a closed database at shutdown: InterruptMessages marks it next start
+	if res.Status == engine.StatusSucceeded {
+		_ = s.settle(ctx, ai, question, p, watch) // lost state only means the next message starts afresh
+	}
 }
 
 func errText(errs ...error) string {
@@ -255,14 +288,14 @@ func errText(errs ...error) string {
 // appFor is the app's DSL with the turn's choices filled in: the collections
 // its retrieval nodes search and the model its answering nodes use. The run
 // records this DSL, so the audit shows exactly what ran.
-func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, error) {
+func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, askPolicy, error) {
 	a, err := s.db.GetApp(ctx, appID)
 	if err != nil {
-		return nil, err
+		return nil, askPolicy{}, err
 	}
 	app, _, err := engine.Import([]byte(a.DSL))
 	if err != nil {
-		return nil, err
+		return nil, askPolicy{}, err
 	}
 	for i, n := range app.Workflow.Graph.Nodes {
 		patch := map[string]any{}
@@ -277,10 +310,11 @@ func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byt
 			}
 		}
 		if app.Workflow.Graph.Nodes[i].Data, err = patchData(n.Data, patch); err != nil {
-			return nil, fmt.Errorf("node %s: %w", n.ID, err)
+			return nil, askPolicy{}, fmt.Errorf("node %s: %w", n.ID, err)
 		}
 	}
-	return engine.Export(app, engine.FormatYAML)
+	dsl, err := engine.Export(app, engine.FormatYAML)
+	return dsl, askPolicyOf(app), err
 }
 
 // patchData sets keys of a node's data; a model patch keeps the node's other model settings.

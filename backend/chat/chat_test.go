@@ -78,7 +78,7 @@ func newWorld(t *testing.T) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &world{db: db, srv: srv, chat: New(db, rs), conv: conv}
+	return &world{db: db, srv: srv, chat: New(db, rs, nil), conv: conv}
 }
 
 func (w *world) messages(t *testing.T) []store.Message {

@@ -15,6 +15,12 @@ const (
 	SysWorkflowID     = "workflow_id"
 	SysWorkflowRunID  = "workflow_run_id"
 	SysDialogueCount  = "dialogue_count"
+	// Set when the user answers a clarifying question (an ask-user node ended
+	// the previous turn): the intent the flow was pursuing, the question that
+	// started it, and how many times the flow has asked so far.
+	SysPendingIntent = "pending_intent"
+	SysOriginalQuery = "original_query"
+	SysAskUserCount  = "ask_user_count"
 )
 
 // sysTypes declares the sys variables of each mode.
@@ -25,6 +31,7 @@ func sysTypes(mode Mode) map[string]Type {
 	}
 	if mode == ModeChatflow {
 		m[SysQuery], m[SysConversationID], m[SysDialogueCount] = TypeString, TypeString, TypeNumber
+		m[SysPendingIntent], m[SysOriginalQuery], m[SysAskUserCount] = TypeString, TypeString, TypeNumber
 	}
 	return m
 }
@@ -39,6 +46,9 @@ type Sys struct {
 	AppID          string
 	WorkflowID     string
 	DialogueCount  int
+	PendingIntent  string
+	OriginalQuery  string
+	AskUserCount   int
 }
 
 func (s Sys) values(mode Mode, runID string) map[string]Value {
@@ -49,6 +59,8 @@ func (s Sys) values(mode Mode, runID string) map[string]Value {
 	if mode == ModeChatflow {
 		m[SysQuery], m[SysConversationID] = String(s.Query), String(s.ConversationID)
 		m[SysDialogueCount] = Number(float64(s.DialogueCount))
+		m[SysPendingIntent], m[SysOriginalQuery] = String(s.PendingIntent), String(s.OriginalQuery)
+		m[SysAskUserCount] = Number(float64(s.AskUserCount))
 	}
 	return m
 }

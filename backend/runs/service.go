@@ -47,7 +47,11 @@ type Request struct {
 	ConversationID string
 	MessageID      string // the chat message this run answers
 	UserID         string
-	Observers      []engine.Observer // extra observers, e.g. a CLI printing events
+	// A pending clarifying question being answered (sys.pending_intent, ...).
+	PendingIntent string
+	OriginalQuery string
+	AskUserCount  int
+	Observers     []engine.Observer // extra observers, e.g. a CLI printing events
 }
 
 // Start compiles the app, records the run and starts it; it returns at once
@@ -69,7 +73,8 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	}
 	observers := append([]engine.Observer{NewRecorder(s.db, req.AppID), s.forwarder(runID)}, req.Observers...)
 	x, err := plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
-		Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID}},
+		Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID,
+			PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount}},
 		engine.RunOptions{Observers: observers})
 	if err != nil {
 		_ = s.db.FinishRun(ctx, store.Run{ID: runID, Status: "failed", Error: err.Error()})

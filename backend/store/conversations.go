@@ -32,6 +32,8 @@ type Message struct {
 	Status         string // streaming, done, interrupted, failed
 	Error          string
 	TurnKey        string
+	IsAskUser      bool   // the answer is a clarifying question
+	PendingIntent  string // what the flow was doing when it asked
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
 	// From the message's generation record, when it has one (read-only).
@@ -230,7 +232,7 @@ func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
 }
 
 const messageSelect = `SELECT m.id, m.conversation_id, m.seq_id, m.role, m.content, m.tool_calls, m.citations,
-	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.created_at, m.updated_at, COALESCE(g.id, ''),
+	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.is_ask_user, m.pending_intent, m.created_at, m.updated_at, COALESCE(g.id, ''),
 	COALESCE(g.status, ''), COALESCE(g.verification, ''), COALESCE(g.model_provider, ''), COALESCE(g.model_name, ''),
 	COALESCE(d.reasoning_content, ''), COALESCE(d.tool_calls, ''), COALESCE(d.sequence, '')
 	FROM messages m LEFT JOIN generation_records g ON g.message_id = m.id
@@ -240,7 +242,7 @@ func scanMessage(s scanner) (Message, error) {
 	var m Message
 	var created, updated string
 	err := s.Scan(&m.ID, &m.ConversationID, &m.Seq, &m.Role, &m.Content, &m.ToolCalls, &m.Citations, &m.RunID, &m.Status,
-		&m.Error, &m.TurnKey, &created, &updated, &m.GenerationID, &m.GenerationStatus, &m.Verification, &m.ModelProvider,
+		&m.Error, &m.TurnKey, &m.IsAskUser, &m.PendingIntent, &created, &updated, &m.GenerationID, &m.GenerationStatus, &m.Verification, &m.ModelProvider,
 		&m.ModelName, &m.DetailReasoning, &m.DetailToolCalls, &m.DetailSequence)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
 	return m, err

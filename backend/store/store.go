@@ -119,10 +119,12 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 // now is the canonical timestamp format stored in TEXT columns: UTC, sortable.
 func now() string { return formatTime(time.Now()) }
 
-func formatTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
 
 func parseTime(s string) time.Time {
-	t, _ := time.Parse("2006-01-02T15:04:05.000Z", s)
+	t, _ := time.Parse(timeLayout, s)
 	if t.IsZero() {
 		t, _ = time.Parse(time.RFC3339Nano, s)
 	}

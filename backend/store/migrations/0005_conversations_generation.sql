@@ -23,11 +23,28 @@ CREATE TABLE messages (
     status          TEXT NOT NULL CHECK (status IN ('streaming', 'done', 'interrupted', 'failed')),
     error           TEXT NOT NULL DEFAULT '',
     turn_key        TEXT NOT NULL DEFAULT '',
+    is_ask_user     INTEGER NOT NULL DEFAULT 0,   -- the answer is a clarifying question
+    pending_intent  TEXT NOT NULL DEFAULT '',
     created_at      TEXT NOT NULL,
     updated_at      TEXT NOT NULL,
     UNIQUE (conversation_id, seq_id)
 );
 CREATE UNIQUE INDEX messages_turn ON messages (conversation_id, turn_key, role) WHERE turn_key <> '';
+
+-- A conversation waiting for the user's answer to a clarifying question: the
+-- next message restores the intent and the original query (SQLite stands in
+-- for a key-value store with expiry: expired rows are ignored, then swept).
+CREATE TABLE ask_user_states (
+    conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+    message_id      TEXT NOT NULL,
+    pending_intent  TEXT NOT NULL DEFAULT '',
+    original_query  TEXT NOT NULL DEFAULT '',
+    question        TEXT NOT NULL DEFAULT '',
+    ask_user_count  INTEGER NOT NULL DEFAULT 1,
+    expires_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+);
+CREATE INDEX ask_user_states_expiry ON ask_user_states (expires_at);
 
 -- What a retrieval searched for and found, ranked, with scores and locators.
 CREATE TABLE retrieval_records (

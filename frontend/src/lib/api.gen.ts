@@ -316,6 +316,7 @@ export interface Conversation {
 
 export interface ConversationInput {
   title: string;
+  appId: string;
 }
 
 export interface TurnSettings {
@@ -382,6 +383,7 @@ export interface Message {
   status: MessageStatus;
   error: string;
   runId: string;
+  isAskUser: boolean;
   citations: Citation[];
   claims: Claim[];
   generation: GenerationSummary | null;
