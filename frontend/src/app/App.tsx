@@ -1,13 +1,19 @@
 import { useState } from 'react';
+import { prefetchConversation } from '../features/chat/prefetch';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthGate } from './AuthGate';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createQueryClient } from './queryClient';
+import { currentPath } from './router';
 import { Shell } from './Shell';
 import { useSelfTest } from './useSelfTest';
 
 export function App({ client }: { client?: QueryClient }) {
-  const [queryClient] = useState(() => client ?? createQueryClient());
+  const [queryClient] = useState(() => {
+    const qc = client ?? createQueryClient();
+    prefetchConversation(qc, currentPath());
+    return qc;
+  });
   useSelfTest();
   return (
     <ErrorBoundary fullPage>
