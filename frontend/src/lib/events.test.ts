@@ -73,6 +73,25 @@ describe('subscribe over SSE (browser face)', () => {
     expect(calls).toBe(3);
   });
 
+  it('reports a dropped connection once, and the connection open again', async () => {
+    const a = sseResponse();
+    const c = sseResponse();
+    let calls = 0;
+    mockFetch(() => {
+      calls++;
+      if (calls === 1) return a.response;
+      if (calls === 2) return Promise.reject(new TypeError('network error'));
+      return c.response;
+    });
+    a.send(frame('t', 1));
+    a.close();
+    c.send(frame('t', 2));
+    const reports: boolean[] = [];
+    const got = await take(subscribe('t', { backoff: fast, onConnection: (ok) => reports.push(ok) }), 2);
+    expect(got.map((e) => e.seq)).toEqual([1, 2]);
+    expect(reports).toEqual([true, false, true]);
+  });
+
   it('stops with the error when the backend refuses the subscription', async () => {
     const fetch = mockFetch(() => errorResponse(401, 'unauthorized', 'missing token'));
     await expect(take(subscribe('t', { backoff: fast }), 1)).rejects.toMatchObject({ status: 401 });

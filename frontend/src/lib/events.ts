@@ -25,6 +25,11 @@ export interface SubscribeOptions {
   signal?: AbortSignal;
   /** Reconnect delays after a dropped connection. */
   backoff?: Backoff;
+  /**
+   * Browser face: told false when the connection drops (the stream then retries) and true
+   * when a connection is open again, so a view can say it is reconnecting.
+   */
+  onConnection?: (connected: boolean) => void;
 }
 
 const defaultBackoff: Backoff = { initialMs: 250, maxMs: 5000 };
@@ -46,7 +51,7 @@ export function subscribe(topic: string, options: SubscribeOptions = {}): AsyncI
       const source: AsyncIterator<Event> =
         detectFace() === 'desktop'
           ? desktopEvents(topic, after, ac.signal, backoff)
-          : sseEvents((from, signal) => openEventStream(topic, from, signal), topic, after, ac.signal, backoff);
+          : sseEvents((from, signal) => openEventStream(topic, from, signal), topic, after, ac.signal, backoff, undefined, options.onConnection);
       return {
         next: () => source.next(),
         return: async () => {
@@ -125,6 +130,7 @@ export function runEvents(runId: string, options: SubscribeOptions = {}): AsyncI
         ac.signal,
         options.backoff ?? defaultBackoff,
         (event) => isRunEnd(event.type),
+        options.onConnection,
       );
       return {
         next: () => source.next(),
@@ -177,12 +183,20 @@ async function* sseEvents(
   signal: AbortSignal,
   backoff: Backoff,
   isLast: (event: Event) => boolean = () => false,
+  onConnection?: (connected: boolean) => void,
 ): AsyncGenerator<Event> {
   let last = after;
   let delay = backoff.initialMs;
+  let connected: boolean | null = null;
+  const report = (c: boolean) => {
+    if (c === connected) return;
+    connected = c;
+    onConnection?.(c);
+  };
   while (!signal.aborted) {
     try {
       const body = await open(last, signal);
+      report(true);
       const reader = body.getReader();
       const cancel = () => void reader.cancel().catch(() => {});
       signal.addEventListener('abort', cancel, { once: true });
@@ -210,6 +224,7 @@ async function* sseEvents(
       if (!retryable(err)) throw err;
     }
     if (signal.aborted) return;
+    report(false);
     await sleep(delay, signal);
     delay = Math.min(delay * 2, backoff.maxMs);
   }

@@ -166,6 +166,11 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
               : message.error || 'The answer could not be produced.'}
         </p>
       )}
+      {streaming && live.reconnecting && !live.error && (
+        <p className="msg-error msg-warning" role="status" data-testid="stream-reconnecting">
+          The connection to Lexflow was lost; reconnecting… If Lexflow is still running, the answer goes on being written.
+        </p>
+      )}
       {live.error && <p className="msg-error">The live stream was lost: {live.error}. The answer will appear when it is stored.</p>}
 
       {sources.length > 0 && !streaming && (

@@ -158,19 +158,29 @@ export function useReplay(messageId: string) {
   });
 }
 
-type StreamAction = { type: 'event'; event: Parameters<typeof applyEvent>[1] } | { type: 'reset' } | { type: 'error'; error: string };
+type StreamAction =
+  | { type: 'event'; event: Parameters<typeof applyEvent>[1] }
+  | { type: 'reset' }
+  | { type: 'error'; error: string }
+  | { type: 'connection'; connected: boolean };
 
-interface LiveState {
+export interface LiveState {
   stream: TurnStream;
   error: string;
+  /** The connection dropped and the stream is trying again (e.g. Lexflow stopped). */
+  reconnecting: boolean;
 }
 
-function reduce(state: LiveState, action: StreamAction): LiveState {
+const initialLive: LiveState = { stream: emptyStream, error: '', reconnecting: false };
+
+export function reduceLive(state: LiveState, action: StreamAction): LiveState {
   switch (action.type) {
     case 'reset':
-      return { stream: emptyStream, error: '' };
+      return initialLive;
     case 'error':
-      return { ...state, error: action.error };
+      return { ...state, error: action.error, reconnecting: false };
+    case 'connection':
+      return state.reconnecting === !action.connected ? state : { ...state, reconnecting: !action.connected };
     case 'event':
       return { ...state, stream: applyEvent(state.stream, action.event) };
   }
@@ -183,14 +193,17 @@ function reduce(state: LiveState, action: StreamAction): LiveState {
  */
 export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
   const qc = useQueryClient();
-  const [state, dispatch] = useReducer(reduce, { stream: emptyStream, error: '' });
+  const [state, dispatch] = useReducer(reduceLive, initialLive);
   useEffect(() => {
     if (!enabled || !runId) return;
     dispatch({ type: 'reset' });
     const ac = new AbortController();
     void (async () => {
       try {
-        for await (const event of runEvents(runId, { signal: ac.signal })) {
+        const onConnection = (connected: boolean) => {
+          if (!ac.signal.aborted) dispatch({ type: 'connection', connected });
+        };
+        for await (const event of runEvents(runId, { signal: ac.signal, onConnection })) {
           if (ac.signal.aborted) return;
           dispatch({ type: 'event', event });
         }
