@@ -94,6 +94,19 @@ describe('finished runs', () => {
     expect(t[2]!.timing?.total).toBe(6);
   });
 
+  it('shows a step an interrupted run never finished as stopped, not done', () => {
+    const cut = {
+      ...detail,
+      nodes: detail.nodes.map((n) => (n.nodeId === 'cite' ? { ...n, status: 'interrupted', finishedAt: null } : n.nodeId === 'retrieve' ? { ...n, status: 'running', finishedAt: null } : n)),
+    } as unknown as RunDetail;
+    const t = timelineFromRun(cut);
+    expect(t.map((n) => [n.nodeId, n.status, n.elapsedMs])).toEqual([
+      ['start', 'succeeded', 0],
+      ['retrieve', 'cancelled', null],
+      ['cite', 'cancelled', null],
+    ]);
+  });
+
   it('rebuilds reasoning and content in sequence order by code points', () => {
     expect(segmentsFromRun(detail, '😀bc déf')).toEqual([
       { type: 'reasoning', text: 'think 🤔' },

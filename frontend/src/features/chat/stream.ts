@@ -272,7 +272,9 @@ export function timelineFromRun(detail: RunDetail): TimelineNode[] {
       nodeId: n.nodeId,
       nodeType: n.nodeType,
       title: n.title || n.nodeType || n.nodeId,
-      status: nodeStatus(n.status, 'succeeded'),
+      // A step the run never finished (stopped, or Lexflow died under it) was cut short: it
+      // is neither done nor still going.
+      status: n.status === 'interrupted' || n.status === 'running' ? 'cancelled' : nodeStatus(n.status, 'succeeded'),
       startedAt: epoch(n.startedAt),
       elapsedMs: n.finishedAt ? n.elapsedMs : null,
       error: n.error,
