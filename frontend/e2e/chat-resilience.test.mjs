@@ -84,7 +84,12 @@ after(async () => {
 function recordAnswers(page) {
   return page.addInitScript(() => {
     const w = window;
-    w.__answer = { firstTextAt: null, firstMessageAt: null, snapshots: [] };
+    w.__answer = { firstTextAt: null, firstMessageAt: null, snapshots: [], longTasks: [] };
+    try {
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__answer.longTasks.push(`${Math.round(e.startTime)}+${Math.round(e.duration)}`))).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // not supported
+    }
     const check = () => {
       const msg = document.querySelector('[data-testid="ai-message"]');
       if (!msg) return;
@@ -206,6 +211,7 @@ async function reloadAndReattach(page, label) {
       performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.replace(location.origin, '')}`),
     );
     console.log(res.join('\n'));
+    console.log(`long tasks: ${await page.evaluate(() => window.__answer.longTasks.join(' '))}`);
   }
   console.log(
     `# ${label}: first replayed answer text ${ms} ms after the reload started (message shown at ${Math.round(reattach.firstMessageAt)} ms, DOMContentLoaded ${Math.round(nav.domContentLoaded)} ms; target ≤ ${REATTACH_TARGET_MS} ms)`,
@@ -294,8 +300,11 @@ test('a server killed mid-answer leaves it interrupted with its partial text; Re
   await waitForStreamedWords(page, 4);
   const shownBeforeKill = await shownAnswer(page);
   await app.kill();
-  await page.waitForTimeout(1500);
+  // The page says the connection is gone instead of answering forever.
+  await page.getByTestId('stream-reconnecting').waitFor({ timeout: 10000 });
   await screenshot(page, 'chat-resilience-server-killed');
+
+  assert.equal(await page.locator('[data-testid="ai-message"]').getAttribute('data-status'), 'streaming');
   await page.close();
 
   // The same data directory, a new port and token.
@@ -313,6 +322,8 @@ test('a server killed mid-answer leaves it interrupted with its partial text; Re
     `the kept text "${ai.content}" has what was shown before the kill: "${shownBeforeKill}"`,
   );
 
+  const run = (await api(app, 'GET', `/api/runs/${ai.runId}`)).body;
+  console.log(`# interrupted run after the restart: ${run.status ?? run.run?.status} ${JSON.stringify(run.nodes.map((n) => [n.nodeType, n.status, n.finishedAt ? 'finished' : 'open']))}`);
   const page2 = await openApp(app, `#/chat/${encodeURIComponent(conversationId)}`);
   const interrupted = page2.locator(`[data-testid="ai-message"][data-message-id="${ai.id}"]`);
   await interrupted.waitFor();
@@ -320,6 +331,15 @@ test('a server killed mid-answer leaves it interrupted with its partial text; Re
   assert.equal(await shownAnswer(page2), plain(ai.content), 'the partial text is shown');
   await interrupted.getByTestId('answer-error').waitFor();
   assert.match(await interrupted.getByTestId('answer-error').textContent(), /Stopped before the answer was finished/);
+  // Its timeline: the steps that finished, and the one cut short shown as stopped, not done.
+  await interrupted.getByTestId('timeline').getByRole('button').first().click();
+  await interrupted.getByTestId('timeline-node').first().waitFor();
+  const steps = await interrupted.getByTestId('timeline-node').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-node-type')}:${e.getAttribute('data-status')}`));
+  assert.deepEqual(
+    steps,
+    run.nodes.filter((n) => !n.isVirtual).sort((a, b) => a.position - b.position).map((n) => `${n.nodeType}:${n.status === 'succeeded' ? 'succeeded' : 'cancelled'}`),
+  );
+  assert.ok(steps.some((s) => s.endsWith(':cancelled')), `a step was cut short: ${steps}`);
   await screenshot(page2, 'chat-resilience-interrupted');
 
   await interrupted.getByRole('button', { name: 'Regenerate' }).click();
