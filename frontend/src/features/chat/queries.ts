@@ -84,7 +84,7 @@ export function addTurn(qc: QueryClient, conversationId: string, turn: Turn) {
 export function useCreateConversation() {
   const qc = useQueryClient();
   return useMutation<Conversation, Error, string>({
-    mutationFn: (title) => createConversation({ title }),
+    mutationFn: (title) => createConversation({ title, appId: '' }), // '': Legal Q&A
     onSuccess: (c) => {
       qc.setQueryData(keys.messages(c.id), []);
       putConversation(qc, c);
@@ -95,7 +95,7 @@ export function useCreateConversation() {
 export function useRenameConversation() {
   const qc = useQueryClient();
   return useMutation<Conversation, Error, { id: string; title: string }>({
-    mutationFn: ({ id, title }) => renameConversation(id, { title }),
+    mutationFn: ({ id, title }) => renameConversation(id, { title, appId: '' }), // the app is chosen at creation only
     onSuccess: (c) =>
       qc.setQueryData<Conversation[]>(keys.conversations, (list) => list?.map((x) => (x.id === c.id ? c : x))),
   });
