@@ -2,6 +2,7 @@ package generation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,7 +124,8 @@ func stripUncited(answer string, spans []claimSpan) string {
 
 func (c *checker) verdicts(answer string, spans []claimSpan) []Claim {
 	out := []Claim{}
-	for _, s := range spans {
+	misquoted := c.misquotedClaims(answer, spans)
+	for i, s := range spans {
 		if s.leadIn {
 			continue
 		}
@@ -136,7 +138,7 @@ func (c *checker) verdicts(answer string, spans []claimSpan) []Claim {
 		switch {
 		case len(s.markers) == 0:
 			cl.Verdict = ClaimUncited
-		case c.quoteFailed(s.markers):
+		case misquoted[i]:
 			cl.Verdict = ClaimQuoteFailed
 		}
 		out = append(out, cl)
@@ -144,11 +146,53 @@ func (c *checker) verdicts(answer string, spans []claimSpan) []Claim {
 	return out
 }
 
-func (c *checker) quoteFailed(markers []int) bool {
-	for _, m := range markers {
-		if cit, ok := c.cited[m]; ok && cit.QuoteFailed() {
-			return true
+// misquotedClaims finds the sentences a failed quote was meant to support.
+// The reply does not say which sentence a quote backs, so each failed quote
+// goes to the sentence citing its passage that shares the most words with
+// it; when none shares any, every sentence citing the passage is flagged.
+func (c *checker) misquotedClaims(answer string, spans []claimSpan) map[int]bool {
+	out := map[int]bool{}
+	for _, rank := range c.order {
+		for _, q := range c.cited[rank].Quotes {
+			if q.Verified {
+				continue
+			}
+			best, bestShared, citing := -1, 0, []int{}
+			for i, s := range spans {
+				if !slices.Contains(s.markers, rank) {
+					continue
+				}
+				citing = append(citing, i)
+				if n := sharedWords(answer[s.start:s.end], q.Text); n > bestShared {
+					best, bestShared = i, n
+				}
+			}
+			if best >= 0 {
+				out[best] = true
+				continue
+			}
+			for _, i := range citing {
+				out[i] = true
+			}
 		}
 	}
-	return false
+	return out
+}
+
+// sharedWords counts the distinct words (lowercased, letters and digits) a and b share.
+func sharedWords(a, b string) int {
+	words := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			m[w] = true
+		}
+		return m
+	}
+	wa, n := words(a), 0
+	for w := range words(b) {
+		if wa[w] {
+			n++
+		}
+	}
+	return n
 }

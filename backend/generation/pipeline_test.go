@@ -285,3 +285,20 @@ func TestCancelledGenerationIsStillRecorded(t *testing.T) {
 		t.Errorf("not stored: %v", err)
 	}
 }
+
+// The fake server's careless model is caught by every check it trips.
+func TestSloppyModelIsFlaggedNotTrusted(t *testing.T) {
+	db, srv := openStore(t), llmtest.New(t)
+	srv.InstallDemo(0)
+	rec, err := (&Pipeline{Store: db}).Run(context.Background(), Request{Query: "What notice ends the agreement?",
+		Hits: testHits(), Model: ollamaModel(t, srv, llmtest.DemoSloppy, llm.Config{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := verdictsOf(rec.Result.Claims); strings.Join(got, ",") != "cited,uncited,quote_failed" {
+		t.Errorf("verdicts %v", got)
+	}
+	if rec.Result.Status != StatusPartial || len(failedChecks(rec.Result.Checks)) != 2 {
+		t.Errorf("status %q checks %+v", rec.Result.Status, rec.Result.Checks)
+	}
+}

@@ -150,7 +150,7 @@ func TestTestConnectionBothProtocols(t *testing.T) {
 		a.call("POST", "/api/providers", in, &p)
 		var res api.ProviderTest
 		a.call("POST", "/api/providers/"+p.ID+"/test", nil, &res)
-		if !res.OK || len(res.Models) != 4 || res.Error != nil {
+		if !res.OK || len(res.Models) != len(llmtest.DemoModels) || res.Error != nil {
 			t.Errorf("%s test = %+v", in.Kind, res)
 		}
 		var models []api.Model

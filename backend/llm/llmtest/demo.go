@@ -15,7 +15,11 @@ const (
 	DemoReasoner = "fake-reasoner"
 	DemoTools    = "fake-tools"
 	DemoCite     = "fake-cite"
+	DemoSloppy   = "fake-sloppy"
 )
+
+// DemoModels are the models InstallDemo serves, in the order they are listed.
+var DemoModels = []string{DemoChat, DemoReasoner, DemoTools, DemoCite, DemoSloppy}
 
 // InstallDemo sets up the deterministic models the fakellm command serves for
 // end-to-end tests, each streaming with delay between frames so streaming is
@@ -27,11 +31,20 @@ const (
 //     "Question:") as the pipeline asks, in JSON, after a line of
 //     reasoning: the first sentence of four words or more of evidence
 //     [1], cited as [1] with a verbatim quote; with no evidence it returns an empty answer;
+//   - fake-sloppy answers cited-answer prompts the way a careless model
+//     does: one sentence cited with a true quote, one sentence with no
+//     citation, and one citing [1] with a quote that is not in it, so
+//     every check has something to catch;
 //   - fake-tools calls the first offered tool (or "search") with
 //     {"query": <last user message>}, and after a tool result answers
 //     "The tool returned: <result>".
 func (s *Server) InstallDemo(delay time.Duration) {
-	s.SetModels(DemoChat, DemoReasoner, DemoTools, DemoCite)
+	s.SetModels(DemoModels...)
+	s.Respond(DemoSloppy, func(req Request) Reply {
+		r := demoSloppy(req)
+		r.Delay = delay
+		return r
+	})
 	s.Respond(DemoCite, func(req Request) Reply {
 		r := demoCite(req)
 		r.Delay = delay
@@ -80,6 +93,26 @@ func demoCite(req Request) Reply {
 	}
 	raw, _ := json.Marshal(answer)
 	return Reply{Parts: []Part{Reasoning("Evidence [1] (" + first.Locator + ") speaks to the question."), Content(string(raw))}}
+}
+
+// demoSloppy answers with one good, one uncited and one misquoted sentence.
+func demoSloppy(req Request) Reply {
+	blocks, _ := extractive.Parse(req.LastUser())
+	if len(blocks) == 0 {
+		return Text(`{"answer": "", "citations": []}`)
+	}
+	first := blocks[0]
+	quote := firstSentence(first.Text)
+	answer := map[string]any{
+		"answer": strings.TrimRight(quote, ".;: ") + " [1]. Courts always decide such questions in favour of the weaker party. " +
+			"The rule was repealed last year [1].",
+		"citations": []any{
+			map[string]any{"node_id": first.ID, "rank": first.Rank, "quote": quote},
+			map[string]any{"node_id": first.ID, "rank": first.Rank, "quote": "this provision was repealed with effect from last year"},
+		},
+	}
+	raw, _ := json.Marshal(answer)
+	return Text(string(raw))
 }
 
 // firstSentence is the first sentence of at least four words (headings such

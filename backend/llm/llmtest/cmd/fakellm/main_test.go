@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lexflow/backend/llm"
+	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/llm/ollama"
 	"lexflow/backend/llm/openai"
 )
@@ -77,7 +78,7 @@ func TestDemoModelsThroughBothProviders(t *testing.T) {
 			t.Errorf("fake-cite: %+v, %v", resp, err)
 		}
 		models, err := p.Models(context.Background())
-		if err != nil || len(models) != 4 {
+		if err != nil || len(models) != len(llmtest.DemoModels) {
 			t.Errorf("models: %v, %v", models, err)
 		}
 	}
