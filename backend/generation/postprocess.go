@@ -70,16 +70,6 @@ type Citation struct {
 	Locator evidence.Locator `json:"locator"` // the chunk's locator
 }
 
-// QuoteFailed reports whether the model quoted this evidence and a quote was not found in it.
-func (c Citation) QuoteFailed() bool {
-	for _, q := range c.Quotes {
-		if !q.Verified {
-			return true
-		}
-	}
-	return false
-}
-
 // Claim verdicts.
 const (
 	ClaimCited       = "cited"
