@@ -209,3 +209,31 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
+
+test('a careless model: the uncited and the misquoted sentences are flagged, never shown as cited', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByTestId('chat-welcome').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-sloppy'));
+  await page.getByTestId('model-picker').selectOption({ label: 'fake-sloppy' });
+  const input = page.getByTestId('composer-input');
+  await input.fill(QUESTION);
+  await input.press('Enter');
+  const done = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  await done.waitFor({ timeout: 30000 });
+  assert.equal(await done.getAttribute('data-generation-status'), 'partial');
+  const flags = done.getByTestId('claim-flag');
+  await flags.first().waitFor();
+  const verdicts = await flags.evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
+  assert.ok(verdicts.includes('uncited'), `an uncited sentence is flagged: ${verdicts}`);
+  assert.ok(verdicts.includes('quote_failed'), `a misquoted sentence is flagged: ${verdicts}`);
+  const flaggedText = squash((await flags.allTextContents()).join(' '));
+  assert.match(flaggedText, /Courts always decide/);
+  assert.match(flaggedText, /repealed last year/);
+  assert.doesNotMatch(flaggedText, /reasonable|service/i, 'the sentence with a true quote is not flagged');
+  await screenshot(page, 'chat-flagged');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
