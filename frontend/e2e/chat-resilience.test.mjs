@@ -144,15 +144,25 @@ function shownAnswer(page, index = 0) {
 
 /** Waits until the first answer is streaming and shows at least n words. */
 async function waitForStreamedWords(page, n) {
-  await page.waitForFunction(
-    (n) => {
-      const msg = document.querySelector('[data-testid="ai-message"]');
-      const t = msg?.querySelector('[data-testid="answer-body"]')?.textContent?.trim() ?? '';
-      return msg?.getAttribute('data-status') === 'streaming' && t.split(/\s+/).filter(Boolean).length >= n;
-    },
-    n,
-    { timeout: 60000, polling: 50 },
-  );
+  await page
+    .waitForFunction(
+      (n) => {
+        const msg = document.querySelector('[data-testid="ai-message"]');
+        const t = msg?.querySelector('[data-testid="answer-body"]')?.textContent?.trim() ?? '';
+        return msg?.getAttribute('data-status') === 'streaming' && t.split(/\s+/).filter(Boolean).length >= n;
+      },
+      n,
+      { timeout: 60000, polling: 50 },
+    )
+    .catch(async (err) => {
+      await screenshot(page, 'chat-resilience-failed-waiting');
+      const id = conversationIdOf(page);
+      const stored = id ? await api(app, 'GET', `/api/conversations/${id}/messages`) : null;
+      const ai = stored?.body?.find?.((m) => m.role === 'ai');
+      const run = ai?.runId ? (await api(app, 'GET', `/api/runs/${ai.runId}`)).body : null;
+      console.log(`# no streamed answer: ${JSON.stringify({ message: ai && { status: ai.status, error: ai.error, content: ai.content }, run: run && { status: run.run?.status, nodes: run.nodes?.map((n) => [n.nodeType, n.status, n.error]) } })}`);
+      throw err;
+    });
 }
 
 /** Each text the answer showed while streaming extends the one before (no repeats, no rewinds). */
