@@ -204,7 +204,7 @@ func titleMax(kind string) int {
 // looksTitle: not too many words, not a sentence (no final period unless
 // all capitals).
 func looksTitle(s string, maxWords int) bool {
-	if len(strings.Fields(s)) > maxWords || utf8.RuneCountInString(s) > 300 {
+	if len(s) > 1200 || len(strings.Fields(s)) > maxWords || utf8.RuneCountInString(s) > 300 {
 		return false
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
@@ -268,7 +268,7 @@ func capsHeading(s string) (candidate, bool) {
 	}
 	last, _ := utf8.DecodeLastRuneInString(t)
 	first, _ := utf8.DecodeRuneInString(t)
-	if strings.ContainsRune(".:;,", last) || !unicode.IsLetter(first) {
+	if strings.ContainsRune(".:;,", last) || !unicode.IsLetter(first) || !mostlyLetters(t) {
 		return candidate{}, false
 	}
 	return candidate{kind: "caps", label: len(t), titled: true}, true
@@ -280,4 +280,20 @@ func cutWord(s string) (string, string) {
 		return s, ""
 	}
 	return s[:i], s[i:]
+}
+
+// mostlyLetters: at least two thirds of the non-space characters are
+// letters, so a formula or a code in capitals ("C= BC+(PB-PI)*0.1094") is
+// not taken for a heading.
+func mostlyLetters(s string) bool {
+	letters, other := 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case !unicode.IsSpace(r):
+			other++
+		}
+	}
+	return letters >= 2*other
 }

@@ -55,10 +55,11 @@ type hierarchy struct {
 }
 
 type open struct {
-	kind  string
-	level float64
-	rank  float64
-	label string
+	kind   string
+	number string
+	level  float64
+	rank   float64
+	label  string
 }
 
 func newHierarchy() *hierarchy {
@@ -67,15 +68,95 @@ func newHierarchy() *hierarchy {
 
 func (h *hierarchy) place(f found) (int, []string) {
 	kind := f.kind
+	if n := len(h.stack); n > 0 && h.stack[n-1].kind == "contents" {
+		h.stack = h.stack[:n-1] // a table of contents holds no heading after it
+	}
+	if kind == "contents" {
+		level := -1e9
+		if n := len(h.stack); n > 0 {
+			level = h.stack[n-1].level + 1e-6
+		}
+		return h.push(open{kind: kind, level: level, label: shortLabel(f.label)})
+	}
 	rank := defaultRank(kind, f.markLevel)
 	level, ok := h.levels[kind]
 	if !ok {
 		level = h.learn(kind, rank, f.afterHeading)
 	}
+	h.closeOtherNumbers(f.number)
 	for len(h.stack) > 0 && h.stack[len(h.stack)-1].level >= level {
 		h.stack = h.stack[:len(h.stack)-1]
 	}
-	h.stack = append(h.stack, open{kind: kind, level: level, rank: rank, label: shortLabel(f.label)})
+	return h.push(open{kind: kind, number: f.number, level: level, rank: rank, label: shortLabel(f.label)})
+}
+
+// closeOtherNumbers closes the open clauses whose number a decimal
+// subsection number does not extend: 8.1 belongs under 8 (or Article
+// VIII), never under 4, even when the heading "8." itself was missed.
+// Parts, chapters and titles have numberings of their own and stay open.
+func (h *hierarchy) closeOtherNumbers(number string) {
+	parts := decimalParts(number)
+	if len(parts) < 2 {
+		return
+	}
+	for n := len(h.stack); n > 0; n = len(h.stack) {
+		top := h.stack[n-1]
+		if !clauseKind(top.kind) {
+			return
+		}
+		tp := numberParts(top.number)
+		if tp == nil || len(tp) < len(parts) && equalInts(tp, parts[:len(tp)]) {
+			return
+		}
+		h.stack = h.stack[:n-1]
+	}
+}
+
+// clauseKind: the kinds that number a contract's clauses, whose
+// subsections are numbered after them.
+func clauseKind(kind string) bool {
+	switch kind {
+	case "num1", "num2", "num3", "num4", "article", "section", "subsection", "clause":
+		return true
+	}
+	return false
+}
+
+// numberParts reads a decimal number ("8.1") or a Roman one ("VIII" as
+// [8]); nil for anything else.
+func numberParts(s string) []int {
+	if p := decimalParts(s); p != nil {
+		return p
+	}
+	if v := romanValue(s); v > 0 {
+		return []int{v}
+	}
+	return nil
+}
+
+// romanValue is the value of a Roman numeral in capitals, or 0.
+func romanValue(s string) int {
+	if !isRoman(s) && s != "C" && s != "L" && s != "D" && s != "M" {
+		return 0
+	}
+	val := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100, 'D': 500, 'M': 1000}
+	total := 0
+	for i := 0; i < len(s); i++ {
+		v := val[s[i]]
+		if i+1 < len(s) && val[s[i+1]] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	if roman(total) != s {
+		return 0
+	}
+	return total
+}
+
+func (h *hierarchy) push(o open) (int, []string) {
+	h.stack = append(h.stack, o)
 	path := make([]string, len(h.stack))
 	for i, o := range h.stack {
 		path[i] = o.label

@@ -41,7 +41,7 @@ func Structure(text string, marks []Mark) []Heading {
 
 // headings is Structure with byte offsets.
 func headings(text string, marks []Mark) []Heading {
-	fs := detect(text, marks)
+	fs := contents(text, detect(text, marks))
 	h := newHierarchy()
 	out := make([]Heading, 0, len(fs))
 	for _, f := range fs {
@@ -76,22 +76,47 @@ type detector struct {
 	prev    lineKind
 	pending *found // a heading that may take the next line as its title
 	body    bool   // body text since the last heading
+	number  string // the last decimal heading number, for run-in headings
 }
 
 func detect(text string, marks []Mark) []found {
 	d := &detector{text: text, marks: markStarts(text, marks)}
 	var ls []line
 	for ln := range lines(text) {
-		ls = append(ls, ln)
+		if _, marked := d.marks[ln.byte]; marked {
+			ls = append(ls, ln)
+			continue
+		}
+		ls = append(ls, segments(ln)...)
 	}
 	for i, ln := range ls {
 		following := ""
 		if i+1 < len(ls) {
 			following = ls[i+1].text
 		}
+		for {
+			p := d.runIn(ln)
+			if p < 0 {
+				break
+			}
+			d.line(line{text: ln.text[:p], byte: ln.byte}, ln.text[p:], ln.text[p:])
+			ln = line{text: ln.text[p:], byte: ln.byte + p}
+		}
 		d.line(ln, next(ls, i), following)
 	}
 	return d.out
+}
+
+// runIn is where a heading run into the text of ln starts (see runIn), or
+// -1. The numbering it must carry on is that of a numbered heading
+// starting ln, else the last one seen.
+func (d *detector) runIn(ln line) int {
+	prev := d.number
+	if c, ok := classify(strings.TrimSpace(ln.text), d.prev == openBody, false); ok && decimalParts(c.number) != nil {
+		prev = c.number
+	}
+	p, _ := runIn(ln.text, prev)
+	return p
 }
 
 func next(ls []line, i int) string {
@@ -140,9 +165,12 @@ func (d *detector) line(ln line, nextLine, following string) {
 	f := found{kind: c.kind, number: c.number, label: clean(s[:c.label]), start: start, end: start + c.label,
 		markLevel: level, afterHeading: !d.body}
 	d.out = append(d.out, f)
+	if decimalParts(c.number) != nil {
+		d.number = c.number
+	}
 	d.body, d.prev = c.body, headingLine
 	if c.body {
-		d.prev = openBody
+		d.bodyLine(trimmed) // the line's body text ends a sentence or leaves it open
 	}
 	if !c.titled && !c.body {
 		d.pending = &d.out[len(d.out)-1]
