@@ -79,6 +79,8 @@ func TestSearchArabicNormalisation(t *testing.T) {
 		{"اخطار كتابي", "ar-12"}, // إخطار
 		{"ماده", "ar-1"},         // المادة, and every chunk has it: the first is enough
 		{"عامل", "ar-1"},         // بالعامل
+		{"كتابياً", "ar-12"},     // كتابي, asked in the accusative with tanween
+		{"كتابيًا", "ar-12"},     // the same, tanween written before the alef
 	}
 	for _, tt := range tests {
 		got := hitIDs(mustSearch(t, x, Query{Text: tt.query, Language: "ar"}))

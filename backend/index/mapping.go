@@ -56,7 +56,8 @@ const (
 // all index as "termin".
 //
 // Arabic (lexflow_ar, Bleve's "ar" pipeline spelled out): Unicode word
-// segmentation, lower case, NFKC, Arabic stop words, normalisation (أ إ آ → ا,
+// segmentation, lower case, NFKC, the indefinite accusative ending dropped
+// (تشريعياً → تشريعي), Arabic stop words, normalisation (أ إ آ → ا,
 // ى → ي, ة → ه, tatweel and diacritics removed), light stemming of prefixes
 // (ال، وال، بال…) and suffixes (ها، ات، ون…): المادة and مادة both index as "ماده".
 func newMapping() (*mapping.IndexMappingImpl, error) {
@@ -73,7 +74,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		err = im.AddCustomAnalyzer(analyzerEN, customAnalyzer(en.PossessiveName, lowercase.Name, filterNFKC, en.StopName, en.SnowballStemmerName))
 	}
 	if err == nil {
-		err = im.AddCustomAnalyzer(analyzerAR, customAnalyzer(lowercase.Name, filterNFKC, ar.StopName, ar.NormalizeName, ar.StemmerName))
+		err = im.AddCustomAnalyzer(analyzerAR, customAnalyzer(lowercase.Name, filterNFKC, filterTanween, ar.StopName, ar.NormalizeName, ar.StemmerName))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("define analyzers: %w", err)
