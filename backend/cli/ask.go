@@ -85,7 +85,7 @@ func runAsk(ctx context.Context, args []string, dataDir string, env Env) error {
 }
 
 func (a *app) ask(ctx context.Context, question, coll, model string, topK int, policy generation.UncitedPolicy) (askResult, error) {
-	q := index.Query{Text: question, TopK: topK}
+	q := index.Query{Text: question, TopK: topK, Distinct: true}
 	if coll != "" {
 		c, err := a.services.Library.Collection(ctx, coll)
 		if err != nil {

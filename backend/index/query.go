@@ -18,6 +18,9 @@ type Query struct {
 	TopK          int      // 0: DefaultTopK; capped at MaxTopK
 	MinScore      float64  // hits scoring below are dropped
 	Language      string   // "en" or "ar" analyses the text that way only; "": by its script (both if mixed)
+	// Distinct keeps one hit per passage text: the same clause from a PDF and
+	// a DOCX of one document fills one slot, not two (evidence for answers).
+	Distinct bool
 }
 
 const (

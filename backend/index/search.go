@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -56,7 +57,28 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 	if err != nil || len(ranked) == 0 {
 		return nil, err
 	}
-	return x.load(ctx, ranked, sp.textTerms, stats)
+	hits, err := x.load(ctx, ranked, sp.textTerms, stats)
+	if err != nil || !q.Distinct {
+		return hits, err
+	}
+	return distinct(hits, topK(q.TopK)), nil
+}
+
+// distinct keeps the best-ranked hit of each passage text (whitespace and
+// case aside), renumbered, at most k.
+func distinct(hits []evidence.Hit, k int) []evidence.Hit {
+	seen := make(map[string]bool, len(hits))
+	out := hits[:0]
+	for _, h := range hits {
+		key := strings.ToLower(strings.Join(strings.Fields(h.Chunk.Text), " "))
+		if seen[key] || len(out) == k {
+			continue
+		}
+		seen[key] = true
+		h.Rank = len(out) + 1
+		out = append(out, h)
+	}
+	return out
 }
 
 // rankPlan ranks the chunks of a plan (none when sp is nil) and drops those
@@ -65,7 +87,11 @@ func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *se
 	if sp == nil {
 		return nil, nil
 	}
-	ranked, err := x.rank(ctx, sp.query(), topK(q.TopK), stats)
+	k := topK(q.TopK)
+	if q.Distinct {
+		k = min(2*k, MaxTopK) // room for the duplicates distinct drops
+	}
+	ranked, err := x.rank(ctx, sp.query(), k, stats)
 	if err != nil {
 		return nil, err
 	}

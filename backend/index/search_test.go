@@ -261,3 +261,17 @@ func TestArticleNumberBoost(t *testing.T) {
 		}
 	}
 }
+
+func TestDistinctKeepsOneHitPerPassage(t *testing.T) {
+	text := "Either party may terminate this agreement by written notice of ninety days."
+	x := newIndexWith(t,
+		chunk("pdf-1", "pdf", "c", "en", text),
+		chunk("docx-1", "docx", "c", "en", "Either  party may terminate this agreement\nby written notice of ninety days."),
+		chunk("other", "other", "c", "en", "Notice of termination must be written."),
+	)
+	all := hitIDs(mustSearch(t, x, Query{Text: "terminate written notice"}))
+	got := mustSearch(t, x, Query{Text: "terminate written notice", Distinct: true, TopK: 2})
+	if len(all) != 3 || len(got) != 2 || got[0].Rank != 1 || got[1].Rank != 2 || got[1].Chunk.ID != "other" {
+		t.Errorf("all %v, distinct %v", all, hitIDs(got))
+	}
+}

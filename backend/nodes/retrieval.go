@@ -146,7 +146,9 @@ func nonEmpty(ss []string) []string {
 }
 
 func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
-	q := index.Query{Text: textAt(in.Vars, r.data.Query), CollectionIDs: r.colls, DocIDs: r.docs, TopK: r.topK, MinScore: r.min}
+	// Distinct: the same passage in two formats of a document is one piece of evidence, not two.
+	q := index.Query{Text: textAt(in.Vars, r.data.Query), CollectionIDs: r.colls, DocIDs: r.docs, TopK: r.topK, MinScore: r.min,
+		Distinct: true}
 	var w warnings
 	if r.single {
 		w.add("single retrieval mode searches all the node's collections")
