@@ -301,6 +301,27 @@ test('a reload right after sending re-attaches from the first event', async () =
   await page.close();
 });
 
+test('a history read that answers late does not hide the question just sent', async () => {
+  // Opening a new conversation reads its (empty) history; when that answer arrives after the
+  // question was sent, it must not wipe the turn from the page.
+  const page = await openApp(app);
+  await page.getByTestId('chat-welcome').waitFor();
+  await page.route(/\/api\/conversations\/[^/]+\/messages$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response });
+  });
+  await ask(page, OTHER);
+  await page.waitForURL(/#\/chat\/[^/?]+$/);
+  await page.waitForTimeout(2000); // the late read has landed
+  await page.unroute(/\/api\/conversations\/[^/]+\/messages$/);
+  assert.equal(await page.getByTestId('human-message').count(), 1, 'the question is still shown');
+  await page.getByTestId('ai-message').waitFor({ timeout: 5000 });
+  await page.locator('[data-testid="ai-message"][data-status="done"]').waitFor({ timeout: 60000 });
+  await page.close();
+});
+
 test('a server killed mid-answer leaves it interrupted with its partial text; Regenerate answers again', async () => {
   const page = await openApp(app);
   await page.getByTestId('chat-welcome').waitFor();

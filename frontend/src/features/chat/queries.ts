@@ -81,6 +81,16 @@ export function addTurn(qc: QueryClient, conversationId: string, turn: Turn) {
   });
 }
 
+/**
+ * After a turn is saved: reads the history again. A read already under way (the one a newly
+ * opened conversation starts) began before the turn existed; left alone it would land after
+ * addTurn and wipe the turn from the page. Invalidating cancels it and reads afresh.
+ */
+function refreshAfterTurn(qc: QueryClient, conversationId: string) {
+  void qc.invalidateQueries({ queryKey: keys.messages(conversationId) });
+  void qc.invalidateQueries({ queryKey: keys.conversations });
+}
+
 export function useCreateConversation() {
   const qc = useQueryClient();
   return useMutation<Conversation, Error, string>({
@@ -118,7 +128,7 @@ export function useSend() {
     mutationFn: ({ conversationId, body }) => sendMessage(conversationId, body),
     onSuccess: (turn, { conversationId }) => {
       addTurn(qc, conversationId, turn);
-      void qc.invalidateQueries({ queryKey: keys.conversations });
+      refreshAfterTurn(qc, conversationId);
     },
   });
 }
@@ -140,7 +150,7 @@ export function useRegenerate(conversationId: string) {
     mutationFn: ({ messageId, settings }) => regenerateMessage(messageId, settings),
     onSuccess: (turn) => {
       addTurn(qc, conversationId, { ...turn, human: turn.human?.id ? turn.human : (undefined as unknown as Message) });
-      void qc.invalidateQueries({ queryKey: keys.conversations });
+      refreshAfterTurn(qc, conversationId);
     },
   });
 }
