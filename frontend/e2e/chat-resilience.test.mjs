@@ -3,7 +3,9 @@
 // right after sending re-attach to the live run and lose or repeat nothing; a server killed
 // mid-answer leaves, after a restart, the answer interrupted with its partial text, and
 // Regenerate answers again; two tabs asking in one conversation at once get both turns, in
-// order, once each; a question sent to a conversation another tab deleted fails clearly.
+// order, once each; a question sent to a conversation another tab deleted fails clearly; a
+// history read that lands after a question was sent does not hide it. The time from a
+// reload to the first replayed answer text is printed (E2E_TIMING=1 adds where it went).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeLLM, startLexflow, launchBrowser, screenshot } from './harness.mjs';
@@ -82,9 +84,19 @@ after(async () => {
 // shows (ms since that navigation started) and every text the first answer shows while
 // streaming, so a test can check the text only ever grows.
 function recordAnswers(page) {
-  return page.addInitScript(() => {
+  return page.addInitScript((timing) => {
     const w = window;
-    w.__answer = { firstTextAt: null, firstMessageAt: null, snapshots: [], longTasks: [] };
+    w.__answer = { firstTextAt: null, firstMessageAt: null, snapshots: [], longTasks: [], fetches: [] };
+    const origFetch = w.fetch.bind(w);
+    if (timing)
+      w.fetch = (input, init) => {
+        const url = String(input?.url ?? input);
+        const rec = { url: url.replace(/^https?:\/\/[^/]+/, ''), at: Math.round(performance.now()), headersAt: null };
+        w.__answer.fetches.push(rec);
+        const p = origFetch(input, init);
+        p.then(() => (rec.headersAt = Math.round(performance.now())), () => {});
+        return p;
+      };
     try {
       new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__answer.longTasks.push(`${Math.round(e.startTime)}+${Math.round(e.duration)}`))).observe({ type: 'longtask', buffered: true });
     } catch {
@@ -103,7 +115,7 @@ function recordAnswers(page) {
       if (!last || last.text !== text || last.status !== status) w.__answer.snapshots.push({ text, status, at: performance.now() });
     };
     new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
+  }, Boolean(process.env.E2E_TIMING));
 }
 
 /** A page of the app with the fake model picked (a stored preference, as the picker saves it). */
@@ -222,6 +234,7 @@ async function reloadAndReattach(page, label) {
     );
     console.log(res.join('\n'));
     console.log(`long tasks: ${await page.evaluate(() => window.__answer.longTasks.join(' '))}`);
+    console.log(`fetch calls: ${await page.evaluate(() => window.__answer.fetches.map((f) => `${f.at}→${f.headersAt} ${f.url}`).join('\n'))}`);
   }
   console.log(
     `# ${label}: first replayed answer text ${ms} ms after the reload started (message shown at ${Math.round(reattach.firstMessageAt)} ms, DOMContentLoaded ${Math.round(nav.domContentLoaded)} ms; target ≤ ${REATTACH_TARGET_MS} ms)`,
