@@ -79,40 +79,42 @@ func demoTools(req Request) Reply {
 	return Reply{Parts: []Part{Tool(name, map[string]string{"query": req.LastUser()})}}
 }
 
-// demoCite answers from the first evidence block of a cited-answer prompt.
-func demoCite(req Request) Reply {
+// citedReply answers a cited-answer prompt from its first evidence block:
+// answer(block, quote) returns the answer text and its citations, where
+// quote is the block's first real sentence. Without evidence it answers "".
+func citedReply(req Request, answer func(b extractive.Block, quote string) (string, []any)) (string, extractive.Block, bool) {
 	blocks, _ := extractive.Parse(req.LastUser())
 	if len(blocks) == 0 {
-		return Text(`{"answer": "", "citations": []}`)
+		return `{"answer": "", "citations": []}`, extractive.Block{}, false
 	}
-	first := blocks[0]
-	quote := firstSentence(first.Text)
-	answer := map[string]any{
-		"answer":    strings.TrimRight(quote, ".;: ") + " [1].",
-		"citations": []any{map[string]any{"node_id": first.ID, "rank": first.Rank, "quote": quote}},
+	text, citations := answer(blocks[0], firstSentence(blocks[0].Text))
+	raw, _ := json.Marshal(map[string]any{"answer": text, "citations": citations})
+	return string(raw), blocks[0], true
+}
+
+func citation(b extractive.Block, quote string) map[string]any {
+	return map[string]any{"node_id": b.ID, "rank": b.Rank, "quote": quote}
+}
+
+// demoCite answers with the first sentence of evidence [1], quoted.
+func demoCite(req Request) Reply {
+	content, first, ok := citedReply(req, func(b extractive.Block, quote string) (string, []any) {
+		return strings.TrimRight(quote, ".;: ") + " [1].", []any{citation(b, quote)}
+	})
+	if !ok {
+		return Text(content)
 	}
-	raw, _ := json.Marshal(answer)
-	return Reply{Parts: []Part{Reasoning("Evidence [1] (" + first.Locator + ") speaks to the question."), Content(string(raw))}}
+	return Reply{Parts: []Part{Reasoning("Evidence [1] (" + first.Locator + ") speaks to the question."), Content(content)}}
 }
 
 // demoSloppy answers with one good, one uncited and one misquoted sentence.
 func demoSloppy(req Request) Reply {
-	blocks, _ := extractive.Parse(req.LastUser())
-	if len(blocks) == 0 {
-		return Text(`{"answer": "", "citations": []}`)
-	}
-	first := blocks[0]
-	quote := firstSentence(first.Text)
-	answer := map[string]any{
-		"answer": strings.TrimRight(quote, ".;: ") + " [1]. Courts always decide such questions in favour of the weaker party. " +
-			"The rule was repealed last year [1].",
-		"citations": []any{
-			map[string]any{"node_id": first.ID, "rank": first.Rank, "quote": quote},
-			map[string]any{"node_id": first.ID, "rank": first.Rank, "quote": "this provision was repealed with effect from last year"},
-		},
-	}
-	raw, _ := json.Marshal(answer)
-	return Text(string(raw))
+	content, _, _ := citedReply(req, func(b extractive.Block, quote string) (string, []any) {
+		return strings.TrimRight(quote, ".;: ") + " [1]. Courts always decide such questions in favour of the weaker party. " +
+				"The rule was repealed last year [1].",
+			[]any{citation(b, quote), citation(b, "this provision was repealed with effect from last year")}
+	})
+	return Text(content)
 }
 
 // firstSentence is the first sentence of at least four words (headings such
