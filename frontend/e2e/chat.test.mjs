@@ -237,3 +237,37 @@ test('a careless model: the uncited and the misquoted sentences are flagged, nev
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
+
+test('clarify then answer: a vague question gets a question back, and the reply is answered with the original question', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByTestId('chat-welcome').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="app-picker"] option')].some((o) => o.textContent === 'Clarify then answer'));
+  await page.getByTestId('app-picker').selectOption({ label: 'Clarify then answer' });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-cite'));
+  await page.getByTestId('model-picker').selectOption({ label: 'fake-cite' });
+  const input = page.getByTestId('composer-input');
+  await input.fill('How long does a trader have to perform the service?');
+  await input.press('Enter');
+  const asked = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  await asked.waitFor({ timeout: 30000 });
+  await asked.getByText('Question for you').waitFor();
+  assert.match(await asked.getByTestId('answer-body').textContent(), /Which source is your question about/);
+
+  await input.fill('the Consumer Rights Act');
+  await input.press('Enter');
+  const answered = page.locator('[data-testid="ai-message"][data-status="done"]').nth(1);
+  await answered.waitFor({ timeout: 30000 });
+  assert.equal(await answered.getAttribute('data-generation-status'), 'success');
+  const conversationId = page.url().split('/chat/')[1];
+  const messages = (await api(page, 'GET', `/api/conversations/${conversationId}/messages`)).body;
+  assert.deepEqual(messages.map((m) => [m.role, m.isAskUser]), [['human', false], ['ai', true], ['human', false], ['ai', false]]);
+  const run = (await api(page, 'GET', `/api/runs/${messages[3].runId}`)).body;
+  const question = run.nodes.find((n) => n.nodeId === 'question');
+  assert.match(JSON.stringify(question.outputs), /How long does a trader have to perform the service\? \(the Consumer Rights Act\)/);
+  await screenshot(page, 'chat-clarify');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});

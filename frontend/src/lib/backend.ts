@@ -1,6 +1,7 @@
 // The only module that talks to the backend. Every view goes through these functions;
 // nothing else calls fetch or touches the Wails runtime.
 import type {
+  App,
   Collection,
   CollectionInput,
   Conversation,
@@ -433,6 +434,11 @@ export function uploadDocuments(collectionId: string, files: readonly File[], op
 // Chat: conversations, messages, generation records, runs
 
 /** Conversations, most recent first. */
+/** The stored apps; chatflows can answer in a conversation. */
+export function listApps(signal?: AbortSignal): Promise<App[]> {
+  return call('GET', '/api/apps', undefined, signal);
+}
+
 export function listConversations(signal?: AbortSignal): Promise<Conversation[]> {
   return call('GET', '/api/conversations', undefined, signal);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Brain, ChevronRight, CircleAlert, Copy, FileSearch2, RefreshCw, Scale, SearchX, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
+import { Brain, ChevronRight, CircleAlert, Copy, FileSearch2, MessageCircleQuestion, RefreshCw, Scale, SearchX, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
 import type { Citation, Message } from '../../lib/api.gen';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -68,6 +68,7 @@ function StatusLine({ message, live }: { message: Message; live: boolean }) {
   const g = message.generation;
   if (live) return <Badge tone="accent">Answering</Badge>;
   if (message.status === 'interrupted') return <Badge tone="warning">Stopped</Badge>;
+  if (message.isAskUser) return <Badge tone="accent" icon={<MessageCircleQuestion size={12} aria-hidden="true" />}>Question for you</Badge>;
   if (g?.status === 'no_evidence' || g?.refused) return <Badge tone="neutral" icon={<SearchX size={12} aria-hidden="true" />}>Not in your library</Badge>;
   if (message.status === 'failed' || g?.status === 'failed') return <Badge tone="danger" icon={<CircleAlert size={12} aria-hidden="true" />}>Answer failed</Badge>;
   if (g?.status === 'partial') return <Badge tone="warning" icon={<TriangleAlert size={12} aria-hidden="true" />}>Partially supported</Badge>;

@@ -21,7 +21,7 @@ import { ConversationList } from './ConversationList';
 import { useOpenCitation } from './openSource';
 import { chatPath } from './paths';
 import { initialSettings, loadDraft, loadPreferredSettings, saveDraft, savePreferredSettings, clearDraft } from './preferences';
-import { conversationGone, useConversations, useCreateConversation, useMessages, useRegenerate, useSend, useStop } from './queries';
+import { conversationGone, DEFAULT_APP_ID, useChatflows, useConversations, useCreateConversation, useMessages, useRegenerate, useSend, useStop } from './queries';
 import './Chat.css';
 
 export const SUGGESTIONS = [
@@ -55,7 +55,38 @@ function HumanMessage({ message }: { message: Message }) {
   );
 }
 
-function Welcome({ hasLibrary, libraryLoading, onAsk }: { hasLibrary: boolean; libraryLoading: boolean; onAsk: (q: string) => void }) {
+/** Which chatflow answers a new conversation: shown only when there is a choice. */
+function AppPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const chatflows = useChatflows();
+  const apps = chatflows.data ?? [];
+  if (apps.length < 2) return null;
+  return (
+    <label className="welcome-app">
+      <span>Answer with</span>
+      <select data-testid="app-picker" value={value || apps[0]!.id} onChange={(e) => onChange(e.target.value)}>
+        {apps.map((a) => (
+          <option key={a.id} value={a.id} title={a.description}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Welcome({
+  hasLibrary,
+  libraryLoading,
+  onAsk,
+  appId,
+  onAppId,
+}: {
+  hasLibrary: boolean;
+  libraryLoading: boolean;
+  onAsk: (q: string) => void;
+  appId: string;
+  onAppId: (id: string) => void;
+}) {
   const sample = useLoadSample();
   if (libraryLoading) return null;
   if (!hasLibrary) {
@@ -92,6 +123,7 @@ function Welcome({ hasLibrary, libraryLoading, onAsk }: { hasLibrary: boolean; l
         <MessageSquareText size={22} />
       </div>
       <h2 className="welcome-title">Ask your library</h2>
+      <AppPicker value={appId} onChange={onAppId} />
       <p className="welcome-text">
         Every answer is written only from your documents. Each sentence carries a citation you can hover to read and click to open at the exact passage; anything
         unsupported is flagged.
@@ -153,9 +185,12 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
   const stop = useStop();
   const openCitation = useOpenCitation(chatPath(conversationId));
   const [audit, setAudit] = useState<Message | null>(null);
+  const [newAppId, setNewAppId] = useState(''); // '': Legal Q&A
+  const chatflows = useChatflows();
   const [exporting, setExporting] = useState(false);
 
   const conversation: Conversation | undefined = conversations.data?.find((c) => c.id === conversationId);
+  const app = chatflows.data?.find((a) => a.id === ((conversationId ? conversation?.appId : newAppId) || DEFAULT_APP_ID));
   const draftKey = conversationId ?? 'new';
   const [draft, setDraft] = useState(() => loadDraft(draftKey));
   useEffect(() => setDraft(loadDraft(draftKey)), [draftKey]);
@@ -192,7 +227,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
       let id = conversationId;
       try {
         if (!id) {
-          const c = await create.mutateAsync(titleFor(q));
+          const c = await create.mutateAsync({ title: titleFor(q), appId: newAppId });
           id = c.id;
           clearDraft('new');
           navigate(chatPath(id));
@@ -212,7 +247,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
         toast.error('The question was not sent', err instanceof Error ? err.message : String(err));
       }
     },
-    [conversationId, create, send, settings, qc],
+    [conversationId, create, send, settings, qc, newAppId],
   );
 
   const onStop = (m: Message) => {
@@ -263,7 +298,9 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
             <h2 className="chat-head-title" dir="auto">
               {conversationId ? conversation?.title || 'Conversation' : 'New conversation'}
             </h2>
-            <p className="chat-head-sub subtle">Legal Q&amp;A · Start → Knowledge retrieval → Cited answer → Answer</p>
+            <p className="chat-head-sub subtle" data-testid="chat-app">
+              {app ? `${app.name}${app.description ? ` · ${app.description}` : ''}` : '\u00a0'}
+            </p>
           </div>
           {conversationId && list.length > 0 && (
             <Button size="sm" icon={<Download size={14} aria-hidden="true" />} loading={exporting} onClick={() => void onExport()} data-testid="export-button">
@@ -290,7 +327,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
                 {messages.error.message}
               </Callout>
             ) : list.length === 0 ? (
-              <Welcome hasLibrary={hasLibrary} libraryLoading={collections.isPending} onAsk={(q) => void ask(q)} />
+              <Welcome hasLibrary={hasLibrary} libraryLoading={collections.isPending} onAsk={(q) => void ask(q)} appId={newAppId} onAppId={setNewAppId} />
             ) : (
               list.map((m) =>
                 m.role === 'human' ? (

@@ -119,7 +119,7 @@ export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode
       <button type="button" className="timeline-toggle" aria-expanded={open} onClick={() => setExpanded(!open)}>
         <ChevronRight size={14} className="timeline-chevron" aria-hidden="true" />
         <Workflow size={14} aria-hidden="true" />
-        <span className="timeline-title">Legal Q&amp;A</span>
+        <span className="timeline-title">Steps</span>
         <span className="timeline-summary" data-testid="timeline-summary">
           {summary}
         </span>

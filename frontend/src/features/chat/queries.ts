@@ -6,6 +6,7 @@ import type { Conversation, GenerationAudit, GenerationAuditView, Message, RunDe
 import {
   BackendError,
   createConversation,
+  listApps,
   deleteConversation,
   getGeneration,
   getRun,
@@ -22,10 +23,25 @@ import { applyEvent, emptyStream, type TurnStream } from './stream';
 
 export const keys = {
   conversations: ['chat', 'conversations'] as const,
+  chatflows: ['chat', 'chatflows'] as const,
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
   run: (runId: string) => ['chat', 'run', runId] as const,
   generation: (messageId: string) => ['chat', 'generation', messageId] as const,
 };
+
+/** The chatflows a new conversation can be answered by (Legal Q&A first). */
+export function useChatflows() {
+  return useQuery({
+    queryKey: keys.chatflows,
+    queryFn: async ({ signal }) => {
+      const apps = (await listApps(signal)).filter((a) => a.mode === 'chatflow');
+      return apps.sort((a, b) => Number(b.id === DEFAULT_APP_ID) - Number(a.id === DEFAULT_APP_ID) || a.name.localeCompare(b.name));
+    },
+  });
+}
+
+/** The built-in Legal Q&A chatflow, used when a conversation names no app. */
+export const DEFAULT_APP_ID = 'legal-qa';
 
 export function useConversations() {
   return useQuery({ queryKey: keys.conversations, queryFn: ({ signal }) => listConversations(signal) });
@@ -93,8 +109,8 @@ function refreshAfterTurn(qc: QueryClient, conversationId: string) {
 
 export function useCreateConversation() {
   const qc = useQueryClient();
-  return useMutation<Conversation, Error, string>({
-    mutationFn: (title) => createConversation({ title, appId: '' }), // '': Legal Q&A
+  return useMutation<Conversation, Error, { title: string; appId: string }>({
+    mutationFn: ({ title, appId }) => createConversation({ title, appId }), // appId '': Legal Q&A
     onSuccess: (c) => {
       qc.setQueryData(keys.messages(c.id), []);
       putConversation(qc, c);
