@@ -71,7 +71,7 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 		Inputs: string(inputs), DSL: string(dsl), ConversationID: req.ConversationID, MessageID: req.MessageID, StartedAt: time.Now().UTC()}); err != nil {
 		return nil, err
 	}
-	observers := append([]engine.Observer{NewRecorder(s.db, req.AppID), s.forwarder(runID)}, req.Observers...)
+	observers := append([]engine.Observer{s.recordThenPublish(NewRecorder(s.db, req.AppID), runID)}, req.Observers...)
 	x, err := plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
 		Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID,
 			PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount}},
@@ -106,9 +106,16 @@ func (s *Service) load(ctx context.Context, req Request) (*engine.App, []byte, e
 	return app, dsl, nil
 }
 
-func (s *Service) forwarder(runID string) engine.Observer {
+// recordThenPublish hands each event to the recorder before publishing it.
+// The recorder returns from a run's terminal event only once the run's
+// outcome is written, so whoever sees a run end over the live stream reads
+// the finished run from the database at once.
+func (s *Service) recordThenPublish(rec *Recorder, runID string) engine.Observer {
 	topic := Topic(runID)
-	return engine.ObserverFunc(func(ev engine.Event) { s.publish(topic, ev) })
+	return engine.ObserverFunc(func(ev engine.Event) {
+		rec.Observe(ev)
+		s.publish(topic, ev)
+	})
 }
 
 func (s *Service) track(x *engine.Execution) {
