@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"lexflow/backend/engine"
-	"lexflow/backend/nodes"
 	"lexflow/backend/runs"
 )
 
@@ -72,7 +71,7 @@ func printer(env Env, asJSON bool) engine.Observer {
 		case engine.NodeRunRetry:
 			fmt.Fprintf(env.Stderr, "↻ %s: attempt %d failed: %s\n", title(ev), ev.Attempt, ev.Error)
 		case engine.NodeRunStreamChunk:
-			if ev.NodeType == nodes.TypeAnswer && len(ev.Selector) == 2 && ev.Selector[1] == engine.ResponseOutput {
+			if ev.Response {
 				fmt.Fprint(env.Stdout, ev.Chunk)
 			}
 		}

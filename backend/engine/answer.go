@@ -271,6 +271,6 @@ func (c *coordinator) emitFrom(s *session, text string, from Selector) {
 	s.emitted = true
 	c.answer.WriteString(text)
 	e := c.d.nodeEvent(NodeRunStreamChunk, s.node)
-	e.Selector, e.From, e.Chunk = Selector{e.NodeID, ResponseOutput}, from, text
+	e.Selector, e.From, e.Chunk, e.Response = Selector{e.NodeID, ResponseOutput}, from, text, true
 	c.d.emit(e)
 }

@@ -78,6 +78,10 @@ type Event struct {
 	Selector Selector `json:"selector,omitempty"`
 	From     Selector `json:"from,omitempty"`
 	Chunk    string   `json:"chunk,omitempty"`
+	// Response marks a chunk of the run's answer: a Response node's
+	// coordinated stream (Answer, or Ask User in a chatflow), as opposed to a
+	// node streaming an output of its own that happens to share its name.
+	Response bool `json:"response,omitempty"`
 
 	// Failures and retries. Attempt is 1-based: a node_retry with Attempt 1
 	// reports the first try's error before the second try.

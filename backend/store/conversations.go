@@ -214,15 +214,15 @@ func (db *DB) FinishMessage(ctx context.Context, m Message) error {
 }
 
 // InterruptMessages marks answers still streaming, left by a process that
-// died, as interrupted, keeping the text their run's Answer nodes had
-// streamed (rebuilt from the stored events); it returns how many.
+// died, as interrupted, keeping the answer text their run had streamed
+// (rebuilt from the stored events); it returns how many.
 func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
 	res, err := db.sql.ExecContext(ctx, `UPDATE messages SET status = 'interrupted',
 		error = 'Lexflow stopped before this answer was complete',
 		content = COALESCE((SELECT group_concat(chunk, '') FROM (
 			SELECT json_extract(e.payload, '$.chunk') AS chunk FROM run_events e
 			WHERE e.run_id = messages.run_id AND e.type = 'node_stream_chunk'
-			AND json_extract(e.payload, '$.node_type') = 'answer' ORDER BY e.seq)), content),
+			AND json_extract(e.payload, '$.response') = 1 ORDER BY e.seq)), content),
 		updated_at = ? WHERE status = 'streaming'`, now())
 	if err != nil {
 		return 0, fmt.Errorf("interrupt messages: %w", err)

@@ -121,7 +121,8 @@ func TestInterruptedAnswerKeepsItsStreamedText(t *testing.T) {
 	}
 	chunk := func(seq int64, node, nodeType, text string) RunEvent {
 		return RunEvent{RunID: "r1", Seq: seq, Type: "node_stream_chunk", NodeID: node, CreatedAt: time.Now(),
-			Payload: fmt.Sprintf(`{"kind":"node_stream_chunk","node_id":%q,"node_type":%q,"chunk":%q}`, node, nodeType, text)}
+			Payload: fmt.Sprintf(`{"kind":"node_stream_chunk","node_id":%q,"node_type":%q,"chunk":%q,"response":%t}`, node, nodeType, text,
+				nodeType == "answer")}
 	}
 	events := []RunEvent{chunk(3, "cite", "cited-answer", "Ninety "), chunk(4, "answer", "answer", "Ninety "),
 		chunk(6, "answer", "answer", "días 🎉 "), chunk(5, "cite", "cited-answer", "días 🎉 "), chunk(7, "answer", "answer", "[1")}

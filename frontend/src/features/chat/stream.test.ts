@@ -18,8 +18,8 @@ function turnEvents(): Event[] {
     ev('node_stream_chunk', { node_id: 'cite', node_type: 'cited-answer', selector: ['cite', 'reasoning'], chunk: 'Evidence [1] ' }),
     ev('node_stream_chunk', { node_id: 'cite', node_type: 'cited-answer', selector: ['cite', 'reasoning'], chunk: 'speaks.' }),
     ev('node_stream_chunk', { node_id: 'cite', node_type: 'cited-answer', selector: ['cite', 'answer'], chunk: 'IGNORED ' }),
-    ev('node_stream_chunk', { node_id: 'answer', node_type: 'answer', selector: ['answer', 'answer'], chunk: 'Notice is ' }),
-    ev('node_stream_chunk', { node_id: 'answer', node_type: 'answer', selector: ['answer', 'answer'], chunk: '30 days [1].' }),
+    ev('node_stream_chunk', { node_id: 'answer', node_type: 'answer', selector: ['answer', 'answer'], chunk: 'Notice is ', response: true }),
+    ev('node_stream_chunk', { node_id: 'answer', node_type: 'answer', selector: ['answer', 'answer'], chunk: '30 days [1].', response: true }),
     ev('node_succeeded', {
       node_id: 'cite', node_type: 'cited-answer', elapsed: 250_000_000,
       outputs: {

@@ -69,6 +69,8 @@ interface EngineEvent {
   process_data?: Record<string, unknown>;
   usage?: { prompt_tokens?: number; completion_tokens?: number };
   selector?: string[];
+  /** A chunk of the run's answer (a Response node's stream), not a node's own output. */
+  response?: boolean;
   chunk?: string;
   error?: string;
 }
@@ -231,7 +233,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
     case 'node_stream_chunk': {
       const output = d.selector?.[1];
       if (output === 'reasoning') next.segments = appendSegment(state.segments, 'reasoning', d.chunk ?? '');
-      else if (output === 'answer' && d.node_type === 'answer') next.segments = appendSegment(state.segments, 'content', d.chunk ?? '');
+      else if (d.response) next.segments = appendSegment(state.segments, 'content', d.chunk ?? '');
       return next;
     }
     default:
