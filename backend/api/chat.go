@@ -163,7 +163,7 @@ func (s *ChatService) Replay(ctx context.Context, id string, in ReplayRequest) (
 	if err != nil {
 		return GenerationAudit{}, &Error{Status: 422, Body: ErrorBody{Code: "model_config", Message: err.Error()}}
 	}
-	rec, err := s.pipeline.Replay(ctx, id, generation.Model{Provider: m.Provider, ProviderName: m.ProviderName, Name: m.Name}, generation.Params{})
+	rec, err := s.pipeline.Replay(ctx, id, m.Generation(), generation.Params{})
 	if err != nil {
 		return GenerationAudit{}, err
 	}

@@ -105,7 +105,7 @@ func (a *app) ask(ctx context.Context, question, coll, model string, topK int, p
 	rec, err := (&generation.Pipeline{Store: a.db, Options: generation.Options{Uncited: policy}}).Run(ctx, generation.Request{
 		Query: question, Hits: hits, Scope: scope,
 		Parameters: map[string]any{"collection_ids": q.CollectionIDs, "top_k": topK, "source": "cli"},
-		Model:      generation.Model{Provider: m.Provider, ProviderName: m.ProviderName, Name: m.Name},
+		Model:      m.Generation(),
 	})
 	if err != nil {
 		return askResult{}, err

@@ -26,6 +26,11 @@ type Answerer interface {
 // `the collection "Statutes"`; nil ids mean every collection.
 type ScopeFunc func(ctx context.Context, collectionIDs []string) string
 
+// Generation is the resolved model as the generation pipeline takes it.
+func (m Model) Generation() generation.Model {
+	return generation.Model{Provider: m.Provider, ProviderName: m.ProviderName, Name: m.Name}
+}
+
 // cited-answer answers the query from the hits of a knowledge-retrieval
 // node through the generation pipeline: prompt, model, checks, record. It
 // streams the answer text, and outputs the checked answer, its citations
@@ -108,7 +113,7 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 	rec, err := n.deps.Answerer.Run(ctx, generation.Request{
 		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: n.scope(ctx),
 		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": n.collections, "hits": len(hits)},
-		Model:      generation.Model{Provider: m.Provider, ProviderName: m.ProviderName, Name: m.Name},
+		Model:      m.Generation(),
 		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, JSON: n.params.json},
 		RunID:      in.RunID, NodeID: in.NodeID,
 		OnAnswer: func(s string) error { return in.Stream("answer", s) },
