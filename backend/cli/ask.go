@@ -141,15 +141,7 @@ func printAnswer(w io.Writer, r askResult) {
 		fmt.Fprintln(w, "\nCitations:")
 	}
 	for _, c := range r.Citations {
-		l := c.Locator
-		fmt.Fprintf(w, "[%d] %s", c.Marker, l.DocName)
-		if len(l.HeadingPath) > 0 {
-			fmt.Fprintf(w, " › %s", strings.Join(l.HeadingPath, " › "))
-		}
-		if l.PageStart > 0 {
-			fmt.Fprintf(w, " (p. %d)", l.PageStart)
-		}
-		fmt.Fprintf(w, "  chars %d–%d  chunk %s\n", l.Start, l.End, c.ChunkID)
+		fmt.Fprintf(w, "[%d] %s  chars %d–%d  chunk %s\n", c.Marker, locatorLine(c.Locator), c.Locator.Start, c.Locator.End, c.ChunkID)
 		for _, q := range c.Quotes {
 			mark := "✓ quote found in the passage"
 			if !q.Verified {

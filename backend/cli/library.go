@@ -113,16 +113,17 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 		fmt.Fprintln(w, "No hits.")
 	}
 	for _, h := range hits {
-		l := h.Chunk.Locator
-		fmt.Fprintf(w, "%2d. %.3f  %s", h.Rank, h.Score, l.DocName)
-		if len(l.HeadingPath) > 0 {
-			fmt.Fprintf(w, " › %s", strings.Join(l.HeadingPath, " › "))
-		}
-		if l.PageStart > 0 {
-			fmt.Fprintf(w, " (p. %d)", l.PageStart)
-		}
-		fmt.Fprintf(w, "\n    %s\n", oneLine(h.Chunk.Text, 160))
+		fmt.Fprintf(w, "%2d. %.3f  %s\n    %s\n", h.Rank, h.Score, locatorLine(h.Chunk.Locator), oneLine(h.Chunk.Text, 160))
 	}
+}
+
+// locatorLine is a locator on one line: "Act.pdf › Part 2 › Article 12 (p. 4)".
+func locatorLine(l api.Locator) string {
+	s := strings.Join(append([]string{l.DocName}, l.HeadingPath...), " › ")
+	if l.PageStart > 0 {
+		s += fmt.Sprintf(" (p. %d)", l.PageStart)
+	}
+	return s
 }
 
 func oneLine(s string, max int) string {
