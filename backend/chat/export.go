@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,7 +27,7 @@ func (s *Service) Export(ctx context.Context, conversationID string) (string, er
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", firstNonEmpty(conv.Title, "Conversation"))
+	fmt.Fprintf(&b, "# %s\n\n", cmp.Or(conv.Title, "Conversation"))
 	fmt.Fprintf(&b, "_Exported from Lexflow. Every footnote gives the passage an answer cites._\n")
 	for _, m := range msgs {
 		switch m.Role {
@@ -54,9 +55,9 @@ func writeAnswer(b *strings.Builder, seq int, content, status, errMsg, citations
 		}
 		return "[^" + id(n) + "]"
 	})
-	fmt.Fprintf(b, "\n## Answer\n\n%s\n", firstNonEmpty(text, "_(no answer)_"))
+	fmt.Fprintf(b, "\n## Answer\n\n%s\n", cmp.Or(text, "_(no answer)_"))
 	if status != "done" {
-		fmt.Fprintf(b, "\n> **%s**: %s\n", status, firstNonEmpty(errMsg, "the answer is incomplete"))
+		fmt.Fprintf(b, "\n> **%s**: %s\n", status, cmp.Or(errMsg, "the answer is incomplete"))
 	}
 	if len(cites) > 0 {
 		b.WriteString("\n")
@@ -80,12 +81,3 @@ func excerptOf(c generation.Citation) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
-}
