@@ -140,18 +140,11 @@ func (s *ChatService) Generation(ctx context.Context, id string) (GenerationAudi
 		return GenerationAuditView{}, err
 	}
 	view := GenerationAuditView{Record: auditDTO(rec), Replays: []GenerationAudit{}}
-	rows, err := s.db.Replays(ctx, id)
-	if err != nil {
-		return view, err
+	replays, err := generation.LoadReplays(ctx, s.db, id)
+	for _, r := range replays {
+		view.Replays = append(view.Replays, auditDTO(r))
 	}
-	for _, r := range rows {
-		rr, err := generation.Load(ctx, s.db, r.ID)
-		if err != nil {
-			return view, err
-		}
-		view.Replays = append(view.Replays, auditDTO(rr))
-	}
-	return view, nil
+	return view, err
 }
 
 // Replay re-runs a stored generation from its snapshot with a model.

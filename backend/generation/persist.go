@@ -17,6 +17,7 @@ type Store interface {
 	SaveGeneration(ctx context.Context, r store.RetrievalRecord, g store.GenerationRecord) (store.RetrievalRecord, store.GenerationRecord, error)
 	GetGeneration(ctx context.Context, id string) (store.GenerationRecord, error)
 	GetRetrieval(ctx context.Context, id string) (store.RetrievalRecord, error)
+	Replays(ctx context.Context, id string) ([]store.GenerationRecord, error)
 }
 
 // Retrieval is what was searched for and found.
@@ -137,6 +138,26 @@ func Load(ctx context.Context, s Store, id string) (Record, error) {
 		return Record{}, err
 	}
 	return fromRows(r, g)
+}
+
+// LoadReplays reads the records that re-ran a record, oldest first. They
+// share its retrieval, which is read once.
+func LoadReplays(ctx context.Context, s Store, id string) ([]Record, error) {
+	rows, err := s.Replays(ctx, id)
+	if err != nil || len(rows) == 0 {
+		return []Record{}, err
+	}
+	r, err := s.GetRetrieval(ctx, rows[0].RetrievalRecordID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Record, len(rows))
+	for i, g := range rows {
+		if out[i], err = fromRows(r, g); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 func fromRows(r store.RetrievalRecord, g store.GenerationRecord) (Record, error) {
