@@ -22,11 +22,7 @@ func messageDTO(m store.Message) Message {
 	if m.GenerationID == "" {
 		return out
 	}
-	var v struct {
-		Refused bool               `json:"refused"`
-		Claims  []generation.Claim `json:"claims"`
-	}
-	_ = json.Unmarshal([]byte(m.Verification), &v)
+	v := generation.ParseVerification(m.Verification)
 	out.Claims = claimDTOs(v.Claims)
 	out.Generation = &GenerationSummary{ID: m.GenerationID, Status: m.GenerationStatus, Refused: v.Refused,
 		ModelProvider: m.ModelProvider, ModelName: m.ModelName}

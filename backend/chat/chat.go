@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/generation"
 	"lexflow/backend/nodes"
 	"lexflow/backend/runs"
 	"lexflow/backend/store"
@@ -261,10 +262,7 @@ func (s *Service) finish(ai store.Message, x *engine.Execution, question string,
 		ai.Status, ai.Error = "interrupted", "stopped before the answer was complete"
 	}
 	if g, gerr := s.db.MessageGeneration(ctx, ai.ID); gerr == nil {
-		var v struct {
-			Answer string `json:"answer"`
-		}
-		if json.Unmarshal([]byte(g.Verification), &v) == nil && v.Answer != "" && ai.Status == "done" {
+		if v := generation.ParseVerification(g.Verification); v.Answer != "" && ai.Status == "done" {
 			ai.Content = v.Answer
 		}
 		ai.Citations = g.Citations

@@ -68,8 +68,8 @@ type storedHit struct {
 	Locator      evidence.Locator `json:"locator"`
 }
 
-// verification is the checked answer as the record keeps it.
-type verification struct {
+// Verification is the checked answer as a record keeps it (its verification column).
+type Verification struct {
 	Answer  string  `json:"answer"`
 	Refused bool    `json:"refused,omitempty"`
 	Checks  []Check `json:"checks"`
@@ -97,7 +97,7 @@ func toRows(rec Record) (store.RetrievalRecord, store.GenerationRecord) {
 		ModelProvider: rec.Raw.Provider, ModelName: rec.Raw.Model, ProviderSnapshot: mustJSON(rec.Provider),
 		MessagesSnapshot: mustJSON(rec.Snapshot.Messages), OutputRaw: rec.Raw.Text, OutputReasoning: rec.Raw.Reasoning,
 		OutputStructured: string(res.Structured), Citations: mustJSON(res.Citations),
-		Verification: mustJSON(verification{Answer: res.Answer, Refused: res.Refused, Checks: res.Checks, Claims: res.Claims}),
+		Verification: mustJSON(Verification{Answer: res.Answer, Refused: res.Refused, Checks: res.Checks, Claims: res.Claims}),
 		Status:       string(res.Status), ErrorMessage: res.Error, TimingMs: mustJSON(rec.Timing),
 		PromptTokens: rec.Raw.Usage.PromptTokens, CompletionTokens: rec.Raw.Usage.CompletionTokens}
 	return r, g
@@ -140,6 +140,14 @@ func Load(ctx context.Context, s Store, id string) (Record, error) {
 	return fromRows(r, g)
 }
 
+// ParseVerification reads a record's verification column; a malformed one
+// reads as empty (nothing shown as checked).
+func ParseVerification(s string) Verification {
+	var v Verification
+	_ = json.Unmarshal([]byte(s), &v)
+	return v
+}
+
 // LoadReplays reads the records that re-ran a record, oldest first. They
 // share its retrieval, which is read once.
 func LoadReplays(ctx context.Context, s Store, id string) ([]Record, error) {
@@ -168,7 +176,7 @@ func fromRows(r store.RetrievalRecord, g store.GenerationRecord) (Record, error)
 		Raw: Raw{Text: g.OutputRaw, Reasoning: g.OutputReasoning, Provider: g.ModelProvider, Model: g.ModelName,
 			Usage: llm.Usage{PromptTokens: g.PromptTokens, CompletionTokens: g.CompletionTokens}},
 		Result: Result{Structured: json.RawMessage(g.OutputStructured), Status: Status(g.Status), Error: g.ErrorMessage}}
-	var v verification
+	var v Verification
 	hits, hitsErr := loadHits(r.Hits)
 	err := errors.Join(
 		json.Unmarshal([]byte(r.Parameters), &rec.Retrieval.Parameters),
