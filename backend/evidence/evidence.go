@@ -8,6 +8,7 @@
 package evidence
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -59,9 +60,9 @@ func (l Locator) Pages() string {
 	case l.PageStart == 0:
 		return ""
 	case l.PageEnd <= l.PageStart:
-		return "p. " + itoa(l.PageStart)
+		return "p. " + strconv.Itoa(l.PageStart)
 	default:
-		return "pp. " + itoa(l.PageStart) + "–" + itoa(l.PageEnd)
+		return "pp. " + strconv.Itoa(l.PageStart) + "–" + strconv.Itoa(l.PageEnd)
 	}
 }
 
@@ -122,16 +123,16 @@ func Slice(text string, start, end int) string {
 	return text[bs:be]
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
+// FoldDigits writes Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹)
+// digits as Western ones, so "المادة ١٢" and "Article 12" share a number.
+func FoldDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '٠' && r <= '٩':
+			return '0' + (r - '٠')
+		case r >= '۰' && r <= '۹':
+			return '0' + (r - '۰')
+		}
+		return r
+	}, s)
 }

@@ -32,3 +32,9 @@ func TestLocatorDisplay(t *testing.T) {
 		t.Error("single page / no page")
 	}
 }
+
+func TestFoldDigits(t *testing.T) {
+	if got := FoldDigits("المادة ١٢ و۳"); got != "المادة 12 و3" {
+		t.Errorf("FoldDigits = %q", got)
+	}
+}

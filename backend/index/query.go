@@ -7,6 +7,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"lexflow/backend/evidence"
 )
 
 // Query is a search over the evidence index. Text is plain words, never query
@@ -110,7 +112,7 @@ func (sp *searchPlan) query() query.Query {
 // withDigitVariants adds the terms of text written with the other digits:
 // a query for "المادة 7" also looks for "٧" in Arabic text, and "١٢" for "12".
 func (x *Index) withDigitVariants(lang, text string, tokens analysis.TokenStream) analysis.TokenStream {
-	variants := []string{foldDigits(text)}
+	variants := []string{evidence.FoldDigits(text)}
 	if lang == langAR {
 		variants = append(variants, arabicDigits(text))
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"lexflow/backend/evidence"
 )
 
 // Structural references ("Article 12", "Art. 12(3)", "§ 5", "المادة ١٢") are
@@ -56,7 +58,7 @@ func newRefPatterns() refPatterns {
 
 // find returns the sorted, de-duplicated references mentioned in s.
 func (p refPatterns) find(s string) []string {
-	s = normalizeArabic(foldDigits(s))
+	s = normalizeArabic(evidence.FoldDigits(s))
 	var refs []string
 	for _, m := range p.english.FindAllStringSubmatch(s, -1) {
 		if num := refNumber(m[2]); num != "" {
@@ -115,20 +117,6 @@ func romanValue(s string) int {
 		}
 	}
 	return total
-}
-
-// foldDigits writes Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹) digits
-// as ASCII digits.
-func foldDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '٠' && r <= '٩':
-			return '0' + (r - '٠')
-		case r >= '۰' && r <= '۹':
-			return '0' + (r - '۰')
-		}
-		return r
-	}, s)
 }
 
 // arabicDigits writes ASCII digits as Arabic-Indic digits (٠-٩).

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/evidence"
 	"lexflow/backend/nodes/tools"
 )
 
@@ -20,7 +21,7 @@ var (
 // "." for the decimal separator, no thousands separators ("١٬٢٠٠" and
 // "1,200" are 1200).
 func foldNumber(s string) string {
-	s = strings.TrimSpace(tools.FoldDigits(s))
+	s = strings.TrimSpace(evidence.FoldDigits(s))
 	s = strings.NewReplacer("٫", ".", "٬", "").Replace(s)
 	if thousands.MatchString(s) {
 		s = strings.ReplaceAll(s, ",", "")

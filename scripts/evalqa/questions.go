@@ -129,12 +129,8 @@ func levelMatches(level, s string) bool {
 // that is not a letter, digit or § into a space and collapses spaces.
 func normalize(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
+	for _, r := range strings.ToLower(evidence.FoldDigits(s)) {
 		switch {
-		case r >= '٠' && r <= '٩':
-			b.WriteRune('0' + r - '٠')
-		case r >= '۰' && r <= '۹':
-			b.WriteRune('0' + r - '۰')
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '§':
 			b.WriteRune(r)
 		case unicode.Is(unicode.Mn, r) || r == 'ـ': // Arabic diacritics and tatweel

@@ -3,6 +3,8 @@ package extractive
 import (
 	"strings"
 	"unicode"
+
+	"lexflow/backend/evidence"
 )
 
 // Stopwords, written as people write them; they are normalised like any term.
@@ -59,12 +61,8 @@ func isSeparator(r rune) bool {
 // the evidence index normalises Arabic.
 func normalize(w string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(w) {
+	for _, r := range strings.ToLower(evidence.FoldDigits(w)) {
 		switch {
-		case r >= '٠' && r <= '٩':
-			b.WriteRune('0' + r - '٠')
-		case r >= '۰' && r <= '۹':
-			b.WriteRune('0' + r - '۰')
 		case unicode.Is(unicode.Mn, r) || r == 'ـ':
 		case r == 'أ' || r == 'إ' || r == 'آ' || r == 'ٱ':
 			b.WriteRune('ا')

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"lexflow/backend/evidence"
 )
 
 // dateArithmetic: date_arithmetic(operation, date, ...) on ISO dates
@@ -72,7 +74,7 @@ func (t dateArithmetic) date(s string) (time.Time, error) {
 		now := t.d.now()
 		return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC), nil
 	}
-	d, err := time.Parse(isoDate, FoldDigits(s))
+	d, err := time.Parse(isoDate, evidence.FoldDigits(s))
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%q is not a YYYY-MM-DD date: %w", s, ErrBadArgument)
 	}
@@ -161,7 +163,7 @@ func calendarOf(a args) (calendar, error) {
 		}
 	}
 	for _, h := range a.strs("holidays") {
-		d, err := time.Parse(isoDate, FoldDigits(h))
+		d, err := time.Parse(isoDate, evidence.FoldDigits(h))
 		if err != nil {
 			return c, fmt.Errorf("holiday %q is not a YYYY-MM-DD date: %w", h, ErrBadArgument)
 		}

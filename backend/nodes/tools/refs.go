@@ -4,21 +4,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-)
 
-// FoldDigits writes Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹)
-// digits as Western ones, so "المادة ١٢" and "Article 12" share a number.
-func FoldDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '٠' && r <= '٩':
-			return '0' + (r - '٠')
-		case r >= '۰' && r <= '۹':
-			return '0' + (r - '۰')
-		}
-		return r
-	}, s)
-}
+	"lexflow/backend/evidence"
+)
 
 // NormalizeText folds case, digits, Arabic letter variants (alef forms, teh
 // marbuta, alef maqsura), Arabic diacritics and tatweel, and collapses
@@ -36,7 +24,7 @@ func NormalizeText(s string) string {
 			return -1
 		}
 		return unicode.ToLower(r)
-	}, FoldDigits(s))
+	}, evidence.FoldDigits(s))
 	return strings.Join(strings.Fields(s), " ")
 }
 

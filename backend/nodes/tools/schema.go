@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"lexflow/backend/evidence"
 )
 
 // Param describes one tool parameter, for building a schema.
@@ -139,7 +141,7 @@ func numberArg(v any, integer bool) (any, error) {
 		f = x
 	case string:
 		var err error
-		if f, err = strconv.ParseFloat(strings.TrimSpace(FoldDigits(x)), 64); err != nil {
+		if f, err = strconv.ParseFloat(strings.TrimSpace(evidence.FoldDigits(x)), 64); err != nil {
 			return nil, fmt.Errorf("%q is not a number", x)
 		}
 	default:
