@@ -7,6 +7,7 @@ import (
 	"errors"
 	"lexflow/backend/ingest/pdfgen"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -184,7 +185,7 @@ func TestDOCXBombsAndDamage(t *testing.T) {
 	bomb := `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>` + strings.Repeat(" ", 30<<20) + `</w:t></w:r></w:p></w:body></w:document>`
 	many := []string{}
 	for i := 0; i < 30; i++ {
-		many = append(many, "word/media/"+itoa(i)+".xml", "x")
+		many = append(many, "word/media/"+strconv.Itoa(i)+".xml", "x")
 	}
 	tests := []struct {
 		name   string

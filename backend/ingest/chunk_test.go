@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -10,7 +11,7 @@ func TestChunksSplitLongArticleWithOverlap(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("Preamble of the Act — ✓ émigré.\n\nChapter 1\n\nArticle 1 — Long\n")
 	for i := 0; i < 40; i++ {
-		b.WriteString("This is sentence number " + itoa(i) + " of a long article about notice periods, in Arabic مادة too. ")
+		b.WriteString("This is sentence number " + strconv.Itoa(i) + " of a long article about notice periods, in Arabic مادة too. ")
 		if i%5 == 4 {
 			b.WriteString("\n\n")
 		}

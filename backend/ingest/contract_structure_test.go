@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,7 +123,7 @@ func TestChunksFollowRunInClauses(t *testing.T) {
 	b.WriteString("MASTER AGREEMENT   The parties agree as follows.   1. Definitions. Words have the meanings given here. ")
 	b.WriteString("2. Services. The Supplier provides the Services. ")
 	for i := 0; i < 30; i++ {
-		b.WriteString("The Supplier shall perform obligation number " + itoa(i) + " with reasonable skill and care. ")
+		b.WriteString("The Supplier shall perform obligation number " + strconv.Itoa(i) + " with reasonable skill and care. ")
 	}
 	b.WriteString("3. Assignment. Neither party may assign this Agreement, except as provided in Section 2. 4. Notices. Notices are in writing.")
 	ex := Extracted{Text: b.String(), Language: "en"}

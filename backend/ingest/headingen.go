@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -132,7 +133,7 @@ func numberedHeading(s string) (candidate, bool) {
 	if !restOK(after) {
 		return candidate{}, false
 	}
-	c := withTitle(candidate{kind: "num" + itoa(min(depth, 4)), number: strings.TrimSuffix(num, "."), label: len(num)}, s, after)
+	c := withTitle(candidate{kind: "num" + strconv.Itoa(min(depth, 4)), number: strings.TrimSuffix(num, "."), label: len(num)}, s, after)
 	if depth == 1 && !c.titled {
 		return candidate{}, false // "1. This Regulation lays down ..." is a paragraph
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -80,7 +81,7 @@ func checkPages(t *testing.T, i int, ex Extracted, l evidence.Locator) {
 }
 
 func pad5(i int) string {
-	s := itoa(i)
+	s := strconv.Itoa(i)
 	return strings.Repeat("0", max(0, 5-len(s))) + s
 }
 

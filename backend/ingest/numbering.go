@@ -1,6 +1,9 @@
 package ingest
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // alphaLabel renders 1, 2, ... 26, 27 as a, b, ... z, aa (base is 'a' or 'A').
 func alphaLabel(n int, base rune) string {
@@ -19,7 +22,7 @@ func alphaLabel(n int, base rune) string {
 // roman renders n in upper-case Roman numerals (n in 1..3999; else decimal digits).
 func roman(n int) string {
 	if n < 1 || n > 3999 {
-		return itoa(n)
+		return strconv.Itoa(n)
 	}
 	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
 	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
@@ -31,26 +34,4 @@ func roman(n int) string {
 		}
 	}
 	return b.String()
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }

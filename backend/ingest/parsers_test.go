@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,7 +105,7 @@ func TestMarkdownMarks(t *testing.T) {
 	text := "---\ntitle: x\n---\n# Title\r\n\nSetext\n======\n\n```\n# not a heading\n```\n#hashtag\n    # code\n## Article 2 ##\n"
 	var got []string
 	for _, m := range markdownMarks(text) {
-		got = append(got, evidence.Slice(text, m.Start, m.End)+"/"+itoa(m.Level))
+		got = append(got, evidence.Slice(text, m.Start, m.End)+"/"+strconv.Itoa(m.Level))
 	}
 	want := []string{"# Title/1", "Setext/1", "## Article 2 ##/2"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -149,7 +150,7 @@ func (d *detector) line(ln line, nextLine, following string) {
 		return
 	}
 	if c.kind == "marked" {
-		c.kind = "h" + itoa(max(level, 1))
+		c.kind = "h" + strconv.Itoa(max(level, 1))
 	}
 	if c.titled && continues(following) && !marked {
 		if c.kind == "caps" || strings.HasPrefix(c.kind, "num") && !c.body {
