@@ -41,23 +41,32 @@ func events(hub *api.Hub) http.Handler {
 			writeEvent(w, ev)
 		}
 		flusher.Flush()
-		tick := time.NewTicker(heartbeat)
-		defer tick.Stop()
-		for {
-			select {
-			case <-r.Context().Done():
-				return
-			case <-tick.C:
-				fmt.Fprint(w, ": ping\n\n")
-			case ev, ok := <-live:
-				if !ok {
-					return // dropped as too slow: the client reconnects from its last seq
-				}
-				writeEvent(w, ev)
-			}
-			flusher.Flush()
-		}
+		followLive(r, w, flusher, live, func(ev api.Event) bool {
+			writeEvent(w, ev)
+			return false
+		})
 	})
+}
+
+// followLive writes live events through send, with a heartbeat, until the
+// client goes, the hub drops the subscriber as too slow (the client resumes
+// from its last seq), or send says the stream is complete.
+func followLive(r *http.Request, w http.ResponseWriter, f http.Flusher, live <-chan api.Event, send func(api.Event) (done bool)) {
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+			fmt.Fprint(w, ": ping\n\n")
+		case ev, ok := <-live:
+			if !ok || send(ev) {
+				return
+			}
+		}
+		f.Flush()
+	}
 }
 
 func writeEvent(w http.ResponseWriter, ev api.Event) {

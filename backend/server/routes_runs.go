@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"time"
 
 	"lexflow/backend/api"
 	"lexflow/backend/runs"
@@ -102,22 +101,9 @@ func (s *runStream) send(events []api.Event) (ended bool) {
 	return ended
 }
 
+// follow writes the run's live events until the run ends.
 func (s *runStream) follow(r *http.Request, live <-chan api.Event) {
-	tick := time.NewTicker(heartbeat)
-	defer tick.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-tick.C:
-			s.w.Write([]byte(": ping\n\n"))
-			s.flusher.Flush()
-		case ev, ok := <-live:
-			if !ok || s.send([]api.Event{ev}) {
-				return // dropped as slow (the client resumes from its last seq) or the run ended
-			}
-		}
-	}
+	followLive(r, s.w, s.flusher, live, func(ev api.Event) bool { return s.send([]api.Event{ev}) })
 }
 
 func terminal(kind string) bool {
