@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"lexflow/backend/index"
 	"lexflow/backend/store"
+	"lexflow/scripts/internal/datadir"
 )
 
 // env is an ingested corpus opened for searching.
@@ -23,13 +23,8 @@ type env struct {
 }
 
 func openEnv(dir string, m manifest, cached bool) (*env, error) {
-	db, err := store.Open(context.Background(), filepath.Join(dir, "lexflow.db"))
+	db, idx, err := datadir.Open(context.Background(), dir)
 	if err != nil {
-		return nil, err
-	}
-	idx, err := index.Open(filepath.Join(dir, "index"))
-	if err != nil {
-		db.Close()
 		return nil, err
 	}
 	return &env{dir: dir, db: db, idx: idx, m: m, cached: cached}, nil

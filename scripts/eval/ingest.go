@@ -11,6 +11,7 @@ import (
 	"lexflow/backend/ingest"
 	"lexflow/backend/library"
 	"lexflow/backend/store"
+	"lexflow/scripts/internal/datadir"
 )
 
 // build ingests every contract of c into a new data directory through the
@@ -82,29 +83,16 @@ func addFile(ctx context.Context, lib *library.Library, collectionID, path strin
 	return lib.AddFile(ctx, collectionID, filepath.Base(path), f)
 }
 
-// waitIdle polls until no document is queued, parsing or indexing.
+// waitIdle waits for ingestion, logging progress every 5 s.
 func waitIdle(ctx context.Context, db *store.DB, total int) error {
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
 	start, last := time.Now(), time.Now()
-	for {
-		busy, err := db.DocumentsWithStatus(ctx, store.DocQueued, store.DocParsing, store.DocIndexing)
-		if err != nil {
-			return err
-		}
-		if len(busy) == 0 {
-			return nil
-		}
+	return datadir.WaitIdle(ctx, db, 250*time.Millisecond, func(busy int) error {
 		if time.Since(last) >= 5*time.Second {
-			logf("ingesting: %d of %d documents done (%.0f s)", total-len(busy), total, time.Since(start).Seconds())
+			logf("ingesting: %d of %d documents done (%.0f s)", total-busy, total, time.Since(start).Seconds())
 			last = time.Now()
 		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("ingestion interrupted: %w", ctx.Err())
-		case <-tick.C:
-		}
-	}
+		return nil
+	})
 }
 
 // describe counts the documents and chunks and lists the failures.

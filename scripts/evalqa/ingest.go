@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"lexflow/backend/library"
 	"lexflow/backend/store"
 	"lexflow/examples"
+	"lexflow/scripts/internal/datadir"
 )
 
 // library is an ingested sample corpus: the database and the index on disk,
@@ -39,13 +39,8 @@ func (s *sample) Close() {
 // product's default limits and chunking, and waits until every document is
 // ready.
 func openSample(ctx context.Context, dir string, workers int) (*sample, error) {
-	db, err := store.Open(ctx, filepath.Join(dir, "lexflow.db"))
+	db, idx, err := datadir.Open(ctx, dir)
 	if err != nil {
-		return nil, err
-	}
-	idx, err := index.Open(filepath.Join(dir, "index"))
-	if err != nil {
-		db.Close()
 		return nil, err
 	}
 	lib := library.New(library.Options{DB: db, Index: idx, DataDir: dir, Workers: workers,
@@ -108,26 +103,13 @@ func (s *sample) load(ctx context.Context) error {
 	return nil
 }
 
-// waitIdle polls until no document is queued, parsing or indexing.
+// waitIdle waits for ingestion, for at most 5 minutes.
 func waitIdle(ctx context.Context, db *store.DB) error {
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
 	deadline := time.Now().Add(5 * time.Minute)
-	for {
-		busy, err := db.DocumentsWithStatus(ctx, store.DocQueued, store.DocParsing, store.DocIndexing)
-		if err != nil {
-			return err
-		}
-		if len(busy) == 0 {
-			return nil
-		}
+	return datadir.WaitIdle(ctx, db, 100*time.Millisecond, func(busy int) error {
 		if time.Now().After(deadline) {
-			return fmt.Errorf("ingestion did not finish in 5 minutes: %d documents still busy", len(busy))
+			return fmt.Errorf("ingestion did not finish in 5 minutes: %d documents still busy", busy)
 		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("ingestion interrupted: %w", ctx.Err())
-		case <-tick.C:
-		}
-	}
+		return nil
+	})
 }
