@@ -226,25 +226,21 @@ const HistoryWords = 3000
 
 // history is the conversation before the question at seq, as memory turns.
 func (s *Service) history(ctx context.Context, conversationID string, seq int) ([]any, error) {
-	msgs, err := s.db.ListMessages(ctx, conversationID)
-	if err != nil {
-		return nil, err
-	}
 	var turns []any
 	words := 0
-	for i := len(msgs) - 1; i >= 0; i-- {
-		m := msgs[i]
-		if m.Seq >= seq || m.Content == "" || (m.Role != "human" && m.Role != "ai") || m.Status == "failed" {
-			continue
+	err := s.db.EachEarlierMessage(ctx, conversationID, seq, func(m store.Message) bool {
+		if m.Content == "" || (m.Role != "human" && m.Role != "ai") || m.Status == "failed" {
+			return true
 		}
 		if words += len(strings.Fields(m.Content)); words > HistoryWords {
-			break
+			return false
 		}
 		role := map[string]string{"human": "user", "ai": "assistant"}[m.Role]
 		turns = append(turns, map[string]any{"role": role, "text": m.Content})
-	}
+		return true
+	})
 	slices.Reverse(turns)
-	return turns, nil
+	return turns, err
 }
 
 // finish waits for the run and stores the answer: the checked answer of its

@@ -265,6 +265,28 @@ func (db *DB) ListMessages(ctx context.Context, conversationID string) ([]Messag
 	return queryAll(ctx, db.sql, "list messages", scanMessage, messageSelect+` WHERE m.conversation_id = ? ORDER BY m.seq_id`, conversationID)
 }
 
+// EachEarlierMessage calls fn with the conversation's messages before seq,
+// newest first (role, content and status only), until fn returns false:
+// what building a turn's context needs, without the answers' records.
+func (db *DB) EachEarlierMessage(ctx context.Context, conversationID string, seq int, fn func(Message) bool) error {
+	rows, err := db.sql.QueryContext(ctx, `SELECT role, content, status FROM messages
+		WHERE conversation_id = ? AND seq_id < ? ORDER BY seq_id DESC`, conversationID, seq)
+	if err != nil {
+		return fmt.Errorf("read earlier messages: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m Message
+		if err := rows.Scan(&m.Role, &m.Content, &m.Status); err != nil {
+			return fmt.Errorf("read earlier messages: %w", err)
+		}
+		if !fn(m) {
+			break
+		}
+	}
+	return rows.Err()
+}
+
 // QuestionBefore returns the human message an answer replies to: the last one before it.
 func (db *DB) QuestionBefore(ctx context.Context, m Message) (Message, error) {
 	q, err := scanMessage(db.sql.QueryRowContext(ctx, messageSelect+` WHERE m.conversation_id = ? AND m.seq_id < ?
