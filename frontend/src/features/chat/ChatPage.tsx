@@ -6,7 +6,7 @@ import { BackendError, exportConversation } from '../../lib/backend';
 import { Link } from '../../app/Link';
 import { navigate } from '../../app/router';
 import { Button } from '../../components/ui/Button';
-import { Callout } from '../../components/ui/Callout';
+import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast/toastStore';
@@ -323,9 +323,9 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
                 action={<Button onClick={() => navigate(chatPath(null), { replace: true })}>Start a new one</Button>}
               />
             ) : messages.error ? (
-              <Callout tone="danger" role="alert" title="The conversation could not be loaded" action={<Button size="sm" onClick={() => void messages.refetch()}>Retry</Button>}>
+              <LoadError title="The conversation could not be loaded" onRetry={() => void messages.refetch()}>
                 {messages.error.message}
-              </Callout>
+              </LoadError>
             ) : list.length === 0 ? (
               <Welcome hasLibrary={hasLibrary} libraryLoading={collections.isPending} onAsk={(q) => void ask(q)} appId={newAppId} onAppId={setNewAppId} />
             ) : (

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FolderSearch, Pencil, RefreshCw, Trash2, UploadCloud } from 'lucide-react';
+import { FolderSearch, Pencil, Trash2, UploadCloud } from 'lucide-react';
 import { Link } from '../../app/Link';
 import { navigate, useRouteQuery } from '../../app/router';
 import { Button } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
+import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { toast } from '../../components/ui/toast/toastStore';
@@ -91,18 +92,9 @@ export function CollectionPage({ collectionId }: { collectionId: string }) {
     return (
       <>
         <Breadcrumbs items={[{ label: 'Library', to: LIBRARY_PATH }, { label: 'Collection' }]} />
-        <Callout
-          tone="danger"
-          role="alert"
-          title="The collection could not be loaded"
-          action={
-            <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void collections.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <LoadError title="The collection could not be loaded" onRetry={() => void collections.refetch()}>
           {collections.error.message}
-        </Callout>
+        </LoadError>
       </>
     );
   }

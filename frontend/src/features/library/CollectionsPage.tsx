@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import { LibraryBig, Plus, RefreshCw, Sparkles } from 'lucide-react';
+import { LibraryBig, Plus, Sparkles } from 'lucide-react';
 import type { Collection } from '../../lib/api.gen';
 import { navigate } from '../../app/router';
 import { Button } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
+import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { toast } from '../../components/ui/toast/toastStore';
@@ -76,18 +77,9 @@ export function CollectionsPage() {
       )}
 
       {collections.error && (
-        <Callout
-          tone="danger"
-          role="alert"
-          title="The collections could not be loaded"
-          action={
-            <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void collections.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <LoadError title="The collections could not be loaded" onRetry={() => void collections.refetch()}>
           {collections.error.message}
-        </Callout>
+        </LoadError>
       )}
 
       {empty && (

@@ -1,9 +1,9 @@
 import { memo, useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { RefreshCw, Search, SearchX } from 'lucide-react';
+import { Search, SearchX } from 'lucide-react';
 import type { SearchHit } from '../../lib/api.gen';
 import { navigate } from '../../app/router';
 import { Button } from '../../components/ui/Button';
-import { Callout } from '../../components/ui/Callout';
+import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { plural } from '../../lib/format';
@@ -175,18 +175,9 @@ export function SearchPanel({ collectionId, query, topK, focusHit = null, ingest
       )}
 
       {search.error && (
-        <Callout
-          tone="danger"
-          role="alert"
-          title="The search failed"
-          action={
-            <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void search.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <LoadError title="The search failed" onRetry={() => void search.refetch()}>
           {search.error.message}
-        </Callout>
+        </LoadError>
       )}
 
       {search.data && (

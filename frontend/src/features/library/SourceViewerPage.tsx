@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ArrowLeft, BookOpen, FileQuestion, Hash, Heading, RefreshCw } from 'lucide-react';
+import { ArrowLeft, BookOpen, FileQuestion, Hash, Heading } from 'lucide-react';
 import type { Chunk } from '../../lib/api.gen';
 import { BackendError } from '../../lib/backend';
 import { Link } from '../../app/Link';
 import { navigate, useRouteQuery } from '../../app/router';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
+import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { formatBytes, plural } from '../../lib/format';
@@ -119,18 +119,9 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
             description="It may have been deleted or re-imported under another id."
           />
         ) : (
-          <Callout
-            tone="danger"
-            role="alert"
-            title="The document could not be opened"
-            action={
-              <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void source.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <LoadError title="The document could not be opened" onRetry={() => void source.refetch()}>
             {source.error.message}
-          </Callout>
+          </LoadError>
         )}
       </>
     );

@@ -1,8 +1,7 @@
-import { Boxes, RefreshCw } from 'lucide-react';
+import { Boxes } from 'lucide-react';
 import type { Provider } from '../../../lib/api.gen';
 import { BackendError } from '../../../lib/backend';
-import { Button } from '../../../components/ui/Button';
-import { Callout } from '../../../components/ui/Callout';
+import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatBytes } from '../../../lib/format';
 import { useModels } from '../queries';
@@ -23,18 +22,9 @@ export function ModelList({ provider }: { provider: Provider }) {
     const code = models.error instanceof BackendError ? models.error.code : undefined;
     return (
       <div data-testid="model-list">
-        <Callout
-          tone="danger"
-          role="alert"
-          title={models.error.message}
-          action={
-            <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void models.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <LoadError title={models.error.message} onRetry={() => void models.refetch()}>
           {hintFor(code)}
-        </Callout>
+        </LoadError>
       </div>
     );
   }

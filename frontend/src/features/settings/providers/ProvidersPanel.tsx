@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Provider } from '../../../lib/api.gen';
 import { Button } from '../../../components/ui/Button';
-import { Callout } from '../../../components/ui/Callout';
+import { LoadError } from '../../../components/ui/LoadError';
 import { useProviders, useSettings } from '../queries';
 import { DeleteProviderDialog } from './DeleteProviderDialog';
 import { ProviderDialog } from './ProviderDialog';
@@ -40,18 +40,9 @@ export function ProvidersPanel() {
         </div>
       )}
       {providers.error && (
-        <Callout
-          tone="danger"
-          role="alert"
-          title="The providers could not be loaded"
-          action={
-            <Button size="sm" icon={<RefreshCw size={13} aria-hidden="true" />} onClick={() => void providers.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <LoadError title="The providers could not be loaded" onRetry={() => void providers.refetch()}>
           {providers.error.message}
-        </Callout>
+        </LoadError>
       )}
       {providers.data && (
         <div className="provider-list">
