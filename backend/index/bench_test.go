@@ -22,8 +22,8 @@ import (
 //
 // BenchmarkSearch reports the latency of 2,000 queries of 3–6 legal words
 // (p50-ms, p99-ms, and cpu-ms: process CPU time per query, on every thread,
-// which stays meaningful on a busy machine), with the default planning and
-// with exact BM25 over every word. BenchmarkAdd reports indexing throughput.
+// which stays meaningful on a busy machine), with the safe pruning of
+// prune.go and scoring every candidate (the same hits). BenchmarkAdd reports indexing throughput.
 // With -tags sqlite_fts5, BenchmarkSearchFTS5 (fts5_bench_test.go) runs the
 // same queries on the same chunks in SQLite FTS5 and reports the ratios.
 
@@ -160,17 +160,17 @@ func (f *benchFixture) searchBleve(q string) error {
 
 // BenchmarkSearch: latency of 2,000 queries against the 100,000-chunk index,
 // each returning the top 10 chunks with snippets, once Bleve has finished
-// merging the bulk load: with the default planning (common words only
-// score) and with exact BM25 over every word. One op is the whole set.
+// merging the bulk load: pruned (prune.go) and exhaustive, which return
+// the same hits. One op is the whole set.
 func BenchmarkSearch(b *testing.B) {
 	f := fixture(b)
 	for _, mode := range []struct {
 		name   string
 		tuning tuning
-	}{{"planned", defaultTuning()}, {"exact", tuning{}}} {
+	}{{"pruned", tuning{}}, {"exhaustive", tuning{exhaustive: true}}} {
 		b.Run(mode.name, func(b *testing.B) {
 			f.idx.tuning = mode.tuning
-			defer func() { f.idx.tuning = defaultTuning() }()
+			defer func() { f.idx.tuning = tuning{} }()
 			var m measured
 			for range b.N {
 				r := measure(b, f.queries, f.searchBleve)

@@ -111,7 +111,7 @@ func searchFTS(db *sql.DB, q string) error {
 	return rows.Err()
 }
 
-// BenchmarkSearchFTS5 measures Bleve (default planning) and FTS5 on the same
+// BenchmarkSearchFTS5 measures Bleve (pruned, the default) and FTS5 on the same
 // queries in the same run and reports Bleve's latency as a multiple of FTS5's.
 func BenchmarkSearchFTS5(b *testing.B) {
 	f, db := fixture(b), ftsFixture(b)

@@ -8,9 +8,10 @@
 // fresh index and re-adds every chunk from SQLite.
 //
 // Where to look: mapping.go (analyzers and fields), query.go and terms.go
-// (how plain words become a Bleve query; common words only score), heads.go
+// (how plain words become a Bleve query), prune.go (ranking without
+// scoring every chunk that holds a common word, with the same hits), heads.go
 // (a query that names a document searches inside it), search.go
-// (two passes: rank, then load and highlight the top k), shard.go (one Bleve
+// (rank, then load and highlight the top k), shard.go (one Bleve
 // index per core, searched at once, scored as one), stats.go (the BM25
 // statistics Bleve gets wrong), generation.go (damage Bleve hides), refs.go
 // (article numbers).
@@ -59,7 +60,6 @@ func newIndex(shards []*shard) (*Index, error) {
 		refs:      newRefPatterns(),
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
-		tuning:    defaultTuning(),
 		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
 		batchSize: 500,
 	}

@@ -1,9 +1,14 @@
 package index
 
 import (
+	gocmp "cmp"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2/search"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -38,64 +43,103 @@ func TestShardsDoNotChangeResults(t *testing.T) {
 	}
 }
 
-func TestCommonWordsOnlyScore(t *testing.T) {
-	var chunks []evidence.Chunk
-	for i := range 40 {
-		text := "The party shall give notice."
-		if i%10 == 0 {
-			text += " Arbitration applies."
+// Pruning must never change a result: for every query, every k, the hits
+// and scores are those of scoring every candidate.
+func TestPruningKeepsTheExactRanking(t *testing.T) {
+	corpus := append(employmentAct(), labourLawAr()...)
+	_ = newCorpus(11).chunks(4000, 50, func(cs []evidence.Chunk) error { corpus = append(corpus, cs...); return nil })
+	x := newIndexWith(t, corpus...)
+	queries := append(newCorpus(12).queries(150),
+		"termination notice period", "assignment of the licence to a successor", "party agreement notice",
+		"the employer shall pay compensation for termination", "article 12 liability damages", "الإخطار الكتابي")
+	for _, k := range []int{1, 10, 40} {
+		for _, text := range queries {
+			q := Query{Text: text, TopK: k}
+			x.tuning = tuning{exhaustive: true}
+			want := mustSearch(t, x, q)
+			x.tuning = tuning{}
+			got := mustSearch(t, x, q)
+			if diff := cmp.Diff(byRoundedScore(want), byRoundedScore(got), cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+				t.Fatalf("%q top %d: pruned differs from exhaustive (-want +got):\n%s", text, k, diff)
+			}
 		}
-		chunks = append(chunks, chunk(fmt.Sprintf("c%02d", i), "d", "c", "en", text))
-	}
-	x := newIndexWith(t, chunks...)
-	x.tuning = tuning{commonFraction: 0.3, minCommon: 1}
-
-	pruned := mustSearch(t, x, Query{Text: "party notice arbitration", TopK: 50})
-	if diff := cmp.Diff([]string{"c00", "c10", "c20", "c30"}, sorted(hitIDs(pruned))); diff != "" {
-		t.Errorf("with common words scoring only (-want +got):\n%s", diff)
-	}
-	if got := mustSearch(t, x, Query{Text: "party notice", TopK: 50}); len(got) != 40 {
-		t.Errorf("a query of common words only: %d hits, want all 40", len(got))
-	}
-	if got := mustSearch(t, x, Query{Text: "party notice arbitration", TopK: 50, DocIDs: []string{"d"}}); len(got) != 40 {
-		t.Errorf("inside a document the search is exact: %d hits, want 40", len(got))
-	}
-	x.tuning = tuning{}
-	if got := mustSearch(t, x, Query{Text: "party notice arbitration", TopK: 50}); len(got) != 40 || !contains(hitIDs(got[:4]), "c10") {
-		t.Errorf("exact: %d hits, top %v; want 40 with the arbitration chunks first", len(got), hitIDs(got[:min(4, len(got))]))
-	}
-	if s := pruned[0].Score; math.IsNaN(s) || s <= 0 {
-		t.Errorf("pruned score %v", s)
 	}
 }
 
-func TestPlannerSplitsByDocumentFrequency(t *testing.T) {
-	df := map[string]uint64{"rare": 5, "mid": 50, "common": 900, "gone": 0}
-	p := planner{dfs: func(_, term string) uint64 { return df[term] }, cutoff: 100}
-	var pl plan
-	for _, term := range []string{"common", "rare", "gone", "mid"} {
-		p.add(&pl, clause{field: fieldTextEN, term: term}, true)
+// byRoundedScore orders hits by score to 12 digits, then chunk ID: the same
+// score summed in another order may differ in its last bit, which must not
+// count as a different ranking.
+func byRoundedScore(hits []evidence.Hit) []evidence.Hit {
+	round := func(s float64) float64 { return math.Round(s*1e12) / 1e12 }
+	hits = slices.Clone(hits)
+	slices.SortStableFunc(hits, func(a, b evidence.Hit) int {
+		if c := gocmp.Compare(round(b.Score), round(a.Score)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Chunk.ID, b.Chunk.ID)
+	})
+	for i := range hits {
+		hits[i].Rank = i + 1
 	}
-	p.add(&pl, clause{field: fieldName, term: "rare"}, false)
-	p.add(&pl, clause{field: fieldName, term: "common"}, false)
-	p.split(&pl)
+	return hits
+}
+
+// A clause whose bound cannot lift a chunk to the floor stops selecting;
+// the rare ones, with high bounds, stay essential. Related words are weighed
+// one by one: a rare heading word stays essential while the common text
+// word of the same part stops selecting.
+func TestEssentialClausesByBound(t *testing.T) {
+	cl := func(field, term string, df uint64, boost float64, selects bool) clause {
+		return clause{field: field, term: term, boost: boost, df: df, selects: selects}
+	}
+	related := func(c clause) clause { c.relatedTo = "dispute"; return c }
+	sp := &searchPlan{parts: parts([]clause{
+		cl(fieldTextEN, "party", 90_000, 1, true), cl(fieldTextEN, "notice", 40_000, 1, true),
+		cl(fieldTextEN, "arbitration", 300, 1, true), cl(fieldName, "acme", 50, nameBoost, false),
+		related(cl(fieldTextEN, "court", 50_000, relatedBoost, true)), related(cl(fieldHeadingEN, "court", 30, relatedBoost*headingBoost, true)),
+	})}
+	if len(sp.parts) != 5 {
+		t.Fatalf("parts: %d, want 5 (the related words in one)", len(sp.parts))
+	}
+	stats := &search.BM25Stats{DocCount: 100_000, FieldCardinality: map[string]int{fieldTextEN: 10_000_000, fieldHeadingEN: 600_000, fieldName: 300_000}}
+	b := newBounds(sp.parts, stats)
+	if !(b.term(sp.parts[0].clauses[0]) < b.term(sp.parts[1].clauses[0]) && b.term(sp.parts[1].clauses[0]) < b.term(sp.parts[2].clauses[0])) {
+		t.Fatal("bounds must fall as document frequency rises")
+	}
 	terms := func(cs []clause) (out []string) {
 		for _, c := range cs {
 			out = append(out, c.field+":"+c.term)
 		}
-		return out
+		return slices.Sorted(slices.Values(out))
 	}
-	if diff := cmp.Diff([]string{"text_en:rare", "text_en:mid"}, terms(pl.selecting)); diff != "" {
+	if diff := cmp.Diff([]string{"heading_en:court", "text_en:arbitration", "text_en:court", "text_en:notice", "text_en:party"}, terms(sp.selectingByDF())); diff != "" {
 		t.Errorf("selecting (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"name:rare", "text_en:common"}, terms(pl.scoring)); diff != "" {
-		t.Errorf("scoring (-want +got):\n%s", diff)
+	if got := sp.essential(0, stats); len(got) != 5 {
+		t.Errorf("with no floor every selecting clause is essential, got %v", terms(got))
 	}
+	// The best a chunk holding party, notice, court in its text and the name can score.
+	in := [][]bool{{true}, {true}, {false}, {true}, {true, false}}
+	floor := b.of(sp.parts, in) * 1.0001
+	if diff := cmp.Diff([]string{"heading_en:court", "text_en:arbitration"}, terms(sp.essential(floor, stats))); diff != "" {
+		t.Errorf("essential (-want +got):\n%s", diff)
+	}
+	if got := sp.essential(floor*0.98, stats); len(got) < 3 {
+		t.Errorf("under that floor more clauses stay essential, got %v", terms(got))
+	}
+}
 
-	pl = plan{}
-	p.add(&pl, clause{field: fieldTextEN, term: "common"}, true)
-	p.split(&pl)
-	if len(pl.selecting) != 1 {
-		t.Errorf("a common word alone must still select: %+v", pl)
+// A query of common words only still finds every chunk that holds them.
+func TestCommonWordsAloneStillSelect(t *testing.T) {
+	var chunks []evidence.Chunk
+	for i := range 40 {
+		chunks = append(chunks, chunk(fmt.Sprintf("c%02d", i), "d", "c", "en", "The party shall give notice."))
+	}
+	x := newIndexWith(t, chunks...)
+	if got := mustSearch(t, x, Query{Text: "party notice", TopK: 50}); len(got) != 40 {
+		t.Errorf("a query of common words only: %d hits, want all 40", len(got))
+	}
+	if s := mustSearch(t, x, Query{Text: "party notice", TopK: 1})[0].Score; math.IsNaN(s) || s <= 0 {
+		t.Errorf("score %v", s)
 	}
 }

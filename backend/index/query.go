@@ -68,45 +68,48 @@ func (x *Index) buildQuery(q Query, p planner) *searchPlan {
 		p.words(&pl, lang, x.withDigitVariants(lang, q.Text, tokens))
 	}
 	for _, ref := range x.refs.find(q.Text) {
-		p.add(&pl, clause{field: fieldRefs, term: ref, boost: refBoost}, true)
+		p.add(&pl, clause{field: fieldRefs, term: ref, boost: refBoost, selects: true})
 	}
 	for _, term := range distinctTerms(x.analyzers[langEN].Analyze([]byte(q.Text))) {
-		p.add(&pl, clause{field: fieldName, term: term, boost: nameBoost}, false)
+		p.add(&pl, clause{field: fieldName, term: term, boost: nameBoost})
 	}
-	p.split(&pl)
-	if len(pl.selecting) == 0 {
+	sp := &searchPlan{parts: parts(pl.clauses), filters: filters(q), textTerms: pl.textTerms}
+	if !slices.ContainsFunc(sp.parts, part.selects) {
 		return nil
-	}
-	sp := &searchPlan{
-		must:      append([]query.Query{query.NewDisjunctionQuery(clauseQueries(pl.selecting))}, filters(q)...),
-		textTerms: pl.textTerms,
-	}
-	if len(pl.scoring) > 0 {
-		sp.scoring = query.NewDisjunctionQuery(clauseQueries(pl.scoring))
 	}
 	return sp
 }
 
-// searchPlan is a planned search. A chunk must match every must query: a
-// selecting clause (a query word in its text or heading path, or the article
-// the query names) and the filters. Scoring clauses (common words, the file
-// name) only add to its score.
+// searchPlan is a planned search. A chunk scores by the disjunction of all
+// the parts, and must hold a selecting part (a query word in its text or
+// heading path, a related word, or the article the query names; the file
+// name only scores) and pass the filters.
 type searchPlan struct {
-	must      []query.Query
-	scoring   query.Query // nil when every clause selects
-	textTerms []clause    // the query's terms in the text fields, to highlight
+	parts     []part
+	filters   []query.Query
+	textTerms []clause // the query's terms in the text fields, to highlight
 }
 
-// query is the plan as one Bleve query.
-func (sp *searchPlan) query() query.Query {
-	if len(sp.must) == 1 && sp.scoring == nil {
-		return sp.must[0]
+// query is the plan as one Bleve query whose candidates are limited to the
+// chunks that hold one of the clauses in selecting. Those select with boost
+// 0, so a chunk's score is the same whichever clauses select.
+func (sp *searchPlan) query(selecting []clause) query.Query {
+	sel := make([]query.Query, len(selecting))
+	for i, c := range selecting {
+		c.boost = 0
+		sel[i] = globalTermQuery{c}
 	}
-	var should []query.Query
-	if sp.scoring != nil {
-		should = []query.Query{sp.scoring}
+	scoring := make([]query.Query, len(sp.parts))
+	n := 0
+	for i, p := range sp.parts {
+		scoring[i] = p.query()
+		n += len(p.clauses)
 	}
-	return query.NewBooleanQuery(sp.must, should, nil)
+	must := []query.Query{query.NewDisjunctionQuery(scoring)}
+	if len(selecting) < n {
+		must = append(must, query.NewDisjunctionQuery(sel))
+	}
+	return query.NewConjunctionQuery(append(must, sp.filters...))
 }
 
 // withDigitVariants adds the terms of text written with the other digits:

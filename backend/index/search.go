@@ -40,7 +40,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 		return nil, err
 	}
 	plan := func(q Query) *searchPlan {
-		return x.buildQuery(q, planner{dfs: dfs, cutoff: x.tuning.cutoff(count, q), related: x.related})
+		return x.buildQuery(q, planner{dfs: dfs, related: x.related})
 	}
 	sp := plan(focused)
 	var wide *searchPlan // the plain search, in case the named document holds none of the other words
@@ -79,23 +79,6 @@ func distinct(hits []evidence.Hit, k int) []evidence.Hit {
 		out = append(out, h)
 	}
 	return out
-}
-
-// rankPlan ranks the chunks of a plan (none when sp is nil) and drops those
-// below q's minimum score.
-func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	if sp == nil {
-		return nil, nil
-	}
-	k := topK(q.TopK)
-	if q.Distinct {
-		k = min(2*k, MaxTopK) // room for the duplicates distinct drops
-	}
-	ranked, err := x.rank(ctx, sp.query(), k, stats)
-	if err != nil {
-		return nil, err
-	}
-	return aboveMin(ranked, q.MinScore), nil
 }
 
 // rank runs bq on every shard and merges the k best, best first, equal

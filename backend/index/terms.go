@@ -1,9 +1,7 @@
 package index
 
 import (
-	"cmp"
 	"context"
-	"slices"
 	"sync"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -14,39 +12,12 @@ import (
 	bleveindex "github.com/blevesearch/bleve_index_api"
 )
 
-// Common words make Bleve slow: it scores every chunk that holds any query
-// word and has no WAND-style pruning, so "party", "agreement" or "notice" in
-// a query means visiting most of a large index. As Lucene's common-terms
-// query did, the rarer words of a query select the candidate chunks, and the
-// common words only add to the scores of those candidates. BM25 gives a
-// common word little weight anyway, so the top hits rarely change; a chunk
-// that holds only common words is found only when the query has no rarer word.
-
-// tuning holds the knobs of query planning.
+// tuning holds the knobs of ranking. The zero value is the default.
 type tuning struct {
-	// A clause held by more than commonFraction of the chunks, and by more
-	// than minCommon chunks, only scores. commonFraction 0 makes every
-	// clause select: exact BM25 over all the words.
-	commonFraction float64
-	minCommon      uint64
-}
-
-// defaultTuning was chosen on the CUAD contracts (eval/cuad, 26,537 chunks,
-// 500 queries): letting words held by more than 30% of the chunks only score
-// left span hit@10 unchanged (0.336 against 0.334 for exact BM25; 0.826 inside
-// the contract either way) and cut the CPU time of those long queries by a
-// quarter at the median and a third at p99. Lower fractions are faster but
-// lose hits (0.1: hit@10 0.314; 0.05: 0.290).
-func defaultTuning() tuning { return tuning{commonFraction: 0.3, minCommon: 2000} }
-
-// cutoff is the document frequency above which a clause of q is common in an
-// index of count chunks; 0 means none is. A search inside given documents is
-// small, so it is always exact.
-func (t tuning) cutoff(count uint64, q Query) uint64 {
-	if t.commonFraction == 0 || len(q.DocIDs) > 0 {
-		return 0
-	}
-	return max(t.minCommon, uint64(t.commonFraction*float64(count)))
+	// exhaustive scores every chunk that holds a selecting word, without the
+	// safe pruning of prune.go: the reference the pruning is tested and
+	// measured against.
+	exhaustive bool
 }
 
 // clause is one term query of a search: a term in a field, with its boost
@@ -56,24 +27,21 @@ type clause struct {
 	boost       float64
 	df          uint64
 	relatedTo   string // for a related word of the thesaurus: the query term it stands in for
+	selects     bool   // a chunk that holds it may be a hit; false: it only adds to the score
 }
 
 // docFreqs tells how many chunks hold term in field.
 type docFreqs func(field, term string) uint64
 
-// plan is a search split by document frequency.
+// plan is the clauses of a query.
 type plan struct {
-	selecting []clause // a chunk must match one of these
-	scoring   []clause // these only add to the score
+	clauses   []clause // every clause scores; a hit holds at least one that selects
 	textTerms []clause // every query term in the text fields, for highlighting
-	pending   []clause // selectable clauses, until split
 }
 
-// planner decides which clauses select. cutoff is the document frequency
-// above which a clause only scores; 0 makes every clause select.
+// planner turns query words into clauses.
 type planner struct {
 	dfs     docFreqs
-	cutoff  uint64
 	related thesaurus // English query words → related words, scored at relatedBoost
 }
 
@@ -88,14 +56,14 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 		}
 		seen[term] = true
 		pl.textTerms = append(pl.textTerms, clause{field: textFieldFor(lang), term: term, boost: 1})
-		p.add(pl, clause{field: textFieldFor(lang), term: term, boost: 1}, true)
-		p.add(pl, clause{field: headingFieldFor(lang), term: term, boost: headingBoost}, true)
+		p.add(pl, clause{field: textFieldFor(lang), term: term, boost: 1, selects: true})
+		p.add(pl, clause{field: headingFieldFor(lang), term: term, boost: headingBoost, selects: true})
 	}
 	if lang != langEN {
 		return
 	}
 	// Related words select like query words: a chunk that holds only a
-	// related word can be found, unless the word is common.
+	// related word can be found.
 	for _, tok := range tokens {
 		term := string(tok.Term)
 		for _, r := range p.related[term] {
@@ -103,61 +71,75 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 				continue
 			}
 			seen[r] = true
-			p.add(pl, clause{field: textFieldFor(lang), term: r, boost: relatedBoost, relatedTo: term}, true)
-			p.add(pl, clause{field: headingFieldFor(lang), term: r, boost: relatedBoost * headingBoost, relatedTo: term}, true)
+			p.add(pl, clause{field: textFieldFor(lang), term: r, boost: relatedBoost, relatedTo: term, selects: true})
+			p.add(pl, clause{field: headingFieldFor(lang), term: r, boost: relatedBoost * headingBoost, relatedTo: term, selects: true})
 		}
 	}
 }
 
-// add files c: clauses that may select wait for split; the others score
-// unless common. Clauses no chunk matches are dropped.
-func (p planner) add(pl *plan, c clause, canSelect bool) {
-	c.df = p.dfs(c.field, c.term)
-	switch {
-	case c.df == 0:
-	case canSelect:
-		pl.pending = append(pl.pending, c)
-	case p.cutoff == 0 || c.df <= p.cutoff:
-		pl.scoring = append(pl.scoring, c)
+// add files c with its document frequency, unless no chunk holds it.
+func (p planner) add(pl *plan, c clause) {
+	if c.df = p.dfs(c.field, c.term); c.df > 0 {
+		pl.clauses = append(pl.clauses, c)
 	}
 }
 
-// split makes the pending clauses held by at most cutoff chunks select, and
-// the rarest one in any case; the others only score.
-func (p planner) split(pl *plan) {
-	slices.SortStableFunc(pl.pending, func(a, b clause) int { return cmp.Compare(a.df, b.df) })
-	for i, c := range pl.pending {
-		if i > 0 && p.cutoff > 0 && c.df > p.cutoff {
-			pl.scoring = append(pl.scoring, pl.pending[i:]...)
-			break
-		}
-		pl.selecting = append(pl.selecting, c)
+// part is one child of a query's scoring disjunction: a clause, or the
+// related words that stand in for one query term.
+type part struct{ clauses []clause }
+
+// selects tells whether a chunk that holds the part may be a hit.
+func (p part) selects() bool { return p.clauses[0].selects }
+
+// df is how many chunks hold the part's clauses, counted once per clause.
+func (p part) df() (n uint64) {
+	for _, c := range p.clauses {
+		n += c.df
 	}
-	pl.pending = nil
+	return n
 }
 
-// clauseQueries turns clauses into term queries scored with the whole
-// index's document frequency. The related words of each query word go into
-// one disjunction of their own: Bleve multiplies a disjunction's score by the
-// share of its clauses that match, and a chunk must not outrank one holding
-// a query word for holding several words related to it.
-func clauseQueries(cs []clause) []query.Query {
-	var qs []query.Query
-	related := map[string][]query.Query{}
-	var order []string
+func (p part) query() query.Query {
+	if len(p.clauses) == 1 && p.clauses[0].relatedTo == "" {
+		return globalTermQuery{p.clauses[0]}
+	}
+	qs := make([]query.Query, len(p.clauses))
+	for i, c := range p.clauses {
+		qs[i] = globalTermQuery{c}
+	}
+	return query.NewDisjunctionQuery(qs)
+}
+
+// parts groups clauses into the parts of a disjunction. The related words
+// of each query word go into one part of their own: Bleve multiplies a
+// disjunction's score by the share of its parts that match, and a chunk must
+// not outrank one holding a query word for holding several words related to
+// it.
+func parts(cs []clause) []part {
+	var ps []part
+	group := map[string]int{} // query term → index of its related words' part
 	for _, c := range cs {
-		switch {
-		case c.relatedTo == "":
-			qs = append(qs, globalTermQuery{c})
-		default:
-			if related[c.relatedTo] == nil {
-				order = append(order, c.relatedTo)
-			}
-			related[c.relatedTo] = append(related[c.relatedTo], globalTermQuery{c})
+		if c.relatedTo == "" {
+			ps = append(ps, part{clauses: []clause{c}})
+			continue
 		}
+		if i, ok := group[c.relatedTo]; ok {
+			ps[i].clauses = append(ps[i].clauses, c)
+			continue
+		}
+		group[c.relatedTo] = len(ps)
+		ps = append(ps, part{clauses: []clause{c}})
 	}
-	for _, t := range order {
-		qs = append(qs, query.NewDisjunctionQuery(related[t]))
+	return ps
+}
+
+// clauseQueries turns clauses into the queries of their parts, each term
+// scored with the whole index's document frequency.
+func clauseQueries(cs []clause) []query.Query {
+	ps := parts(cs)
+	qs := make([]query.Query, len(ps))
+	for i, p := range ps {
+		qs[i] = p.query()
 	}
 	return qs
 }
