@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -10,36 +9,6 @@ import (
 	"lexflow/backend/nodes"
 	"lexflow/backend/store"
 )
-
-// Defaults of an app's ask-user settings (DSL: app.ask_user.ttl_hours, max_asks).
-const (
-	DefaultAskUserTTL = 24 * time.Hour
-	DefaultMaxAsks    = 3
-)
-
-// askPolicy is how long a clarifying question waits and how often a flow may ask in a row.
-type askPolicy struct {
-	TTL     time.Duration
-	MaxAsks int
-}
-
-// askPolicyOf reads app.ask_user from an app's DSL, with the defaults.
-func askPolicyOf(app *engine.App) askPolicy {
-	p := askPolicy{TTL: DefaultAskUserTTL, MaxAsks: DefaultMaxAsks}
-	var v struct {
-		TTLHours float64 `json:"ttl_hours"`
-		MaxAsks  int     `json:"max_asks"`
-	}
-	if raw, ok := app.App.Extra["ask_user"]; ok && json.Unmarshal(raw, &v) == nil {
-		if v.TTLHours > 0 {
-			p.TTL = time.Duration(v.TTLHours * float64(time.Hour))
-		}
-		if v.MaxAsks > 0 {
-			p.MaxAsks = v.MaxAsks
-		}
-	}
-	return p
-}
 
 // askWatch notes whether a run ended by asking the user (an ask-user node succeeded).
 type askWatch struct {

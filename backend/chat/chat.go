@@ -187,9 +187,9 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 	dsl, policy, err := s.appFor(ctx, appID, set)
 	var history []any
 	if err == nil {
-		history, err = s.history(ctx, conv.ID, human.Seq)
+		history, err = s.history(ctx, conv.ID, human.Seq, policy.historyWords)
 	}
-	p := pending{policy: policy}
+	p := pending{policy: policy.ask}
 	if err == nil {
 		p.state, p.ok, err = s.db.AskUser(ctx, conv.ID, s.now())
 	}
@@ -219,20 +219,18 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 	return turn, nil
 }
 
-// HistoryWords bounds the earlier turns a run gets as context (nodes with
-// memory read them; their window narrows it further): the newest turns that
-// fit, oldest dropped first. Words stand in for tokens, about 0.75 per token.
-const HistoryWords = 3000
-
-// history is the conversation before the question at seq, as memory turns.
-func (s *Service) history(ctx context.Context, conversationID string, seq int) ([]any, error) {
+// history is the conversation before the question at seq, as memory turns:
+// the newest turns that fit in budget words, oldest dropped first (nodes
+// with memory read them; their window narrows it further). The system
+// prompt and the question are the run's own, outside this budget.
+func (s *Service) history(ctx context.Context, conversationID string, seq, budget int) ([]any, error) {
 	var turns []any
 	words := 0
 	err := s.db.EachEarlierMessage(ctx, conversationID, seq, func(m store.Message) bool {
 		if m.Content == "" || (m.Role != "human" && m.Role != "ai") || m.Status == "failed" {
 			return true
 		}
-		if words += len(strings.Fields(m.Content)); words > HistoryWords {
+		if words += len(strings.Fields(m.Content)); words > budget {
 			return false
 		}
 		role := map[string]string{"human": "user", "ai": "assistant"}[m.Role]
@@ -282,14 +280,14 @@ func errText(errs ...error) string {
 // appFor is the app's DSL with the turn's choices filled in: the collections
 // its retrieval nodes search and the model its answering nodes use. The run
 // records this DSL, so the audit shows exactly what ran.
-func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, askPolicy, error) {
+func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, appPolicy, error) {
 	a, err := s.db.GetApp(ctx, appID)
 	if err != nil {
-		return nil, askPolicy{}, err
+		return nil, appPolicy{}, err
 	}
 	app, _, err := engine.Import([]byte(a.DSL))
 	if err != nil {
-		return nil, askPolicy{}, err
+		return nil, appPolicy{}, err
 	}
 	for i, n := range app.Workflow.Graph.Nodes {
 		patch := map[string]any{}
@@ -304,11 +302,11 @@ func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byt
 			}
 		}
 		if app.Workflow.Graph.Nodes[i].Data, err = patchData(n.Data, patch); err != nil {
-			return nil, askPolicy{}, fmt.Errorf("node %s: %w", n.ID, err)
+			return nil, appPolicy{}, fmt.Errorf("node %s: %w", n.ID, err)
 		}
 	}
 	dsl, err := engine.Export(app, engine.FormatYAML)
-	return dsl, askPolicyOf(app), err
+	return dsl, policyOf(app), err
 }
 
 // patchData sets keys of a node's data; a model patch keeps the node's other model settings.
