@@ -75,7 +75,8 @@ func (db *DB) ListRuns(ctx context.Context, appID string, limit int) ([]Run, err
 }
 
 // InterruptRuns marks runs (and their node executions) left running by a
-// process that died; it returns how many there were.
+// process that died; it returns how many there were. Each is taken to have
+// finished at its last recorded event, the last moment it was known alive.
 func (db *DB) InterruptRuns(ctx context.Context) (int, error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -83,17 +84,31 @@ func (db *DB) InterruptRuns(ctx context.Context) (int, error) {
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE workflow_runs SET status = 'interrupted',
-		error = 'Lexflow stopped while this run was in progress' WHERE status = 'running'`)
+		error = 'Lexflow stopped while this run was in progress',
+		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_events e
+			WHERE e.run_id = workflow_runs.id), started_at))
+		WHERE status = 'running'`)
 	if err != nil {
 		return 0, fmt.Errorf("interrupt runs: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE node_executions SET status = 'interrupted'
+	if _, err := tx.ExecContext(ctx, `UPDATE node_executions SET status = 'interrupted',
+		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_events e
+			WHERE e.run_id = node_executions.run_id AND e.node_id = node_executions.node_id), started_at))
 		WHERE status IN ('running', 'retrying')`); err != nil {
 		return 0, fmt.Errorf("interrupt node executions: %w", err)
+	}
+	for _, table := range []string{"workflow_runs", "node_executions"} {
+		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET elapsed_ms = `+elapsedSQL+`
+			WHERE status = 'interrupted' AND elapsed_ms = 0 AND finished_at IS NOT NULL`); err != nil {
+			return 0, fmt.Errorf("interrupt %s: %w", table, err)
+		}
 	}
 	n, _ := res.RowsAffected()
 	return int(n), tx.Commit()
 }
+
+// elapsedSQL is finished_at − started_at in milliseconds.
+const elapsedSQL = `CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER)`
 
 func scanRun(s scanner) (Run, error) {
 	var r Run

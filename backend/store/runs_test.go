@@ -43,6 +43,8 @@ func TestRunLifecycle(t *testing.T) {
 		t.Errorf("events after 1 = %+v", got)
 	}
 
+	last := fin.Add(200 * time.Millisecond)
+	db.AppendRunEvents(ctx, []RunEvent{{RunID: "r1", Seq: 4, Type: "node_stream_chunk", NodeID: "llm1_ext_1", Payload: "{}", CreatedAt: last}})
 	if n, err := db.InterruptRuns(ctx); err != nil || n != 1 {
 		t.Fatalf("interrupt = %d, %v", n, err)
 	}
@@ -50,6 +52,13 @@ func TestRunLifecycle(t *testing.T) {
 	execs, _ = db.NodeExecutions(ctx, "r1")
 	if r.Status != "interrupted" || execs[1].Status != "interrupted" || execs[0].Status != "succeeded" {
 		t.Errorf("after interrupt: run %s, executions %s %s", r.Status, execs[0].Status, execs[1].Status)
+	}
+	// Interrupted at their last recorded event.
+	if r.FinishedAt == nil || !r.FinishedAt.Equal(last) || r.ElapsedMs != 1700 {
+		t.Errorf("interrupted run finished %v after %d ms, want %v after 1700", r.FinishedAt, r.ElapsedMs, last)
+	}
+	if execs[1].FinishedAt == nil || !execs[1].FinishedAt.Equal(last) || execs[1].ElapsedMs != 200 {
+		t.Errorf("interrupted node finished %v after %d ms, want %v after 200", execs[1].FinishedAt, execs[1].ElapsedMs, last)
 	}
 	if runs, _ := db.ListRuns(ctx, app.ID, 10); len(runs) != 1 {
 		t.Errorf("list runs = %d", len(runs))
