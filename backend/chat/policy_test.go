@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"lexflow/backend/engine"
-	"lexflow/examples"
 	"lexflow/backend/store"
+	"lexflow/examples"
 )
 
 func TestPolicyOfReadsTheAppSettings(t *testing.T) {
