@@ -271,3 +271,45 @@ test('clarify then answer: a vague question gets a question back, and the reply 
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
+
+test('a reply after the clarifying question has expired is a new question, not an answer to the old one', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  // The sample app, waiting 3.6 seconds for the reply instead of 24 hours.
+  const sample = readFileSync(new URL('../../examples/apps/clarify-then-answer.yml', import.meta.url), 'utf8');
+  const dsl = sample.replace(/ttl_hours: 24\b/, 'ttl_hours: 0.001');
+  assert.notEqual(dsl, sample);
+  const imported = await api(page, 'POST', '/api/apps/import', { dsl, name: 'Clarify (short wait)' });
+  assert.equal(imported.status, 201, JSON.stringify(imported.body));
+
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByTestId('chat-welcome').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="app-picker"] option')].some((o) => o.textContent === 'Clarify (short wait)'));
+  await page.getByTestId('app-picker').selectOption({ label: 'Clarify (short wait)' });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-cite'));
+  await page.getByTestId('model-picker').selectOption({ label: 'fake-cite' });
+  const input = page.getByTestId('composer-input');
+  await input.fill('How long does a trader have to perform the service?');
+  await input.press('Enter');
+  const asked = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  await asked.waitFor({ timeout: 30000 });
+  await asked.getByText('Question for you').waitFor();
+  const askedAt = Date.now();
+
+  await page.waitForTimeout(Math.max(0, 4000 - (Date.now() - askedAt)));
+  await input.fill('the Consumer Rights Act');
+  await input.press('Enter');
+  const second = page.locator('[data-testid="ai-message"][data-status="done"]').nth(1);
+  await second.waitFor({ timeout: 30000 });
+  const conversationId = page.url().split('/chat/')[1];
+  const messages = (await api(page, 'GET', `/api/conversations/${conversationId}/messages`)).body;
+  assert.equal(messages.length, 4);
+  const run = (await api(page, 'GET', `/api/runs/${messages[3].runId}`)).body;
+  assert.equal(run.nodes.find((n) => n.nodeId === 'combined')?.status, 'skipped', 'the flow did not resume the expired question');
+  const question = JSON.stringify(run.nodes.find((n) => n.nodeId === 'question')?.outputs ?? {});
+  assert.match(question, /"the Consumer Rights Act"/);
+  assert.doesNotMatch(question, /How long does a trader/, 'the expired question was not carried over');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
