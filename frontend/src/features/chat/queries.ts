@@ -19,6 +19,7 @@ import {
   stopMessage,
 } from '../../lib/backend';
 import { runEvents } from '../../lib/events';
+import { adoptEarly } from './earlyRun';
 import { applyEvent, emptyStream, type TurnStream } from './stream';
 
 export const keys = {
@@ -214,7 +215,8 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
 
 /**
  * Follows a run's events while `enabled` (the answer is streaming): from seq 1, so a reload
- * mid-run rebuilds everything from the stored events and then goes on live. When the run
+ * mid-run rebuilds everything from the stored events and then goes on live (adopting the
+ * subscription prefetch.ts started, when there is one). When the run
  * ends, the conversation's messages are fetched again: the stored answer is the final word.
  */
 export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
@@ -229,7 +231,8 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
         const onConnection = (connected: boolean) => {
           if (!ac.signal.aborted) dispatch({ type: 'connection', connected });
         };
-        for await (const event of runEvents(runId, { signal: ac.signal, onConnection })) {
+        const events = adoptEarly(runId, ac.signal, onConnection) ?? runEvents(runId, { signal: ac.signal, onConnection });
+        for await (const event of events) {
           if (ac.signal.aborted) return;
           dispatch({ type: 'event', event });
         }

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Event } from '../../lib/api.gen';
+import { AsyncQueue } from '../../lib/asyncQueue';
+
+// The run's event stream, driven by each test: what runEvents returns.
+let feed: AsyncQueue<Event>;
+let seenSignal: AbortSignal | undefined;
+let seenOnConnection: ((c: boolean) => void) | undefined;
+vi.mock('../../lib/events', () => ({
+  runEvents: (_runId: string, options: { signal?: AbortSignal; onConnection?: (c: boolean) => void }) => {
+    seenSignal = options.signal;
+    seenOnConnection = options.onConnection;
+    return feed;
+  },
+}));
+
+const { startEarly, adoptEarly, UNADOPTED_MS } = await import('./earlyRun');
+
+const ev = (seq: number) => ({ seq, type: 'node_stream_chunk' }) as unknown as Event;
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+async function drain(events: AsyncIterable<Event>): Promise<number[]> {
+  const out: number[] = [];
+  for await (const e of events) out.push(e.seq);
+  return out;
+}
+
+describe('early run subscription', () => {
+  beforeEach(() => {
+    feed = new AsyncQueue<Event>();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hands the adopter the events that came before it, then the live ones, once', async () => {
+    startEarly('r1');
+    feed.push(ev(1));
+    feed.push(ev(2));
+    await tick();
+    const ac = new AbortController();
+    const events = adoptEarly('r1', ac.signal, () => {});
+    expect(events).not.toBeNull();
+    expect(adoptEarly('r1', ac.signal, () => {})).toBeNull();
+    const got = drain(events!);
+    feed.push(ev(3));
+    feed.end();
+    expect(await got).toEqual([1, 2, 3]);
+  });
+
+  it('is not there for a run nobody started early', () => {
+    expect(adoptEarly('nope', new AbortController().signal, () => {})).toBeNull();
+  });
+
+  it('stops the request when the adopter stops', async () => {
+    startEarly('r2');
+    await tick();
+    const ac = new AbortController();
+    const events = adoptEarly('r2', ac.signal, () => {})!;
+    const got = drain(events);
+    ac.abort();
+    expect(await got).toEqual([]);
+    await tick();
+    expect(seenSignal?.aborted).toBe(true);
+  });
+
+  it('tells the adopter the connection state, the latest at once', async () => {
+    startEarly('r3');
+    await tick();
+    seenOnConnection!(false);
+    const states: boolean[] = [];
+    adoptEarly('r3', new AbortController().signal, (c) => states.push(c));
+    seenOnConnection!(true);
+    expect(states).toEqual([false, true]);
+  });
+
+  it('stops a subscription nobody adopts', async () => {
+    vi.useFakeTimers();
+    startEarly('r4');
+    await vi.advanceTimersByTimeAsync(UNADOPTED_MS + 1);
+    expect(seenSignal?.aborted).toBe(true);
+    expect(adoptEarly('r4', new AbortController().signal, () => {})).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+// A reload mid-answer: the conversation's messages arrive while the page is still starting
+// (prefetch.ts), and a streaming answer's run events are asked for right then instead of
+// after the first render. The answer's stream (useRunStream) adopts the subscription with
+// what has arrived so far, so its replayed text is on screen with the message itself.
+import type { Event } from '../../lib/api.gen';
+import { AsyncQueue } from '../../lib/asyncQueue';
+import { runEvents } from '../../lib/events';
+
+interface Early {
+  queue: AsyncQueue<Event>;
+  /** Told of the connection's state once adopted (the latest state at once). */
+  onConnection: ((connected: boolean) => void) | null;
+  connected: boolean | null;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const early = new Map<string, Early>();
+
+/** An early subscription nobody adopts (the page went elsewhere) stops after this long. */
+export const UNADOPTED_MS = 15_000;
+
+/** Starts following a run's events from its first one, for the page to adopt. */
+export function startEarly(runId: string): void {
+  if (early.has(runId)) return;
+  const ac = new AbortController();
+  const entry: Early = {
+    queue: new AsyncQueue<Event>(() => ac.abort()),
+    onConnection: null,
+    connected: null,
+    timer: setTimeout(() => {
+      if (early.get(runId) === entry) early.delete(runId);
+      void entry.queue.return();
+    }, UNADOPTED_MS),
+  };
+  early.set(runId, entry);
+  const onConnection = (connected: boolean) => {
+    entry.connected = connected;
+    entry.onConnection?.(connected);
+  };
+  void (async () => {
+    try {
+      for await (const event of runEvents(runId, { signal: ac.signal, onConnection })) entry.queue.push(event);
+      entry.queue.end();
+    } catch (err) {
+      entry.queue.fail(err);
+    }
+  })();
+}
+
+/**
+ * The early subscription to a run's events, if one was started: its events from the first,
+ * then live ones. It stops when `signal` aborts. Each subscription is adopted once.
+ */
+export function adoptEarly(runId: string, signal: AbortSignal, onConnection: (connected: boolean) => void): AsyncIterable<Event> | null {
+  const entry = early.get(runId);
+  if (!entry) return null;
+  early.delete(runId);
+  clearTimeout(entry.timer);
+  entry.onConnection = onConnection;
+  if (entry.connected !== null) onConnection(entry.connected);
+  if (signal.aborted) void entry.queue.return();
+  else signal.addEventListener('abort', () => void entry.queue.return(), { once: true });
+  return entry.queue;
+}
