@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { Spinner } from '../components/ui/Spinner';
 import { Toaster } from '../components/ui/toast/Toaster';
 import { ErrorBoundary } from './ErrorBoundary';
 import { resolve } from './routes';
@@ -27,10 +28,21 @@ export function Shell() {
       <Sidebar />
       <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
         <div className="shell-content">
-          <ErrorBoundary resetKey={path}>{'page' in resolved ? resolved.page : null}</ErrorBoundary>
+          <ErrorBoundary resetKey={path}>
+            <Suspense fallback={<PageLoading />}>{'page' in resolved ? resolved.page : null}</Suspense>
+          </ErrorBoundary>
         </div>
       </main>
       <Toaster />
+    </div>
+  );
+}
+
+/** Shown while a page's code loads (a first visit, for a moment). */
+function PageLoading() {
+  return (
+    <div className="page-loading">
+      <Spinner size={20} label="Loading page" />
     </div>
   );
 }

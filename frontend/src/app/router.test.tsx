@@ -96,7 +96,7 @@ describe('Shell routing', () => {
       ['/runs', 'Runs'],
     ]) {
       await go(path!);
-      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
     }
   });

@@ -3,11 +3,14 @@ import { History, LibraryBig, MessageSquareText, Settings, Workflow, type Lucide
 import { resolveLibraryRoute } from '../features/library/routes';
 import { ChatPage } from '../features/chat/ChatPage';
 import { matchChatPath } from '../features/chat/paths';
-import { StudioPage } from '../features/studio/StudioPage';
-import { RunsPage } from '../features/runs/RunsPage';
-import { SettingsPage, settingsSections } from '../features/settings/SettingsPage';
+import { settingsSections } from '../features/settings/sections';
+import { lazyPage } from './lazyPage';
 import { NotFoundPage } from './NotFoundPage';
 import { DEFAULT_PATH, isUnder } from './router';
+
+const StudioPage = lazyPage(() => import('../features/studio/StudioPage').then((m) => m.StudioPage));
+const RunsPage = lazyPage(() => import('../features/runs/RunsPage').then((m) => m.RunsPage));
+const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
 
 export interface NavItem {
   path: string;

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { CollectionPage } from './CollectionPage';
-import { CollectionsPage } from './CollectionsPage';
+import { lazyPage } from '../../app/lazyPage';
 import { matchLibraryPath } from './paths';
-import { SourceViewerPage } from './SourceViewerPage';
+
+const CollectionsPage = lazyPage(() => import('./CollectionsPage').then((m) => m.CollectionsPage));
+const CollectionPage = lazyPage(() => import('./CollectionPage').then((m) => m.CollectionPage));
+const SourceViewerPage = lazyPage(() => import('./SourceViewerPage').then((m) => m.SourceViewerPage));
 
 /** The page for a path under /library, or null when the path is not one of the library's. */
 export function resolveLibraryRoute(path: string): { title: string; page: ReactNode } | null {

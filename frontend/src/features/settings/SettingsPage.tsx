@@ -3,15 +3,9 @@ import { Link } from '../../app/Link';
 import { AboutPanel } from './about/AboutPanel';
 import { DefaultsPanel } from './defaults/DefaultsPanel';
 import { ProvidersPanel } from './providers/ProvidersPanel';
+import { settingsSections, type SettingsSection } from './sections';
 import './SettingsPage.css';
 
-export type SettingsSection = 'providers' | 'defaults' | 'about';
-
-export const settingsSections: { id: SettingsSection; label: string }[] = [
-  { id: 'providers', label: 'Providers' },
-  { id: 'defaults', label: 'Defaults' },
-  { id: 'about', label: 'About' },
-];
 
 export function SettingsPage({ section }: { section: SettingsSection }) {
   return (
