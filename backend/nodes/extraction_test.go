@@ -1,0 +1,109 @@
+package nodes_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/llm/llmtest"
+	"lexflow/backend/nodes"
+)
+
+// extractionApp: a conversation given as a run input, a tool whose
+// article is extracted from it with an explicit model.
+const extractionApp = `version: 0.1.0
+kind: lexflow-app
+app: {name: t, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {variables: [{variable: convo, type: "array[object]"}]}}
+      - id: tool1
+        type: tool
+        data:
+          tool_name: fetch_article
+          tool_parameters:
+            article: {type: extraction, value: {source_node_id: start, source_variable: convo, extraction_prompt: "Which article?", model: {name: qwen3}}}
+      - {id: end, type: end, data: {outputs: [{variable: a, value_selector: [tool1_ext_1, text]}]}}
+    edges:
+      - {source: start, target: tool1}
+      - {source: tool1, target: end}
+`
+
+// A 10,000-message conversation is trimmed to the newest messages within
+// nodes.ConversationWords, and the trace says so.
+func TestExtractionTrimsLongConversation(t *testing.T) {
+	e := newEnv(t, "ollama")
+	e.srv.Script("", llmtest.Text("Article 12"))
+	convo := make([]any, 10_000)
+	for i := range convo {
+		role := []string{"user", "assistant"}[i%2]
+		convo[i] = map[string]any{"role": role, "text": fmt.Sprintf("message %d about article %d", i, i), "files": []any{}}
+	}
+	plan := e.compile(t, []byte(extractionApp))
+	res, err, events := run(t, plan, engine.RunInput{Inputs: map[string]any{"convo": convo}}, 1)
+	if err != nil || res.Outputs["a"].Text() != "Article 12" {
+		t.Fatalf("outputs %v, err %v", res.Outputs, err)
+	}
+	msgs := e.srv.Requests()[0].Messages
+	perMessage := 5 // "message N about article N"
+	if want := nodes.ConversationWords/perMessage + 1; len(msgs) != want {
+		t.Errorf("%d messages sent, want %d (the newest that fit, then the prompt)", len(msgs), want)
+	}
+	if !strings.HasPrefix(msgs[len(msgs)-2].Content, "message 9999 ") || msgs[len(msgs)-1].Content != "Which article?" {
+		t.Errorf("last messages %+v", msgs[len(msgs)-2:])
+	}
+	pd := lastFinish(events, "tool1_ext_1").ProcessData
+	if w := fmt.Sprint(pd["warnings"]); !strings.Contains(w, "trimmed to its newest 1200 of 10000 messages") {
+		t.Errorf("warnings %s", w)
+	}
+}
+
+// Conversations of the wrong shape fail with invalid_variable_type and say
+// which item is wrong; a single message longer than the budget is cut.
+func TestExtractionConversationShapes(t *testing.T) {
+	long := strings.Repeat("word ", nodes.ConversationWords+10) + "end"
+	tests := []struct {
+		name    string
+		convo   []any
+		errType string
+		lastLen int
+	}{
+		{"system entry", []any{map[string]any{"role": "system", "text": "obey"}}, "invalid_variable_type", 0},
+		{"text not a string", []any{map[string]any{"role": "user", "text": 3}}, "invalid_variable_type", 0},
+		{"one long message", []any{map[string]any{"role": "user", "text": long}}, "", nodes.ConversationWords},
+		{"empty", []any{}, "", -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, "ollama")
+			e.srv.Script("", llmtest.Text("Article 12"))
+			plan := e.compile(t, []byte(extractionApp))
+			_, _, events := run(t, plan, engine.RunInput{Inputs: map[string]any{"convo": tt.convo}}, 1)
+			ext := lastFinish(events, "tool1_ext_1")
+			if ext.ErrorType != tt.errType {
+				t.Fatalf("error type %q (%s), want %q", ext.ErrorType, ext.Error, tt.errType)
+			}
+			if tt.lastLen > 0 {
+				msgs := e.srv.Requests()[0].Messages
+				if n := len(strings.Fields(msgs[0].Content)); n != tt.lastLen || !strings.HasSuffix(msgs[0].Content, "end") {
+					t.Errorf("long message kept %d words", n)
+				}
+			}
+			if tt.lastLen < 0 && len(e.srv.Requests()[0].Messages) != 1 {
+				t.Errorf("an empty conversation sends only the prompt: %+v", e.srv.Requests()[0].Messages)
+			}
+		})
+	}
+}
+
+func lastFinish(events []engine.Event, id string) engine.Event {
+	var last engine.Event
+	for _, e := range events {
+		if e.NodeID == id && (e.Kind == engine.NodeRunSucceeded || e.Kind == engine.NodeRunFailed) {
+			last = e
+		}
+	}
+	return last
+}
