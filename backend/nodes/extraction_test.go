@@ -2,8 +2,11 @@ package nodes_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/engine"
 	"lexflow/backend/llm/llmtest"
@@ -106,4 +109,56 @@ func lastFinish(events []engine.Event, id string) engine.Event {
 		}
 	}
 	return last
+}
+
+// Extraction parameters and virtual_nodes survive export and import in
+// both formats, and the re-imported app compiles to the same sub-nodes.
+func TestExtractionDSLRoundTrip(t *testing.T) {
+	e := newEnv(t, "ollama")
+	for _, file := range []string{"extraction_two.yml", "extraction_virtual_nodes.yml"} {
+		for _, format := range []engine.Format{engine.FormatYAML, engine.FormatJSON} {
+			t.Run(file+"/"+string(format), func(t *testing.T) {
+				original, _, err := engine.Import(readFile(t, "testdata/apps/"+file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := engine.Export(original, format)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, _, err := engine.Import(out)
+				if err != nil {
+					t.Fatalf("import export: %v\n%s", err, out)
+				}
+				if d := cmp.Diff(original, again); d != "" {
+					t.Errorf("app changed (-before +after):\n%s", d)
+				}
+				if a, b := virtualIDs(t, e, original), virtualIDs(t, e, again); a == "" || a != b {
+					t.Errorf("virtual nodes %q, after the round trip %q", a, b)
+				}
+			})
+		}
+	}
+}
+
+func virtualIDs(t *testing.T, e *env, app *engine.App) string {
+	plan, err := engine.Compile(app, e.registry(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, _ := plan.Node("tool1")
+	var ids []string
+	for _, v := range info.Spec.Virtual {
+		ids = append(ids, v.ID+":"+v.ExtractionSource)
+	}
+	return strings.Join(ids, ",")
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
