@@ -11,6 +11,7 @@ import (
 	"lexflow/backend/engine"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/nodes"
+	"lexflow/examples"
 )
 
 // extractionApp: a conversation given as a run input, a tool whose
@@ -161,4 +162,25 @@ func readFile(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// The sample app "Statute lookup": the model restates the question, the
+// article number is extracted from that conversation, and the tool fetches
+// the article, its extraction nested under it in the events.
+func TestStatuteLookupExample(t *testing.T) {
+	dsl, err := examples.App("statute-lookup.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, "ollama")
+	e.srv.Script("", llmtest.Text("You ask about Article 12 of the labour act, on termination."), llmtest.Text("Article 12"))
+	plan := e.compile(t, dsl)
+	res, err, events := run(t, plan, engine.RunInput{Sys: engine.Sys{Query: "What does article 12 of the labour act say?"}}, 1)
+	if err != nil || !strings.Contains(res.Answer, "written notice of thirty days") {
+		t.Fatalf("answer %q, err %v", res.Answer, err)
+	}
+	ext := lastFinish(events, "fetch_ext_1")
+	if !ext.IsVirtual || ext.ParentNodeID != "fetch" || ext.ExtractionSource != "llm1.context" || ext.Outputs["text"].Text() != "Article 12" {
+		t.Errorf("extraction event %+v", ext)
+	}
 }
