@@ -37,6 +37,7 @@ func Compile(app *App, reg *Registry) (*Plan, error) {
 	c.checkReferences(acyclic)
 	c.checkDefaults()
 	c.sortResponses()
+	c.attributeVirtualProblems()
 	if err := c.ps.err(); err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ func (c *compiler) buildVirtualNodes() {
 
 func (c *compiler) buildVirtual(parent int, v VirtualNode, peers map[string]PeerNode) {
 	pid := c.plan.nodes[parent].id
-	if !validNodeID(v.ID) || isNamespace(v.ID) || c.has(v.ID) {
+	if !validVirtualID(pid, v.ID) || isNamespace(v.ID) || c.has(v.ID) {
 		c.ps.node(pid, ErrInvalidNode, "virtual node id %q is invalid or already used", v.ID)
 		return
 	}
@@ -32,6 +32,31 @@ func (c *compiler) buildVirtual(parent int, v VirtualNode, peers map[string]Peer
 	}
 	if n.node != nil && (len(n.spec.Virtual) > 0 || len(n.spec.Handles) > 0 || n.spec.Role != RoleNone || n.spec.Response != nil) {
 		c.ps.node(v.ID, ErrInvalidNode, "a virtual node of %s cannot branch, nest, respond or take a role", pid)
+	}
+}
+
+// validVirtualID accepts a node id, or "parent.local" for virtual nodes
+// declared with local ids (SPEC §7.4): the dot keeps them apart from any
+// real node's id, since real ids cannot contain one.
+func validVirtualID(parent, id string) bool {
+	local, ok := strings.CutPrefix(id, parent+".")
+	if ok {
+		return validNodeID(local)
+	}
+	return validNodeID(id)
+}
+
+// attributeVirtualProblems moves problems found in virtual nodes onto their
+// parent, which is the node a person can see and fix, naming the sub-node.
+func (c *compiler) attributeVirtualProblems() {
+	for i := range c.ps.list {
+		p := &c.ps.list[i]
+		idx, ok := c.plan.byID[p.NodeID]
+		if !ok || p.NodeID == "" || c.plan.nodes[idx].parent < 0 {
+			continue
+		}
+		p.Message = "virtual node " + p.NodeID + ": " + p.Message
+		p.NodeID = c.plan.nodes[c.plan.nodes[idx].parent].id
 	}
 }
 

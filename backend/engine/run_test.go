@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"lexflow/backend/llm"
 )
 
@@ -209,9 +211,7 @@ workflow:
 	want := []string{"run_started", "node_started start", "node_succeeded start", "node_started tool1",
 		"node_started tool1_ext_1", "node_retry tool1_ext_1", "node_succeeded tool1_ext_1",
 		"node_started tool1_ext_2", "node_retry tool1_ext_2", "node_failed tool1_ext_2",
-		"node_retry tool1", // the parent's own retry re-runs its extractions
-		"node_started tool1_ext_1", "node_retry tool1_ext_1", "node_succeeded tool1_ext_1",
-		"node_started tool1_ext_2", "node_retry tool1_ext_2", "node_failed tool1_ext_2",
+		// no node_retry tool1: the extraction used the parent's retries already
 		"node_failed tool1", "run_failed"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("events:\n%s", strings.Join(got, "\n"))
@@ -376,5 +376,51 @@ func TestInjectedClockAndHandle(t *testing.T) {
 		if !e.Time.Equal(at) || e.Elapsed != 0 {
 			t.Errorf("event %d at %v elapsed %v", e.Seq, e.Time, e.Elapsed)
 		}
+	}
+}
+
+// Virtual nodes declared with local ids get "parent.local" ids; a problem in
+// one is reported on its parent, the node a person can see.
+func TestVirtualLocalIDsAndProblems(t *testing.T) {
+	dsl := func(virtual string) string {
+		return `version: 0.1.0
+kind: lexflow-app
+app: {name: v, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {}}
+      - id: tool1
+        type: parent
+        data:
+          local: true
+          virtual: ` + virtual + `
+      - {id: end, type: end, data: {outputs: [{variable: out, value_selector: [tool1, text]}]}}
+    edges:
+      - {source: start, target: tool1}
+      - {source: tool1, target: end}
+`
+	}
+	plan := planWith(t, dsl(`[{id: ext_1, type: echo, data: {text: one}}, {id: ext_2, type: echo, data: {text: two}}]`), nil)
+	rec := &recorder{}
+	res, err := plan.Run(t.Context(), RunInput{}, RunOptions{Observers: []Observer{rec}})
+	if err != nil || res.Outputs["out"].Text() != "one+two" {
+		t.Fatalf("outputs %v, err %v", res.Outputs, err)
+	}
+	if info, ok := plan.Node("tool1.ext_2"); !ok || !info.Virtual || info.ParentID != "tool1" {
+		t.Errorf("tool1.ext_2: %+v %v", info, ok)
+	}
+	app, err := Parse([]byte(dsl(`[{id: ext_1, type: echo, data: {text: "{{#ghost.text#}}"}}, {id: "bad id", type: echo, data: {}}]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Compile(app, testRegistry())
+	got := problemsOf(t, err)
+	want := []found{{"invalid node", "tool1"}, {"reference to a missing node", "tool1"}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	if !strings.Contains(err.Error(), "node tool1: reference to a missing node: virtual node tool1.ext_1: {{#ghost.text#}}") {
+		t.Errorf("message: %v", err)
 	}
 }

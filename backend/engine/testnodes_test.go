@@ -269,6 +269,7 @@ func newParentNode(def NodeDef) (Node, error) {
 		}
 		Source string
 		Prompt string
+		Local  bool // ids "parent.local" instead of "parent_ext_i"
 	}
 	if err := def.Decode(&data); err != nil {
 		return nil, err
@@ -277,6 +278,9 @@ func newParentNode(def NodeDef) (Node, error) {
 	for i, v := range data.Virtual {
 		raw, _ := json.Marshal(v.Data)
 		id := fmt.Sprintf("%s_ext_%d", def.ID, i+1)
+		if data.Local {
+			id = def.ID + "." + v.ID
+		}
 		spec.Virtual = append(spec.Virtual, VirtualNode{ID: id, Type: v.Type, Title: "Extraction " + v.ID, Data: raw,
 			ExtractionSource: data.Source, ExtractionPrompt: data.Prompt})
 	}

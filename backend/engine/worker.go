@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -66,7 +67,7 @@ func (x *execution) retrying(ctx context.Context, idx int, in NodeInput, parentA
 		if err == nil {
 			res, err = checkResult(&x.d.p.nodes[idx], res)
 		}
-		if err == nil || k > settings.MaxRetries || ctx.Err() != nil {
+		if err == nil || k > settings.MaxRetries || ctx.Err() != nil || x.virtualFailed(idx, err) {
 			return res, err
 		}
 		x.send(ctx, report{kind: repRetry, node: idx, exec: x, attempt: k, parentAttempt: parentAttempt,
@@ -197,6 +198,14 @@ func (a *attempt) runVirtual(ctx context.Context, id string) (NodeResult, error)
 	}
 	x.addVirtualOutputs(v.id, res.Outputs)
 	return res, nil
+}
+
+// virtualFailed reports whether the parent's error is one of its virtual
+// nodes failing: they already retried with the parent's settings, so
+// retrying the parent would only multiply the attempts.
+func (x *execution) virtualFailed(idx int, err error) bool {
+	var ne *NodeError
+	return idx == x.idx && errors.As(err, &ne) && x.child(ne.NodeID) >= 0
 }
 
 func (x *execution) child(id string) int {

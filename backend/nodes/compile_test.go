@@ -62,7 +62,12 @@ func TestConfigErrors(t *testing.T) {
 		{"tool", `{tool_name: send_email}`, `tool_name: "send_email" is not a Lexflow tool`},
 		{"tool", `{tool_name: fetch_article, tool_parameters: {}}`, "tool_parameters.article: tool fetch_article needs this parameter"},
 		{"tool", `{tool_name: fetch_article, tool_parameters: {article: {type: constant, value: x}, law: {type: constant, value: y}}}`, "tool_parameters.law: tool fetch_article has no such parameter"},
-		{"tool", `{tool_name: search_collection, tool_parameters: {query: {type: extraction, value: {source_node_id: llm}}}}`, "tool_parameters.query.type: extraction parameters are not supported yet"},
+		{"tool", `{tool_name: search_collection, tool_parameters: {query: {type: extraction, value: {source_node_id: ghost, extraction_prompt: keywords}}}}`, `tool_parameters.query.value.source_node_id: "ghost": source node not found`},
+		{"tool", `{tool_name: search_collection, tool_parameters: {query: {type: extraction, value: {source_node_id: start}}}}`, "tool_parameters.query.value.extraction_prompt: is empty"},
+		{"tool", `{tool_name: search_collection, tool_parameters: {query: {type: extraction, value: start}}}`, "tool_parameters.query.value: want {source_node_id"},
+		{"tool", `{tool_name: search_collection, tool_parameters: {query: {type: extraction, value: {source_node_id: start, extraction_prompt: k, model: {mode: batch}}}}}`, "tool_parameters.query.value.model: model.mode"},
+		{"tool", `{tool_name: search_collection, virtual_nodes: [{id: e, type: llm, data: {}}, {id: e, type: llm, data: {}}], tool_parameters: {query: {type: variable, value: [e, text]}}}`, `virtual_nodes[1].id: "e" is used twice`},
+		{"tool", `{tool_name: search_collection, virtual_nodes: [{id: a.b, type: llm, data: {}}], tool_parameters: {query: {type: constant, value: q}}}`, `virtual_nodes[0].id: "a.b"`},
 		{"ask-user", `{question: ""}`, "question: write the question"},
 	}
 	for _, tt := range tests {
@@ -166,5 +171,42 @@ func TestModelResolution(t *testing.T) {
 	empty := nodes.ProviderSet{Providers: []nodes.NamedProvider{{ID: "p"}}}
 	if _, err := empty.Resolve(t.Context(), nodes.ModelRef{Provider: "p"}); !errors.Is(err, nodes.ErrNoModel) {
 		t.Errorf("no model: %v", err)
+	}
+}
+
+// TestExtractionReferenceProblems: problems the engine finds in an
+// extraction's virtual node (a source without the variable, a prompt that
+// reads the extraction's own output or its parent's) are reported on the
+// tool node, naming the virtual node.
+func TestExtractionReferenceProblems(t *testing.T) {
+	e := newEnv(t, "ollama")
+	param := func(value string) string {
+		return `{tool_name: search_collection, tool_parameters: {query: {type: extraction, value: ` + value + `}}}`
+	}
+	tests := []struct {
+		value string
+		kind  error
+		want  string
+	}{
+		{`{source_node_id: start, extraction_prompt: k, model: {name: m}}`, engine.ErrUnknownVariable,
+			`virtual node x_ext_1: {{#start.context#}}: node start has no output "context"`},
+		{`{source_node_id: start, source_variable: q, extraction_prompt: "again {{#x_ext_1.text#}}", model: {name: m}}`, engine.ErrSelfReference,
+			"virtual node x_ext_1: {{#x_ext_1.text#}} reads the node's own output"},
+		{`{source_node_id: start, source_variable: q, extraction_prompt: "{{#x.text#}}", model: {name: m}}`, engine.ErrNotUpstream,
+			"virtual node x_ext_1: {{#x.text#}}: node x does not run before x_ext_1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			app, err := engine.Parse(appWith("tool", param(tt.value)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = engine.Compile(app, e.registry(t))
+			var ce *engine.CompileError
+			if !errors.As(err, &ce) || len(ce.Problems) != 1 || ce.Problems[0].NodeID != "x" ||
+				!errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("compile error %v\nwant one on node x containing %q", err, tt.want)
+			}
+		})
 	}
 }

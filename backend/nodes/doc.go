@@ -37,6 +37,17 @@
 // code and which still unwrap to the *llm.Error, so the engine's retry and
 // error strategies apply and the UI can say "Ollama is not running".
 //
+// Variable extraction (SPEC §7.4): a tool parameter of type "extraction"
+// ({source_node_id, source_variable: context, extraction_prompt, model?})
+// becomes a virtual LLM node "{tool}_ext_{i}" — an llm node whose
+// "conversation" replays the source's context (trimmed to
+// ConversationWords) before the prompt — run by the tool before its own
+// work with the tool's retry settings. virtual_nodes declares full
+// sub-nodes under local ids ("tool.local"), read through variable
+// parameters such as [ext_1, text]. Failures are typed (ErrVariableNotFound,
+// ErrInvalidVariableType, ErrSourceNodeNotFound, ErrModelConfigNotFound,
+// ErrLLMInvocation); under default_value the tool runs with "" instead.
+//
 // Memory (chatflows): earlier turns come in the run input HistoryInput
 // ("sys.history") as [{role, text}], oldest first; a node with a memory
 // block keeps memory.window.size exchanges of it and then adds the current

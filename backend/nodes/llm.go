@@ -28,6 +28,12 @@ type llmData struct {
 	// them and feeds results back, up to MaxIterations rounds.
 	Tools         []toolRef `json:"tools"`
 	MaxIterations int       `json:"max_iterations"`
+	// Conversation (Lexflow): a context-shaped variable (an LLM-family
+	// node's "context") replayed as messages after the system messages.
+	Conversation engine.Selector `json:"conversation"`
+	// Extraction is set on the virtual nodes a tool's extraction
+	// parameters build (extraction.go).
+	Extraction *extractionInfo `json:"extraction"`
 }
 
 // llmNode is a configured LLM node.
@@ -60,6 +66,10 @@ func newLLM(deps Deps, reg *tools.Registry) engine.NodeFactory {
 		if err := n.configure(); err != nil {
 			return nil, err
 		}
+		if n.data.Extraction != nil {
+			x := extractionNode{llm: n, info: *n.data.Extraction}
+			return node{spec: x.spec(), run: x.run}, nil
+		}
 		return node{spec: n.spec(), run: n.run}, nil
 	}
 }
@@ -74,6 +84,11 @@ func (n *llmNode) configure() error {
 	}
 	if c := n.data.Context; c.Enabled {
 		if err := checkSelector("context.variable_selector", c.VariableSelector); err != nil {
+			return err
+		}
+	}
+	if c := n.data.Conversation; c != nil {
+		if err := checkSelector("conversation", c); err != nil {
 			return err
 		}
 	}
@@ -94,6 +109,9 @@ func (n *llmNode) spec() engine.Spec {
 	}
 	if c := n.data.Context; c.Enabled {
 		ins = addInput(ins, engine.Input{Selector: c.VariableSelector, Type: engine.TypeAny})
+	}
+	if c := n.data.Conversation; c != nil {
+		ins = addInput(ins, engine.Input{Selector: c, Type: engine.TypeAny})
 	}
 	n.inputs = ins
 	return engine.Spec{Inputs: ins, Outputs: llmOutputs(), Streams: []string{"text"}}
@@ -162,6 +180,11 @@ func (n *llmNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, err
 		mk.histories = mem.historyText(turns)
 	}
 	msgs, err := n.prompt.render(in.Vars, mk)
+	if err == nil && n.data.Conversation != nil {
+		var conv []llm.Message
+		conv, err = conversationMessages(in.Vars, n.data.Conversation, w)
+		msgs = withConversation(msgs, conv)
+	}
 	if err != nil || mem == nil || n.data.Model.Mode == "completion" {
 		return msgs, err
 	}

@@ -18,14 +18,18 @@ import (
 // missing required parameters) and coerced when it runs. Outputs: text,
 // json (a list of objects, as Dify's) and files (always empty).
 //
-// A parameter of type "extraction" (SPEC §7.4) is reported as not supported
-// yet: extractionParam is the seam where virtual extraction nodes plug in.
+// Variable extraction (SPEC §7.4): a parameter of type "extraction" is
+// filled by a virtual LLM node over an upstream node's conversation
+// (extraction.go); virtual_nodes declares full sub-nodes under local ids,
+// which "variable" parameters reference ([ext_1, text]). They all run, in
+// order, before the tool (toolvirtual.go).
 type toolData struct {
 	ProviderID         string               `json:"provider_id"`
 	ProviderType       string               `json:"provider_type"`
 	ToolName           string               `json:"tool_name"`
 	ToolParameters     map[string]toolParam `json:"tool_parameters"`
 	ToolConfigurations map[string]any       `json:"tool_configurations"`
+	VirtualNodes       []virtualNodeDef     `json:"virtual_nodes"`
 }
 
 type toolParam struct {
@@ -40,6 +44,9 @@ type toolArg struct {
 	selector engine.Selector
 	tpl      engine.Template
 	constant any
+	// virtual is the id of the virtual node whose output at selector fills
+	// the parameter (kinds "extraction" and "virtual").
+	virtual string
 }
 
 func newToolNode(reg *tools.Registry) engine.NodeFactory {
@@ -52,14 +59,33 @@ func newToolNode(reg *tools.Registry) engine.NodeFactory {
 		if !ok {
 			return nil, fieldError("tool_name", "%q is not a Lexflow tool (tools: %s)", data.ToolName, reg.Known())
 		}
-		args, err := toolArgs(data, t)
-		if err != nil {
+		tn := &toolNode{tool: t, defaults: def.Settings.ErrorStrategy == engine.StrategyDefaultValue}
+		if err := tn.compile(def, data); err != nil {
 			return nil, err
 		}
-		return node{spec: toolSpec(args), run: func(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
-			return runTool(ctx, t, args, in)
-		}}, nil
+		return node{spec: tn.spec(), run: tn.run}, nil
 	}
+}
+
+// toolNode is a configured tool node.
+type toolNode struct {
+	tool    tools.Tool
+	args    []toolArg
+	virtual []engine.VirtualNode
+	// defaults: the node's error strategy is default_value, so a failed
+	// virtual node leaves its parameters empty instead of failing the tool.
+	defaults bool
+}
+
+func (tn *toolNode) compile(def engine.NodeDef, data toolData) error {
+	var err error
+	if tn.virtual, err = declaredVirtuals(def.ID, data.VirtualNodes); err != nil {
+		return err
+	}
+	if tn.args, err = toolArgs(data, tn.tool); err != nil {
+		return err
+	}
+	return tn.bindVirtuals(def, data)
 }
 
 func toolArgs(data toolData, t tools.Tool) ([]toolArg, error) {
@@ -103,15 +129,9 @@ func compileToolParam(name string, p toolParam) (toolArg, error) {
 		}
 		return a, nil
 	case "extraction":
-		return a, extractionParam(field)
+		return a, nil // bound to its virtual node by bindVirtuals
 	}
-	return a, fieldError(field+".type", "%q: want variable, mixed or constant", p.Type)
-}
-
-// extractionParam is where extraction parameters (a virtual LLM node fills
-// the value from an upstream node's context, SPEC §7.4) will be compiled.
-func extractionParam(field string) error {
-	return fieldError(field+".type", "extraction parameters are not supported yet")
+	return a, fieldError(field+".type", "%q: want variable, mixed, constant or extraction", p.Type)
 }
 
 func checkToolArgs(args []toolArg, schema tools.Schema, tool string) error {
@@ -130,9 +150,9 @@ func checkToolArgs(args []toolArg, schema tools.Schema, tool string) error {
 	return nil
 }
 
-func toolSpec(args []toolArg) engine.Spec {
+func (tn *toolNode) spec() engine.Spec {
 	var ins []engine.Input
-	for _, a := range args {
+	for _, a := range tn.args {
 		switch a.kind {
 		case "variable":
 			ins = addInput(ins, engine.Input{Selector: a.selector, Type: engine.TypeAny})
@@ -142,20 +162,29 @@ func toolSpec(args []toolArg) engine.Spec {
 			}
 		}
 	}
-	return engine.Spec{Inputs: ins, Outputs: []engine.Output{{Name: "text", Type: engine.TypeString},
+	return engine.Spec{Inputs: ins, Virtual: tn.virtual, Outputs: []engine.Output{{Name: "text", Type: engine.TypeString},
 		{Name: "json", Type: engine.TypeArrayObject}, {Name: "files", Type: engine.TypeArrayFile}}}
 }
 
-func runTool(ctx context.Context, t tools.Tool, args []toolArg, in engine.NodeInput) (engine.NodeResult, error) {
+func (tn *toolNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	pd := map[string]any{"tool_name": tn.tool.Name()}
+	if len(tn.virtual) > 0 {
+		pd["extraction_nodes"] = tn.virtualIDs()
+	}
+	sub, err := tn.runVirtuals(ctx, in, pd)
+	if err != nil {
+		return engine.NodeResult{ProcessData: pd}, err
+	}
 	values := map[string]any{}
-	for _, a := range args {
-		if v, ok := a.value(in.Vars); ok {
+	for _, a := range tn.args {
+		if v, ok := a.value(in.Vars, sub); ok {
 			values[a.name] = v
 		}
 	}
 	raw, _ := json.Marshal(values)
-	res := engine.NodeResult{Inputs: values, ProcessData: map[string]any{"tool_name": t.Name(), "arguments": values}}
-	out, err := tools.Invoke(ctx, t, raw)
+	pd["arguments"] = values
+	res := engine.NodeResult{Inputs: values, ProcessData: pd}
+	out, err := tools.Invoke(ctx, tn.tool, raw)
 	if err != nil {
 		return res, &Failure{Type: ErrorTypeTool, Err: err}
 	}
@@ -163,8 +192,10 @@ func runTool(ctx context.Context, t tools.Tool, args []toolArg, in engine.NodeIn
 	return res, nil
 }
 
-func (a toolArg) value(vars engine.Vars) (any, bool) {
+func (a toolArg) value(vars engine.Vars, sub virtualOutputs) (any, bool) {
 	switch a.kind {
+	case "extraction", "virtual":
+		return sub.value(a.virtual, a.selector), true
 	case "variable":
 		v, ok := vars.Get(a.selector)
 		return plainValue(v), ok

@@ -80,13 +80,98 @@ function ms(n: number): string {
   return n < 1 ? '<1 ms' : formatMs(n);
 }
 
+/** Virtual sub-nodes (variable extraction) by the node they ran under. */
+function childrenByParent(nodes: TimelineNode[]): Map<string, TimelineNode[]> {
+  const out = new Map<string, TimelineNode[]>();
+  for (const n of nodes) {
+    if (!n.parentNodeId) continue;
+    out.set(n.parentNodeId, [...(out.get(n.parentNodeId) ?? []), n]);
+  }
+  return out;
+}
+
+/** A step's sub-nodes, collapsed unless one is running or failed (then it needs attention). */
+function SubSteps({ nodes, now }: { nodes: TimelineNode[]; now: number }) {
+  const attention = nodes.some((n) => n.status === 'running' || n.status === 'failed');
+  const [expanded, setExpanded] = useState<boolean | null>(null);
+  const open = expanded ?? attention;
+  const label = `${nodes.length} ${nodes.length === 1 ? 'extraction' : 'extractions'}`;
+  return (
+    <div className="tl-sub" data-testid="timeline-substeps">
+      <button type="button" className="tl-sub-toggle" aria-expanded={open} onClick={() => setExpanded(!open)}>
+        <ChevronRight size={12} className="timeline-chevron" aria-hidden="true" />
+        {label}
+      </button>
+      {open && (
+        <ol className="timeline-list tl-sub-list">
+          {nodes.map((n) => (
+            <Step key={n.nodeId} n={n} now={now} subSteps={[]} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** One step: status, kind, title, elapsed time, error, timings, tokens, checks and sub-steps. */
+function Step({ n, now, subSteps }: { n: TimelineNode; now: number; subSteps: TimelineNode[] }) {
+  const Icon = typeIcons[n.nodeType] ?? Workflow;
+  const el = elapsedOf(n, now);
+  return (
+    <li className={`tl-node tl-${n.status}`} data-testid="timeline-node" data-node-id={n.nodeId} data-node-type={n.nodeType} data-status={n.status}>
+      <div className="tl-row">
+        <StatusIcon status={n.status} />
+        <Icon size={14} className="tl-type" aria-hidden="true" />
+        <span className="tl-label">
+          <span className="tl-kind">{typeLabels[n.nodeType] ?? n.nodeType}</span>
+          {n.title && n.title !== typeLabels[n.nodeType] && <span className="tl-title">{n.title}</span>}
+        </span>
+        <span className="sr-only">{statusWords[n.status]}</span>
+        <span className="tl-time" data-testid="timeline-elapsed">
+          {el === null ? '' : ms(el)}
+        </span>
+      </div>
+      {n.error && <p className="tl-error">{n.error}</p>}
+      {(n.timing || n.tokens) && (
+        <p className="tl-detail">
+          {n.timing && (
+            <>
+              prompt {ms(n.timing.prompt)} · model {ms(n.timing.llm)} · checks {ms(n.timing.postprocess)}
+            </>
+          )}
+          {n.tokens && (n.tokens.prompt > 0 || n.tokens.completion > 0) && (
+            <>
+              {n.timing ? ' · ' : ''}
+              {n.tokens.prompt} → {n.tokens.completion} tokens
+            </>
+          )}
+        </p>
+      )}
+      {n.checks.length > 0 && (
+        <ul className="tl-checks" aria-label="Checks">
+          {n.checks.map((c) => (
+            <li key={c.name} className={c.passed ? 'tl-check-pass' : 'tl-check-fail'} title={c.detail || undefined}>
+              {c.passed ? <CircleCheck size={12} aria-hidden="true" /> : <CircleX size={12} aria-hidden="true" />}
+              {c.name}
+              <span className="sr-only">{c.passed ? ' passed' : ` failed${c.detail ? `: ${c.detail}` : ''}`}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {subSteps.length > 0 && <SubSteps nodes={subSteps} now={now} />}
+    </li>
+  );
+}
+
 /** The run's steps — retrieval, generation, checks — with status and real elapsed times. */
 export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode[]; live: boolean; loading?: boolean }) {
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const open = expanded ?? live;
   const running = nodes.some((n) => n.status === 'running');
   const now = useNow(live && running);
-  const steps = nodes.filter((n) => n.nodeType !== 'start');
+  const topLevel = nodes.filter((n) => !n.parentNodeId);
+  const children = childrenByParent(nodes);
+  const steps = topLevel.filter((n) => n.nodeType !== 'start');
   const total = spanOf(nodes, now);
   const checks = nodes.flatMap((n) => n.checks);
   const failedChecks = checks.filter((c) => !c.passed).length;
@@ -126,53 +211,9 @@ export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode
       </button>
       {open && (
         <ol className="timeline-list">
-          {nodes.map((n) => {
-            const Icon = typeIcons[n.nodeType] ?? Workflow;
-            const el = elapsedOf(n, now);
-            return (
-              <li key={n.nodeId} className={`tl-node tl-${n.status}`} data-testid="timeline-node" data-node-type={n.nodeType} data-status={n.status}>
-                <div className="tl-row">
-                  <StatusIcon status={n.status} />
-                  <Icon size={14} className="tl-type" aria-hidden="true" />
-                  <span className="tl-label">
-                    <span className="tl-kind">{typeLabels[n.nodeType] ?? n.nodeType}</span>
-                    {n.title && n.title !== typeLabels[n.nodeType] && <span className="tl-title">{n.title}</span>}
-                  </span>
-                  <span className="sr-only">{statusWords[n.status]}</span>
-                  <span className="tl-time" data-testid="timeline-elapsed">
-                    {el === null ? '' : ms(el)}
-                  </span>
-                </div>
-                {n.error && <p className="tl-error">{n.error}</p>}
-                {(n.timing || n.tokens) && (
-                  <p className="tl-detail">
-                    {n.timing && (
-                      <>
-                        prompt {ms(n.timing.prompt)} · model {ms(n.timing.llm)} · checks {ms(n.timing.postprocess)}
-                      </>
-                    )}
-                    {n.tokens && (n.tokens.prompt > 0 || n.tokens.completion > 0) && (
-                      <>
-                        {n.timing ? ' · ' : ''}
-                        {n.tokens.prompt} → {n.tokens.completion} tokens
-                      </>
-                    )}
-                  </p>
-                )}
-                {n.checks.length > 0 && (
-                  <ul className="tl-checks" aria-label="Checks">
-                    {n.checks.map((c) => (
-                      <li key={c.name} className={c.passed ? 'tl-check-pass' : 'tl-check-fail'} title={c.detail || undefined}>
-                        {c.passed ? <CircleCheck size={12} aria-hidden="true" /> : <CircleX size={12} aria-hidden="true" />}
-                        {c.name}
-                        <span className="sr-only">{c.passed ? ' passed' : ` failed${c.detail ? `: ${c.detail}` : ''}`}</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
+          {topLevel.map((n) => (
+            <Step key={n.nodeId} n={n} now={now} subSteps={children.get(n.nodeId) ?? []} />
+          ))}
         </ol>
       )}
     </div>

@@ -21,6 +21,8 @@ export interface TimelineNode {
   /** The cited-answer node's timings, ms. */
   timing: { prompt: number; llm: number; postprocess: number; total: number } | null;
   tokens: { prompt: number; completion: number } | null;
+  /** Set on virtual sub-nodes (variable extraction): the node they ran under, '' otherwise. */
+  parentNodeId: string;
 }
 
 export type StreamSegment = { type: 'content'; text: string } | { type: 'reasoning'; text: string };
@@ -58,6 +60,7 @@ export const emptyStream: TurnStream = {
 interface EngineEvent {
   kind?: string;
   node_id?: string;
+  parent_node_id?: string;
   node_type?: string;
   title?: string;
   status?: string;
@@ -194,6 +197,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
     checks: [],
     timing: null,
     tokens: null,
+    parentNodeId: d.parent_node_id ?? '',
   });
 
   switch (type) {
@@ -265,10 +269,10 @@ export function streamedReasoning(state: TurnStream): string[] {
   return state.segments.filter((s) => s.type === 'reasoning').map((s) => s.text);
 }
 
-/** The timeline of a finished run, from its persisted node executions (real times). */
+/** The timeline of a finished run, from its persisted node executions (real times); virtual
+ * sub-nodes are kept, marked with their parent, for the view to nest. */
 export function timelineFromRun(detail: RunDetail): TimelineNode[] {
   return [...detail.nodes]
-    .filter((n) => !n.isVirtual)
     .sort((a, b) => a.position - b.position)
     .map((n: NodeExecution) => ({
       nodeId: n.nodeId,
@@ -283,6 +287,7 @@ export function timelineFromRun(detail: RunDetail): TimelineNode[] {
       checks: checksOf(n.processData),
       timing: timingOf(n.processData),
       tokens: n.promptTokens || n.completionTokens ? { prompt: n.promptTokens, completion: n.completionTokens } : null,
+      parentNodeId: n.isVirtual ? n.parentNodeId : '',
     }));
 }
 

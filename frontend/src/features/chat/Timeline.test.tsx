@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { RunDetail } from '../../lib/api.gen';
+import { Timeline } from './Timeline';
+import { applyEvents, emptyStream, timelineFromRun, type TimelineNode } from './stream';
+
+const node = (over: Partial<TimelineNode>): TimelineNode => ({
+  nodeId: 'x',
+  nodeType: 'tool',
+  title: '',
+  status: 'succeeded',
+  startedAt: 0,
+  elapsedMs: 5,
+  error: '',
+  checks: [],
+  timing: null,
+  tokens: null,
+  parentNodeId: '',
+  ...over,
+});
+
+describe('Timeline with virtual sub-nodes', () => {
+  const nodes = [
+    node({ nodeId: 'start', nodeType: 'start' }),
+    node({ nodeId: 'llm1', nodeType: 'llm' }),
+    node({ nodeId: 'fetch', title: 'Fetch article' }),
+    node({ nodeId: 'fetch_ext_1', nodeType: 'llm', title: 'Extraction: Which article?', parentNodeId: 'fetch', tokens: { prompt: 40, completion: 3 } }),
+  ];
+
+  it('nests them under their parent, collapsed, and opens them on click', () => {
+    render(<Timeline nodes={nodes} live={true} />);
+    expect(screen.getByTestId('timeline-summary')).toHaveTextContent('2 steps') // sub-steps are not counted;
+    const fetch = document.querySelector('[data-node-id="fetch"]') as HTMLElement;
+    const toggle = within(fetch).getByRole('button', { name: /1 extraction/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.querySelector('[data-node-id="fetch_ext_1"]')).toBeNull();
+    fireEvent.click(toggle);
+    const ext = within(fetch).getByText('Extraction: Which article?').closest('li') as HTMLElement;
+    expect(ext).toHaveAttribute('data-node-id', 'fetch_ext_1');
+    expect(ext).toHaveTextContent('40 → 3 tokens');
+  });
+
+  it('opens them by itself when one fails, with its error', () => {
+    const failed = nodes.map((n) => (n.nodeId === 'fetch_ext_1' ? { ...n, status: 'failed' as const, error: 'llm invocation failed' } : n));
+    render(<Timeline nodes={failed} live={true} />);
+    const fetch = document.querySelector('[data-node-id="fetch"]') as HTMLElement;
+    expect(within(fetch).getByRole('button', { name: /1 extraction/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(fetch).getByText('llm invocation failed')).toBeInTheDocument();
+  });
+});
+
+describe('virtual nodes in the stream and the record', () => {
+  it('keeps the parent from live events', () => {
+    const state = applyEvents(emptyStream, [
+      { seq: 1, type: 'node_started', time: '2025-01-01T00:00:00Z', data: { node_id: 'fetch', node_type: 'tool' } },
+      { seq: 2, type: 'node_started', time: '2025-01-01T00:00:00Z', data: { node_id: 'fetch_ext_1', node_type: 'llm', is_virtual: true, parent_node_id: 'fetch' } },
+    ] as never);
+    expect(state.nodes.map((n) => [n.nodeId, n.parentNodeId])).toEqual([
+      ['fetch', ''],
+      ['fetch_ext_1', 'fetch'],
+    ]);
+  });
+
+  it('keeps them from a finished run', () => {
+    const base = { nodeType: 'llm', title: '', status: 'succeeded', elapsedMs: 1, startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:00Z', processData: {}, promptTokens: 0, completionTokens: 0, error: '', generationDetail: null };
+    const detail = {
+      nodes: [
+        { ...base, nodeId: 'fetch', nodeType: 'tool', position: 1, isVirtual: false, parentNodeId: '' },
+        { ...base, nodeId: 'fetch_ext_1', position: 2, isVirtual: true, parentNodeId: 'fetch' },
+      ],
+    } as unknown as RunDetail;
+    expect(timelineFromRun(detail).map((n) => n.parentNodeId)).toEqual(['', 'fetch']);
+  });
+});
