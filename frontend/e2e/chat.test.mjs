@@ -313,3 +313,45 @@ test('a reply after the clarifying question has expired is a new question, not a
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
+
+test('statute lookup: the article number is extracted from the conversation by a sub-step shown under its step', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByTestId('chat-welcome').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="app-picker"] option')].some((o) => o.textContent === 'Statute lookup'));
+  await page.getByTestId('app-picker').selectOption({ label: 'Statute lookup' });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-chat'));
+  await page.getByTestId('model-picker').selectOption({ label: 'fake-chat' });
+  const input = page.getByTestId('composer-input');
+  await input.fill('What does Article 12 of the Consumer Rights Act say?');
+  await input.press('Enter');
+  const done = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  await done.waitFor({ timeout: 30000 });
+
+  const timeline = done.getByTestId('timeline');
+  if ((await done.getByTestId('timeline-node').count()) === 0) await timeline.getByRole('button').first().click();
+  const fetch = done.locator('[data-testid="timeline-node"][data-node-id="fetch"]');
+  await fetch.waitFor();
+  const toggle = fetch.getByRole('button', { name: /1 extraction/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const sub = fetch.locator('[data-testid="timeline-node"][data-node-id="fetch_ext_1"]');
+  await sub.waitFor();
+  assert.equal(await sub.getAttribute('data-node-type'), 'llm');
+  assert.equal(await sub.getAttribute('data-status'), 'succeeded');
+  const detail = sub.getByTestId('timeline-extraction');
+  assert.match(await detail.textContent(), /llm1\.context/);
+  assert.match(await detail.textContent(), /Which article or section does the user ask about/);
+
+  // The record agrees: a virtual execution under the tool, its tokens in the run's total.
+  const messages = (await api(page, 'GET', `/api/conversations/${page.url().split('/chat/')[1]}/messages`)).body;
+  const run = (await api(page, 'GET', `/api/runs/${messages[1].runId}`)).body;
+  const ext = run.nodes.find((n) => n.nodeId === 'fetch_ext_1');
+  assert.ok(ext?.isVirtual && ext.parentNodeId === 'fetch', JSON.stringify(ext));
+  assert.deepEqual(Object.keys(ext.inputs).sort(), ['context_source', 'extraction_prompt']);
+  await sub.scrollIntoViewIfNeeded();
+  await screenshot(page, 'chat-extraction');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});

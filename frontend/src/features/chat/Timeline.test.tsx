@@ -16,6 +16,7 @@ const node = (over: Partial<TimelineNode>): TimelineNode => ({
   timing: null,
   tokens: null,
   parentNodeId: '',
+  extraction: null,
   ...over,
 });
 
@@ -24,7 +25,14 @@ describe('Timeline with virtual sub-nodes', () => {
     node({ nodeId: 'start', nodeType: 'start' }),
     node({ nodeId: 'llm1', nodeType: 'llm' }),
     node({ nodeId: 'fetch', title: 'Fetch article' }),
-    node({ nodeId: 'fetch_ext_1', nodeType: 'llm', title: 'Extraction: Which article?', parentNodeId: 'fetch', tokens: { prompt: 40, completion: 3 } }),
+    node({
+      nodeId: 'fetch_ext_1',
+      nodeType: 'llm',
+      title: 'Extraction: Which article?',
+      parentNodeId: 'fetch',
+      tokens: { prompt: 40, completion: 3 },
+      extraction: { source: 'llm1.context', prompt: 'Which article?', text: 'Article 12' },
+    }),
   ];
 
   it('nests them under their parent, collapsed, and opens them on click', () => {
@@ -38,6 +46,13 @@ describe('Timeline with virtual sub-nodes', () => {
     const ext = within(fetch).getByText('Extraction: Which article?').closest('li') as HTMLElement;
     expect(ext).toHaveAttribute('data-node-id', 'fetch_ext_1');
     expect(ext).toHaveTextContent('40 → 3 tokens');
+    const detail = within(ext).getByTestId('timeline-extraction');
+    const pairs = [...detail.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['From', 'llm1.context'],
+      ['Asked', 'Which article?'],
+      ['Got', 'Article 12'],
+    ]);
   });
 
   it('opens them by itself when one fails, with its error', () => {
@@ -61,14 +76,43 @@ describe('virtual nodes in the stream and the record', () => {
     ]);
   });
 
+  it('shows what an extraction asked and the text it streams, then its final output', () => {
+    const started = applyEvents(emptyStream, [
+      {
+        seq: 1,
+        type: 'node_started',
+        time: '2025-01-01T00:00:00Z',
+        data: { node_id: 'fetch_ext_1', node_type: 'llm', is_virtual: true, parent_node_id: 'fetch', extraction_source: 'llm1.context', extraction_prompt: 'Which article?' },
+      },
+      { seq: 2, type: 'node_stream_chunk', data: { node_id: 'fetch_ext_1', selector: ['fetch_ext_1', 'text'], chunk: 'Article ' } },
+      { seq: 3, type: 'node_stream_chunk', data: { node_id: 'fetch_ext_1', selector: ['fetch_ext_1', 'text'], chunk: '12 ' } },
+    ] as never);
+    expect(started.nodes[0]!.extraction).toEqual({ source: 'llm1.context', prompt: 'Which article?', text: 'Article 12 ' });
+    expect(started.segments).toEqual([]);
+    const done = applyEvents(started, [
+      { seq: 4, type: 'node_succeeded', data: { node_id: 'fetch_ext_1', node_type: 'llm', status: 'succeeded', outputs: { text: 'Article 12' } } },
+    ] as never);
+    expect(done.nodes[0]!.extraction?.text).toBe('Article 12');
+  });
+
   it('keeps them from a finished run', () => {
     const base = { nodeType: 'llm', title: '', status: 'succeeded', elapsedMs: 1, startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:00Z', processData: {}, promptTokens: 0, completionTokens: 0, error: '', generationDetail: null };
     const detail = {
       nodes: [
         { ...base, nodeId: 'fetch', nodeType: 'tool', position: 1, isVirtual: false, parentNodeId: '' },
-        { ...base, nodeId: 'fetch_ext_1', position: 2, isVirtual: true, parentNodeId: 'fetch' },
+        {
+          ...base,
+          nodeId: 'fetch_ext_1',
+          position: 2,
+          isVirtual: true,
+          parentNodeId: 'fetch',
+          inputs: { context_source: 'llm1.context', extraction_prompt: 'Which article?' },
+          outputs: { text: 'Article 12' },
+        },
       ],
     } as unknown as RunDetail;
-    expect(timelineFromRun(detail).map((n) => n.parentNodeId)).toEqual(['', 'fetch']);
+    const timeline = timelineFromRun(detail);
+    expect(timeline.map((n) => n.parentNodeId)).toEqual(['', 'fetch']);
+    expect(timeline.map((n) => n.extraction)).toEqual([null, { source: 'llm1.context', prompt: 'Which article?', text: 'Article 12' }]);
   });
 });

@@ -1,8 +1,23 @@
 import { useEffect, useState } from 'react';
-import { ChevronRight, CircleCheck, CircleDashed, CircleSlash, CircleX, FileSearch, Flag, MessageSquareText, Play, ScrollText, Workflow } from 'lucide-react';
+import {
+  Bot,
+  ChevronRight,
+  CircleAlert,
+  CircleCheck,
+  CircleDashed,
+  CircleSlash,
+  CircleX,
+  FileSearch,
+  Flag,
+  MessageSquareText,
+  Play,
+  ScrollText,
+  Workflow,
+  Wrench,
+} from 'lucide-react';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatMs } from '../../lib/format';
-import type { TimelineNode } from './stream';
+import type { Extraction, TimelineNode } from './stream';
 
 const typeIcons: Record<string, typeof Play> = {
   start: Play,
@@ -10,6 +25,8 @@ const typeIcons: Record<string, typeof Play> = {
   'cited-answer': ScrollText,
   answer: MessageSquareText,
   end: Flag,
+  llm: Bot,
+  tool: Wrench,
 };
 
 const typeLabels: Record<string, string> = {
@@ -17,6 +34,14 @@ const typeLabels: Record<string, string> = {
   'knowledge-retrieval': 'Retrieval',
   'cited-answer': 'Generation',
   answer: 'Answer',
+  llm: 'LLM',
+  tool: 'Tool',
+  'ask-user': 'Ask user',
+  'if-else': 'If / else',
+  'template-transform': 'Template',
+  'variable-aggregator': 'Aggregator',
+  'question-classifier': 'Classifier',
+  'parameter-extractor': 'Extractor',
 };
 
 /** Re-renders every `ms` while `active`, for live elapsed times. */
@@ -58,8 +83,10 @@ function StatusIcon({ status }: { status: TimelineNode['status'] }) {
     case 'succeeded':
       return <CircleCheck size={14} className="tl-ok" aria-hidden="true" />;
     case 'failed':
-    case 'exception':
       return <CircleX size={14} className="tl-fail" aria-hidden="true" />;
+    case 'exception':
+      // Failed, but its error strategy carried the run on.
+      return <CircleAlert size={14} className="tl-warn" aria-hidden="true" />;
     case 'cancelled':
       return <CircleSlash size={14} className="tl-muted" aria-hidden="true" />;
     default:
@@ -113,6 +140,30 @@ function SubSteps({ nodes, now }: { nodes: TimelineNode[]; now: number }) {
   );
 }
 
+/** What an extraction read, what it asked, and what it got (as it streams). */
+function ExtractionDetail({ x }: { x: Extraction }) {
+  return (
+    <dl className="tl-extraction" data-testid="timeline-extraction">
+      {x.source && (
+        <>
+          <dt>From</dt>
+          <dd>
+            <code>{x.source}</code>
+          </dd>
+        </>
+      )}
+      {x.prompt && (
+        <>
+          <dt>Asked</dt>
+          <dd>{x.prompt}</dd>
+        </>
+      )}
+      <dt>Got</dt>
+      <dd className="tl-extraction-text">{x.text.trim() || '—'}</dd>
+    </dl>
+  );
+}
+
 /** One step: status, kind, title, elapsed time, error, timings, tokens, checks and sub-steps. */
 function Step({ n, now, subSteps }: { n: TimelineNode; now: number; subSteps: TimelineNode[] }) {
   const Icon = typeIcons[n.nodeType] ?? Workflow;
@@ -132,6 +183,7 @@ function Step({ n, now, subSteps }: { n: TimelineNode; now: number; subSteps: Ti
         </span>
       </div>
       {n.error && <p className="tl-error">{n.error}</p>}
+      {n.extraction && <ExtractionDetail x={n.extraction} />}
       {(n.timing || n.tokens) && (
         <p className="tl-detail">
           {n.timing && (

@@ -23,6 +23,15 @@ export interface TimelineNode {
   tokens: { prompt: number; completion: number } | null;
   /** Set on virtual sub-nodes (variable extraction): the node they ran under, '' otherwise. */
   parentNodeId: string;
+  /** A variable extraction's source, prompt and the text extracted (streamed, then final). */
+  extraction: Extraction | null;
+}
+
+export interface Extraction {
+  /** The variable read, e.g. "llm1.context". */
+  source: string;
+  prompt: string;
+  text: string;
 }
 
 export type StreamSegment = { type: 'content'; text: string } | { type: 'reasoning'; text: string };
@@ -76,6 +85,8 @@ interface EngineEvent {
   response?: boolean;
   chunk?: string;
   error?: string;
+  extraction_source?: string;
+  extraction_prompt?: string;
 }
 
 function epoch(iso: string | undefined | null): number | null {
@@ -198,6 +209,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
     timing: null,
     tokens: null,
     parentNodeId: d.parent_node_id ?? '',
+    extraction: d.extraction_source || d.extraction_prompt ? { source: d.extraction_source ?? '', prompt: d.extraction_prompt ?? '', text: '' } : null,
   });
 
   switch (type) {
@@ -227,6 +239,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
           checks: checksOf(d.process_data),
           timing: timingOf(d.process_data),
           tokens: d.usage ? { prompt: num(d.usage.prompt_tokens), completion: num(d.usage.completion_tokens) } : n.tokens,
+          extraction: n.extraction && typeof d.outputs?.text === 'string' ? { ...n.extraction, text: d.outputs.text } : n.extraction,
         }),
         init,
       );
@@ -238,6 +251,9 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
       const output = d.selector?.[1];
       if (output === 'reasoning') next.segments = appendSegment(state.segments, 'reasoning', d.chunk ?? '');
       else if (d.response) next.segments = appendSegment(state.segments, 'content', d.chunk ?? '');
+      else if (output === 'text' && id && state.nodes.some((n) => n.nodeId === id && n.extraction)) {
+        next.nodes = upsertNode(state.nodes, id, (n) => ({ ...n, extraction: { ...n.extraction!, text: n.extraction!.text + (d.chunk ?? '') } }), init);
+      }
       return next;
     }
     default:
@@ -288,7 +304,19 @@ export function timelineFromRun(detail: RunDetail): TimelineNode[] {
       timing: timingOf(n.processData),
       tokens: n.promptTokens || n.completionTokens ? { prompt: n.promptTokens, completion: n.completionTokens } : null,
       parentNodeId: n.isVirtual ? n.parentNodeId : '',
+      extraction: n.isVirtual ? extractionOf(n) : null,
     }));
+}
+
+/** A stored virtual node's extraction: inputs {context_source, extraction_prompt}, outputs {text}. */
+function extractionOf(n: NodeExecution): Extraction | null {
+  const inputs = (n.inputs ?? {}) as Record<string, unknown>;
+  const outputs = (n.outputs ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const source = str(inputs.context_source);
+  const prompt = str(inputs.extraction_prompt);
+  if (!source && !prompt) return null;
+  return { source, prompt, text: str(outputs.text) };
 }
 
 /** Reasoning and content of a finished run's cited-answer node, in the order they streamed. */
