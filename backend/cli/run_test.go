@@ -2,12 +2,15 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	llmpkg "lexflow/backend/llm"
 	"lexflow/backend/llm/llmtest"
+	"lexflow/backend/store"
 )
 
 var legalQA = filepath.Join("..", "..", "examples", "apps", "legal-qa.yml")
@@ -127,5 +130,67 @@ func TestAskCitesCheckedPassages(t *testing.T) {
 	}
 	if r := run(t, dir, "ask"); r.code != ExitUsage {
 		t.Errorf("ask without a question: %+v", r)
+	}
+}
+
+// A variable extraction is stored like any node: a virtual execution under
+// the tool, with its inputs, prompts, output and tokens, which the run's
+// total includes; the tool lists it in its process data.
+func TestRunRecordsExtractionSubNodes(t *testing.T) {
+	dir := t.TempDir()
+	llm := llmtest.New(t)
+	llm.SetModels("m")
+	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "openai", "--base-url", llm.OpenAIURL(), "--default-model", "m")
+	run(t, dir, "collection", "create", "Contracts")
+	if r := run(t, dir, "ingest", "--collection", "Contracts", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md")); r.code != ExitOK {
+		t.Fatalf("ingest: %+v", r)
+	}
+	llm.Script("", llmtest.Text("You ask about clause 12 of the services agreement, on termination."),
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("Clause 12")}, Usage: llmpkg.Usage{PromptTokens: 40, CompletionTokens: 3}})
+	app := filepath.Join("..", "..", "examples", "apps", "statute-lookup.yml")
+	r := run(t, dir, "run", app, "--query", "Can the services agreement be ended early?", "--json")
+	if r.code != ExitOK {
+		t.Fatalf("run: %+v", r)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(dir, "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	runs, err := db.ListRuns(context.Background(), "", 10)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("runs %v, %v", runs, err)
+	}
+	execs, err := db.NodeExecutions(context.Background(), runs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]store.NodeExecution{}
+	var total int
+	for _, e := range execs {
+		byID[e.NodeID] = e
+		total += e.PromptTokens + e.CompletionTokens
+	}
+	ext, ok := byID["fetch_ext_1"]
+	if !ok || !ext.IsVirtual || ext.ParentNodeID != "fetch" || ext.Status != "succeeded" {
+		t.Fatalf("extraction execution %+v", ext)
+	}
+	if !strings.Contains(ext.Inputs, `"context_source":"llm1.context"`) || !strings.Contains(ext.Inputs, `"extraction_prompt":"Which article`) {
+		t.Errorf("extraction inputs %s", ext.Inputs)
+	}
+	if ext.Outputs != `{"text":"Clause 12"}` || ext.PromptTokens != 40 || ext.CompletionTokens != 3 {
+		t.Errorf("extraction outputs %s, tokens %d → %d", ext.Outputs, ext.PromptTokens, ext.CompletionTokens)
+	}
+	if !strings.Contains(ext.ProcessData, "Which article or section does the user ask about?") {
+		t.Errorf("the prompts sent are not in the process data: %s", ext.ProcessData)
+	}
+	if fetch := byID["fetch"]; fetch.Status != "succeeded" || !strings.Contains(fetch.Outputs, "12.4 On termination of this Agreement") {
+		t.Errorf("the tool did not fetch clause 12: %s %s", fetch.Status, fetch.Outputs)
+	}
+	if !strings.Contains(byID["fetch"].ProcessData, `"extraction_nodes":["fetch_ext_1"]`) {
+		t.Errorf("tool process data %s", byID["fetch"].ProcessData)
+	}
+	if got := runs[0].PromptTokens + runs[0].CompletionTokens; got != total || got < 43 {
+		t.Errorf("run tokens %d, node executions add up to %d", got, total)
 	}
 }

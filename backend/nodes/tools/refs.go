@@ -156,6 +156,9 @@ func (r Ref) matchesHeading(h string) bool {
 		return r.Text != "" && strings.Contains(NormalizeText(h), r.Text)
 	}
 	tokens := refTokens(h)
+	if bareNumbered(h, tokens) && refNumber(tokens[0], false) == r.Number {
+		return true
+	}
 	for i := 1; i < len(tokens); i++ {
 		kind := refKind(tokens[i-1])
 		if kind == "" || (r.Kind != "" && kind != r.Kind) {
@@ -166,6 +169,19 @@ func (r Ref) matchesHeading(h string) bool {
 		}
 	}
 	return false
+}
+
+// bareNumbered tells whether heading h starts with a number and no word
+// naming its kind, as contracts number clauses: "12. TERM AND TERMINATION",
+// "4.2 Invoices". Any kind of reference may name it. A number that opens a
+// sentence ("12 months after…") is not a clause number: it must end with a
+// dot or be dotted itself.
+func bareNumbered(h string, tokens []string) bool {
+	if len(tokens) == 0 || refNumber(tokens[0], false) == "" {
+		return false
+	}
+	first := strings.Fields(strings.TrimSpace(h))[0]
+	return strings.HasSuffix(first, ".") || strings.Contains(strings.TrimRight(first, "."), ".")
 }
 
 // String renders the reference for messages.

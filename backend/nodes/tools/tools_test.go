@@ -49,6 +49,11 @@ func TestRefMatches(t *testing.T) {
 		{"Chapter 4", []string{"CHAPTER IV"}, true},
 		{"termination", []string{"Article 12 – Termination"}, true},
 		{"الفسخ", []string{"المادة ١٢ – الفسخ"}, true},
+		// Contracts number their clauses without a word: "12. TERM AND TERMINATION".
+		{"Clause 12", []string{"MASTER SERVICES AGREEMENT", "12. TERM AND TERMINATION"}, true},
+		{"Section 4.2", []string{"4. FEES", "4.2 Invoices"}, true},
+		{"Clause 1", []string{"12. TERM AND TERMINATION"}, false},
+		{"Article 12", []string{"12 months after delivery"}, false},
 	}
 	for _, tt := range tests {
 		if got := ParseRef(tt.ref).Matches(tt.heading); got != tt.want {
