@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"lexflow/backend/store"
@@ -82,36 +84,38 @@ func uploadAll(ctx context.Context, a *app, collectionID string, files []string,
 }
 
 // waitIngested polls until every queued file is ready or failed, printing
-// each outcome as it lands.
+// each outcome as it lands. Each poll is one query for the files still
+// queued, so a folder of thousands of files does not cost thousands of
+// queries a poll.
 func waitIngested(ctx context.Context, db *store.DB, summaries []*IngestSummary, log io.Writer) {
-	for pending := countQueued(summaries); pending > 0 && ctx.Err() == nil; pending = countQueued(summaries) {
-		for _, s := range summaries {
-			if s.Status != "queued" {
-				continue
-			}
-			d, err := db.GetDocument(ctx, s.DocumentID)
-			if err != nil || (d.Status != store.DocReady && d.Status != store.DocFailed) {
-				continue
-			}
-			s.Status, s.Pages, s.Chunks, s.Error = string(d.Status), d.Pages, d.Chunks, d.Error
-			if d.Status == store.DocReady {
-				fmt.Fprintf(log, "✓ %s: %d chunks\n", s.File, d.Chunks)
-			} else {
-				fmt.Fprintf(log, "✗ %s: %s\n", s.File, d.Error)
+	pending := map[string]*IngestSummary{}
+	for _, s := range summaries {
+		if s.Status == "queued" {
+			pending[s.DocumentID] = s
+		}
+	}
+	for len(pending) > 0 && ctx.Err() == nil {
+		finished, err := db.FinishedDocuments(ctx, slices.Collect(maps.Keys(pending)))
+		if err == nil {
+			for _, d := range finished {
+				report(pending[d.ID], d, log)
+				delete(pending, d.ID)
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
+		if len(pending) > 0 {
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 }
 
-func countQueued(summaries []*IngestSummary) int {
-	n := 0
-	for _, s := range summaries {
-		if s.Status == "queued" {
-			n++
-		}
+// report records a finished document in its file's summary and prints it.
+func report(s *IngestSummary, d store.Document, log io.Writer) {
+	s.Status, s.Pages, s.Chunks, s.Error = string(d.Status), d.Pages, d.Chunks, d.Error
+	if d.Status == store.DocReady {
+		fmt.Fprintf(log, "✓ %s: %d chunks\n", s.File, d.Chunks)
+	} else {
+		fmt.Fprintf(log, "✗ %s: %s\n", s.File, d.Error)
 	}
-	return n
 }
 
 func reportIngest(summaries []*IngestSummary, out output) error {

@@ -137,12 +137,12 @@ func (l *Library) setStatus(ctx context.Context, d store.Document, s store.DocSt
 // the new one is ready: re-ingesting a changed file replaces it, and the old
 // evidence stays searchable until then.
 func (l *Library) replaceOlder(ctx context.Context, d store.Document) error {
-	docs, err := l.opts.DB.ListDocuments(ctx, d.CollectionID)
+	docs, err := l.opts.DB.DocumentsNamed(ctx, d.CollectionID, d.Name)
 	if err != nil {
 		return err
 	}
 	for _, old := range docs {
-		if old.ID != d.ID && old.Name == d.Name && old.CreatedAt.Before(d.CreatedAt) {
+		if old.ID != d.ID && old.CreatedAt.Before(d.CreatedAt) {
 			if err := l.Delete(ctx, old.ID); err != nil {
 				return err
 			}

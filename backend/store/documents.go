@@ -96,6 +96,35 @@ func (db *DB) ListDocuments(ctx context.Context, collectionID string) ([]Documen
 		WHERE (?1 = '' OR collection_id = ?1) AND status != 'deleting' ORDER BY name COLLATE NOCASE, created_at`, collectionID)
 }
 
+// DocumentsNamed returns a collection's documents of one name, oldest first:
+// the versions of one file.
+func (db *DB) DocumentsNamed(ctx context.Context, collectionID, name string) ([]Document, error) {
+	return db.queryDocuments(ctx, `SELECT `+documentColumns+` FROM documents
+		WHERE collection_id = ? AND name = ? AND status != 'deleting' ORDER BY created_at`, collectionID, name)
+}
+
+// FinishedDocuments returns those of the documents ids that are ready or
+// failed, in no particular order.
+func (db *DB) FinishedDocuments(ctx context.Context, ids []string) ([]Document, error) {
+	const perQuery = 500
+	var out []Document
+	for start := 0; start < len(ids); start += perQuery {
+		part := ids[start:min(start+perQuery, len(ids))]
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
+		}
+		marks := strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")
+		docs, err := db.queryDocuments(ctx, `SELECT `+documentColumns+` FROM documents
+			WHERE id IN (`+marks+`) AND status IN ('ready', 'failed')`, args...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, docs...)
+	}
+	return out, nil
+}
+
 // CollectionDocuments returns every document of a collection, whatever its state.
 func (db *DB) CollectionDocuments(ctx context.Context, collectionID string) ([]Document, error) {
 	return db.queryDocuments(ctx, `SELECT `+documentColumns+` FROM documents WHERE collection_id = ? ORDER BY created_at`, collectionID)
