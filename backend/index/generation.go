@@ -33,14 +33,13 @@ type generation struct {
 	path string // the file beside the index; empty in memory
 }
 
-// commit applies b as the next generation of the shard.
-func (s *shard) commit(b *bleve.Batch) error {
-	g := &s.gen
+// commit applies b to idx as the next generation.
+func (g *generation) commit(idx bleve.Index, b *bleve.Batch) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	next := g.n + 1
 	b.SetInternal([]byte(internalGenerationKey), []byte(strconv.FormatUint(next, 10)))
-	if err := s.bleve.Batch(b); err != nil {
+	if err := idx.Batch(b); err != nil {
 		return err
 	}
 	g.n = next

@@ -21,8 +21,9 @@ import (
 // the whole index (see globalTermQuery) and every search the whole index's
 // BM25 statistics.
 type shard struct {
-	bleve bleve.Index
-	gen   generation
+	bleve     bleve.Index
+	gen       generation
+	committer committer
 }
 
 // lockTimeout is how long opening waits for another process to release a shard.

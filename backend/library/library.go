@@ -43,7 +43,7 @@ type Options struct {
 	Index    Index
 	Extract  Extractor
 	DataDir  string // files live under DataDir/files
-	Workers  int    // parallel ingestions; zero means one per CPU
+	Workers  int    // parallel extractions; zero means one per CPU
 	MaxBytes int64  // largest accepted file; zero means 200 MB
 	// OnProgress receives every stage change; it must not block for long.
 	OnProgress func(Progress)
@@ -54,6 +54,7 @@ type Library struct {
 	opts  Options
 	guard *docGuard
 	queue chan string
+	slots chan struct{} // extraction slots, Workers of them
 	stop  context.CancelFunc
 	done  chan struct{}
 }
@@ -72,7 +73,8 @@ func New(opts Options) *Library {
 	if opts.OnProgress == nil {
 		opts.OnProgress = func(Progress) {}
 	}
-	return &Library{opts: opts, guard: newDocGuard(), queue: make(chan string, 1<<16), done: make(chan struct{})}
+	return &Library{opts: opts, guard: newDocGuard(), queue: make(chan string, 1<<16),
+		slots: make(chan struct{}, opts.Workers), done: make(chan struct{})}
 }
 
 // Start recovers from any interrupted work, then runs the workers until Close.

@@ -14,11 +14,18 @@ import (
 // and a cancelled ingestion stops soon.
 const indexBatch = 256
 
-// run feeds queued documents to the workers until ctx ends.
+// ingestersPerWorker: documents in progress per extraction slot. Extraction
+// uses a CPU and the memory of a whole document, so only Workers documents
+// extract at once; the others meanwhile wait for the index to write their
+// chunks, where small documents side by side share one write (see the
+// index's group commit) instead of queueing for one each.
+const ingestersPerWorker = 4
+
+// run feeds queued documents to the ingesters until ctx ends.
 func (l *Library) run(ctx context.Context) {
 	defer close(l.done)
 	var wg sync.WaitGroup
-	for i := 0; i < l.opts.Workers; i++ {
+	for i := 0; i < l.opts.Workers*ingestersPerWorker; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -78,7 +85,7 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 	if err := l.setStatus(ctx, d, store.DocParsing, 0); err != nil {
 		return err
 	}
-	ex, err := l.extract(ctx, d)
+	ex, err := l.extractInSlot(ctx, d)
 	if err != nil {
 		return err
 	}
@@ -86,6 +93,17 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 		return err
 	}
 	return l.index(ctx, d, ex.Chunks)
+}
+
+// extractInSlot extracts d once one of the Workers extraction slots is free.
+func (l *Library) extractInSlot(ctx context.Context, d store.Document) (store.Extraction, error) {
+	select {
+	case l.slots <- struct{}{}:
+		defer func() { <-l.slots }()
+	case <-ctx.Done():
+		return store.Extraction{}, ctx.Err()
+	}
+	return l.extract(ctx, d)
 }
 
 func (l *Library) extract(ctx context.Context, d store.Document) (store.Extraction, error) {
