@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
 import type { Chunk } from '../../lib/api.gen';
-import { chunkTitle, headingLabel, pagesLabel } from './display';
+import { headingLabel, outlineTitle, pagesLabel } from './display';
 
 export interface SourceOutlineProps {
   chunks: readonly Chunk[];
@@ -62,13 +62,14 @@ export const SourceOutline = memo(function SourceOutline({ chunks, rtl = false, 
     return chunks.map((chunk) => {
       const heading = chunk.locator.headingPath ?? [];
       const path = headingLabel(heading);
+      const { title, depth } = outlineTitle(chunk);
       const entry: Entry = {
         chunk,
         href: hrefFor(chunk),
-        title: chunkTitle(chunk),
+        title,
         path,
         pages: pagesLabel(chunk.locator.pageStart, chunk.locator.pageEnd),
-        depth: Math.min(4, Math.max(0, heading.length - 1)),
+        depth: Math.min(4, depth),
         continued: path !== '' && path === previous,
       };
       previous = path;

@@ -98,6 +98,33 @@ export function formatScore(score: number): string {
   return score >= 100 ? score.toFixed(0) : score >= 10 ? score.toFixed(1) : score.toFixed(2);
 }
 
+/** A clause number opening a line: "8.2", "12.4.1" (dotted, so "12 months" is not one). */
+const clauseNumber = /^(\d+(?:\.\d+)+)(?=[\s.)]|$)/;
+
+const squashed = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * How the outline shows a chunk, and at what depth. A chunk that opens with one of its
+ * headings is that heading (a clause heading merged with its first sub-clause is the clause);
+ * one that holds merged sibling clauses under their parent's path is their number range
+ * ("8.2–8.3"), one level below the parent; otherwise the last heading, or the first words.
+ */
+export function outlineTitle(chunk: Pick<Chunk, 'text' | 'ordinal' | 'locator'>): { title: string; depth: number } {
+  const path = chunk.locator.headingPath ?? [];
+  const lines = chunk.text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const first = squashed(lines[0] ?? '');
+  const opens = (h: string) => h !== '' && first.startsWith(h) && !/[\p{L}\p{N}]/u.test(first.charAt(h.length));
+  const opening = path.findIndex((h) => opens(squashed(h)));
+  if (opening >= 0) return { title: path[opening]!, depth: opening };
+  const numbers = lines.map((l) => clauseNumber.exec(l)?.[1]).filter((n): n is string => n !== undefined);
+  const last = path[path.length - 1] ?? '';
+  if (path.length > 0 && numbers.length > 0 && clauseNumber.test(lines[0]!) && !last.startsWith(numbers[0]!)) {
+    const range = numbers.length > 1 ? `${numbers[0]}–${numbers[numbers.length - 1]}` : numbers[0]!;
+    return { title: range, depth: path.length };
+  }
+  return { title: chunkTitle(chunk), depth: Math.max(0, path.length - 1) };
+}
+
 /** How the outline names a chunk: the last heading, or its first words when it has none. */
 export function chunkTitle(chunk: Pick<Chunk, 'text' | 'ordinal' | 'locator'>): string {
   const path = chunk.locator.headingPath ?? [];
