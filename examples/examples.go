@@ -15,6 +15,19 @@ var apps embed.FS
 // App returns a sample app's DSL by file name ("legal-qa.yml").
 func App(name string) ([]byte, error) { return apps.ReadFile("apps/" + name) }
 
+// AppFiles names the sample apps' DSL files, sorted.
+func AppFiles() []string {
+	entries, err := apps.ReadDir("apps")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	return names
+}
+
 //go:embed corpus/*.pdf corpus/*.docx corpus/*.html corpus/*.txt corpus/*.md
 var corpus embed.FS
 

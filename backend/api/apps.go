@@ -8,8 +8,12 @@ import (
 	"lexflow/backend/store"
 )
 
-// AppService keeps chatflows and workflows: import (ours or Dify's), export, list.
-type AppService struct{ db *store.DB }
+// AppService keeps chatflows and workflows: create, edit, import (ours or
+// Dify's), export, list. registry, when set, validates DSLs as runs would.
+type AppService struct {
+	db       *store.DB
+	registry *engine.Registry
+}
 
 // List returns every app, most recently changed first.
 func (s *AppService) List(ctx context.Context) ([]App, error) {
@@ -73,7 +77,8 @@ func (s *AppService) Export(ctx context.Context, idOrName, format string) ([]byt
 func (s *AppService) Delete(ctx context.Context, id string) error { return s.db.DeleteApp(ctx, id) }
 
 func appDTO(a store.App) App {
-	return App{ID: a.ID, Name: a.Name, Mode: a.Mode, Description: a.Description, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
+	return App{ID: a.ID, Name: a.Name, Mode: a.Mode, Description: a.Description, Version: a.Version,
+		CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
 }
 
 func reportDTO(r *engine.ImportReport) ImportReport {

@@ -11,6 +11,7 @@ type App struct {
 	Name        string    `json:"name"`
 	Mode        string    `json:"mode" ts:"'chatflow' | 'workflow'"`
 	Description string    `json:"description"`
+	Version     int       `json:"version"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lexflow/backend/chat"
+	"lexflow/backend/engine"
 	"lexflow/backend/generation"
 	"lexflow/backend/library"
 	"lexflow/backend/llm"
@@ -76,10 +77,18 @@ func New(opts Options) *Services {
 		Settings:    &SettingsService{db: opts.DB},
 		Diagnostics: newDiagnostics(opts.Hub, opts.SelfTestEvents),
 		Library:     &LibraryService{db: opts.DB, lib: opts.Library, index: opts.Index, now: opts.Now},
-		Apps:        &AppService{db: opts.DB},
+		Apps:        &AppService{db: opts.DB, registry: registryOf(opts.Runs)},
 		Runs:        &RunService{db: opts.DB, runs: opts.Runs},
 		Chat: &ChatService{db: opts.DB, chat: opts.Chat, pipeline: opts.Pipeline,
 			models: Models{DB: opts.DB, Connect: opts.Connect}},
 		Events: opts.Hub,
 	}
+}
+
+// registryOf is the node types runs use, or nil when runs are not set up.
+func registryOf(rs *runs.Service) *engine.Registry {
+	if rs == nil {
+		return nil
+	}
+	return rs.Registry()
 }

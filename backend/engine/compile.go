@@ -251,6 +251,17 @@ func (c *compiler) buildEdges() {
 	}
 }
 
+// EdgeIndex returns the index of the edge a Problem's EdgeID names (edges
+// without an id are named by position), or -1.
+func (g Graph) EdgeIndex(ref string) int {
+	for i, e := range g.Edges {
+		if edgeName(i, e) == ref {
+			return i
+		}
+	}
+	return -1
+}
+
 func edgeName(i int, e Edge) string {
 	if e.ID != "" {
 		return e.ID

@@ -184,3 +184,7 @@ func nonNilMap(m map[string]any) map[string]any {
 	}
 	return m
 }
+
+// Registry is the node types runs compile against; the editor validates
+// drafts with the same one.
+func (s *Service) Registry() *engine.Registry { return s.registry }

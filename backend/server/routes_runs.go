@@ -7,13 +7,21 @@ import (
 	"lexflow/backend/runs"
 )
 
-// runRoutes adds apps (import, export) and runs (start, cancel, history, events).
+// runRoutes adds apps (create, edit, import, export) and runs (start, cancel, history, events).
 func runRoutes(mux *http.ServeMux, svc *api.Services) {
 	apps, rs := svc.Apps, svc.Runs
 	mux.Handle("GET /api/apps", handle(func(r *http.Request) (any, error) { return apps.List(r.Context()) }))
+	mux.Handle("POST /api/apps", created(withBodyFunc(apps.Create)))
 	mux.Handle("POST /api/apps/import", created(withBodyFunc(apps.Import)))
+	mux.Handle("POST /api/apps/validate", withBody(apps.Validate))
+	mux.Handle("GET /api/app-templates", handle(func(*http.Request) (any, error) { return apps.Templates(), nil }))
+	mux.Handle("GET /api/node-types", handle(func(r *http.Request) (any, error) { return apps.NodeTypes(r.Context()) }))
 	mux.Handle("GET /api/apps/{id}", handle(withID(apps.Get)))
+	mux.Handle("PATCH /api/apps/{id}", handle(withIDBody(apps.Rename)))
 	mux.Handle("DELETE /api/apps/{id}", handle(withID(noValue(apps.Delete))))
+	mux.Handle("POST /api/apps/{id}/duplicate", created(withID(apps.Duplicate)))
+	mux.Handle("GET /api/apps/{id}/dsl", handle(withID(apps.Document)))
+	mux.Handle("PUT /api/apps/{id}/dsl", handle(withIDBody(apps.Save)))
 	mux.Handle("GET /api/apps/{id}/export", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		format := r.URL.Query().Get("format")
 		dsl, err := apps.Export(r.Context(), r.PathValue("id"), format)

@@ -15,11 +15,12 @@ type App struct {
 	Mode        string // "chatflow" or "workflow"
 	Description string
 	DSL         string
+	Version     int // 1 when created, one more at every save
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 }
 
-const appColumns = `id, name, mode, description, dsl, created_at, updated_at`
+const appColumns = `id, name, mode, description, dsl, version, created_at, updated_at`
 
 // SaveApp creates the app, or replaces it when the id exists.
 func (db *DB) SaveApp(ctx context.Context, a App) (App, error) {
@@ -31,14 +32,46 @@ func (db *DB) SaveApp(ctx context.Context, a App) (App, error) {
 		a.CreatedAt = t
 	}
 	a.UpdatedAt = t
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO apps (`+appColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?)
+	var created string
+	err := db.sql.QueryRowContext(ctx, `INSERT INTO apps (`+appColumns+`) VALUES (?, ?, ?, ?, ?, 1, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET name = excluded.name, mode = excluded.mode, description = excluded.description,
-		dsl = excluded.dsl, updated_at = excluded.updated_at`,
-		a.ID, a.Name, a.Mode, a.Description, a.DSL, formatTime(a.CreatedAt), formatTime(a.UpdatedAt))
+		dsl = excluded.dsl, version = apps.version + 1, updated_at = excluded.updated_at
+		RETURNING version, created_at`,
+		a.ID, a.Name, a.Mode, a.Description, a.DSL, formatTime(a.CreatedAt), formatTime(a.UpdatedAt)).Scan(&a.Version, &created)
 	if err != nil {
 		return App{}, fmt.Errorf("save app: %w", err)
 	}
+	a.CreatedAt = parseTime(created)
 	return a, nil
+}
+
+// UpdateApp saves a new version of an existing app. With baseVersion > 0 it
+// refuses (ErrStale) when the stored app has moved past that version, so that
+// two windows editing one app cannot silently overwrite each other.
+func (db *DB) UpdateApp(ctx context.Context, a App, baseVersion int) (App, error) {
+	a.UpdatedAt = time.Now().UTC().Truncate(time.Millisecond)
+	var created string
+	err := db.sql.QueryRowContext(ctx, `UPDATE apps SET name = ?, mode = ?, description = ?, dsl = ?,
+		version = version + 1, updated_at = ? WHERE id = ? AND (? = 0 OR version = ?)
+		RETURNING version, created_at`,
+		a.Name, a.Mode, a.Description, a.DSL, formatTime(a.UpdatedAt), a.ID, baseVersion, baseVersion).
+		Scan(&a.Version, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return App{}, db.missingOrStale(ctx, a.ID, baseVersion)
+	}
+	if err != nil {
+		return App{}, fmt.Errorf("update app: %w", err)
+	}
+	a.CreatedAt = parseTime(created)
+	return a, nil
+}
+
+func (db *DB) missingOrStale(ctx context.Context, id string, baseVersion int) error {
+	cur, err := db.GetApp(ctx, id)
+	if err != nil || cur.ID != id {
+		return fmt.Errorf("app %q: %w", id, ErrNotFound)
+	}
+	return fmt.Errorf("app %q is at version %d, the edit started from %d: %w", id, cur.Version, baseVersion, ErrStale)
 }
 
 // GetApp returns an app by id, or failing that by name.
@@ -74,7 +107,7 @@ func (db *DB) DeleteApp(ctx context.Context, id string) error {
 func scanApp(s scanner) (App, error) {
 	var a App
 	var created, updated string
-	if err := s.Scan(&a.ID, &a.Name, &a.Mode, &a.Description, &a.DSL, &created, &updated); err != nil {
+	if err := s.Scan(&a.ID, &a.Name, &a.Mode, &a.Description, &a.DSL, &a.Version, &created, &updated); err != nil {
 		return App{}, err
 	}
 	a.CreatedAt, a.UpdatedAt = parseTime(created), parseTime(updated)

@@ -3,12 +3,14 @@ import { History, LibraryBig, MessageSquareText, Settings, Workflow, type Lucide
 import { resolveLibraryRoute } from '../features/library/routes';
 import { ChatPage } from '../features/chat/ChatPage';
 import { matchChatPath } from '../features/chat/paths';
+import { matchAppPath } from '../features/studio/paths';
 import { settingsSections } from '../features/settings/sections';
 import { lazyPage } from './lazyPage';
 import { NotFoundPage } from './NotFoundPage';
 import { DEFAULT_PATH, isUnder } from './router';
 
 const StudioPage = lazyPage(() => import('../features/studio/StudioPage').then((m) => m.StudioPage));
+const EditorPage = lazyPage(() => import('../features/studio/editor/EditorPage').then((m) => m.EditorPage));
 const RunsPage = lazyPage(() => import('../features/runs/RunsPage').then((m) => m.RunsPage));
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
 
@@ -43,6 +45,8 @@ export function resolve(path: string): Resolved {
   }
   const chat = matchChatPath(path);
   if (chat !== undefined) return { title: 'Chat', page: <ChatPage conversationId={chat} /> };
+  const appId = matchAppPath(path);
+  if (appId !== null) return { title: 'Studio', page: <EditorPage key={appId} appId={appId} /> };
   switch (path) {
     case '/studio':
       return { title: 'Studio', page: <StudioPage /> };

@@ -216,6 +216,7 @@ export interface App {
   name: string;
   mode: 'chatflow' | 'workflow';
   description: string;
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -242,6 +243,54 @@ export interface ImportReport {
 export interface AppImported {
   app: App;
   report: ImportReport;
+}
+
+export interface AppTemplate {
+  id: string;
+  name: string;
+  mode: 'chatflow' | 'workflow';
+  description: string;
+}
+
+export interface AppCreate {
+  mode: 'chatflow' | 'workflow';
+  template: string;
+  name: string;
+  description: string;
+}
+
+export interface AppRename {
+  name: string;
+  description: string;
+}
+
+export interface AppDocument {
+  app: App;
+  dsl: string;
+  problems: CompileProblem[];
+}
+
+export interface AppSave {
+  dsl: string;
+  baseVersion: number;
+}
+
+export interface DSLCheck {
+  dsl: string;
+}
+
+export interface Validation {
+  valid: boolean;
+  problems: CompileProblem[];
+}
+
+export interface CompileProblem {
+  kind: string;
+  message: string;
+  nodeId: string;
+  nodeIds: string[];
+  edgeId: string;
+  edgeIndex: number;
 }
 
 export interface RunRequest {

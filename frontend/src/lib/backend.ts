@@ -2,6 +2,15 @@
 // nothing else calls fetch or touches the Wails runtime.
 import type {
   App,
+  AppCreate,
+  AppDocument,
+  AppImport,
+  AppImported,
+  AppRename,
+  AppSave,
+  AppTemplate,
+  DSLCheck,
+  Validation,
   Collection,
   CollectionInput,
   Conversation,
@@ -437,6 +446,59 @@ export function uploadDocuments(collectionId: string, files: readonly File[], op
 /** The stored apps; chatflows can answer in a conversation. */
 export function listApps(signal?: AbortSignal): Promise<App[]> {
   return call('GET', '/api/apps', undefined, signal);
+}
+
+/** A new app, blank or from a template, with its DSL. */
+export function createApp(input: AppCreate): Promise<AppDocument> {
+  return call('POST', '/api/apps', input);
+}
+
+/** The sample apps a new app can start from. */
+export function listAppTemplates(signal?: AbortSignal): Promise<AppTemplate[]> {
+  return call('GET', '/api/app-templates', undefined, signal);
+}
+
+/** The node types a graph may use (the engine's registry). */
+export function listNodeTypes(signal?: AbortSignal): Promise<string[]> {
+  return call('GET', '/api/node-types', undefined, signal);
+}
+
+export function duplicateApp(id: string): Promise<App> {
+  return call('POST', `/api/apps/${enc(id)}/duplicate`);
+}
+
+export function renameApp(id: string, input: AppRename): Promise<App> {
+  return call('PATCH', `/api/apps/${enc(id)}`, input);
+}
+
+export function deleteApp(id: string): Promise<void> {
+  return call('DELETE', `/api/apps/${enc(id)}`);
+}
+
+/** Imports a DSL (Lexflow's or Dify's) as a new app, with the report of what could not be mapped. */
+export function importApp(input: AppImport): Promise<AppImported> {
+  return call('POST', '/api/apps/import', input);
+}
+
+/** The app's DSL as YAML text, for download. */
+export async function exportApp(id: string): Promise<string> {
+  const res = await send('GET', `/api/apps/${enc(id)}/export`, undefined, undefined, 'application/yaml');
+  return res.text();
+}
+
+/** The app with its DSL (JSON text) and compile problems, as the editor loads it. */
+export function getAppDocument(id: string, signal?: AbortSignal): Promise<AppDocument> {
+  return call('GET', `/api/apps/${enc(id)}/dsl`, undefined, signal);
+}
+
+/** Saves a new version of the DSL; a graph that does not compile is kept as a draft, its problems in the reply. */
+export function saveAppDocument(id: string, input: AppSave): Promise<AppDocument> {
+  return call('PUT', `/api/apps/${enc(id)}/dsl`, input);
+}
+
+/** Compiles a DSL without saving it. */
+export function validateDSL(input: DSLCheck): Promise<Validation> {
+  return call('POST', '/api/apps/validate', input);
 }
 
 export function listConversations(signal?: AbortSignal): Promise<Conversation[]> {

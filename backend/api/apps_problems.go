@@ -1,0 +1,40 @@
+package api
+
+import (
+	"errors"
+
+	"lexflow/backend/engine"
+)
+
+// problems compiles app against the registry runs use and locates every
+// problem for the canvas. Without a registry nothing can be checked.
+func (s *AppService) problems(app *engine.App) []CompileProblem {
+	out := []CompileProblem{}
+	if s.registry == nil {
+		return out
+	}
+	_, err := engine.Compile(app, s.registry)
+	var ce *engine.CompileError
+	switch {
+	case err == nil:
+	case errors.As(err, &ce):
+		for _, p := range ce.Problems {
+			out = append(out, problemDTO(app.Workflow.Graph, p))
+		}
+	default:
+		out = append(out, CompileProblem{Kind: "invalid", Message: err.Error(), NodeIDs: []string{}, EdgeIndex: -1})
+	}
+	return out
+}
+
+func problemDTO(g engine.Graph, p engine.Problem) CompileProblem {
+	ids := p.NodeIDs
+	if ids == nil {
+		ids = []string{}
+	}
+	edge := -1
+	if p.EdgeID != "" {
+		edge = g.EdgeIndex(p.EdgeID)
+	}
+	return CompileProblem{Kind: p.Kind(), Message: p.Message, NodeID: p.NodeID, NodeIDs: ids, EdgeID: p.EdgeID, EdgeIndex: edge}
+}

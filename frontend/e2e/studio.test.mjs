@@ -1,0 +1,100 @@
+// Studio end to end: create an app from the Legal Q&A template, see its graph
+// on the canvas, drag a node in from the palette and connect it, see it saved,
+// reload and find it there; then break the graph and see the problem marked.
+// Screenshots of the apps list and the canvas in light and dark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLexflow, launchBrowser, screenshot } from './harness.mjs';
+
+let app, browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startLexflow(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function setTheme(page, theme) {
+  await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+}
+
+const node = (page, id) => page.locator(`[data-testid="studio-node"][data-node-id="${id}"]`);
+
+/** Drags from one handle to another with the mouse, as a person connects two nodes. */
+async function connect(page, from, to) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function waitSaved(page) {
+  await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
+}
+
+test('build on a template, autosave, reload, and see a broken graph marked', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Studio' }).click();
+  await page.getByTestId('app-card').first().waitFor();
+  await screenshot(page, 'studio-apps');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'studio-apps-dark');
+  await setTheme(page, 'light');
+
+  await page.getByRole('button', { name: 'New app' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('template-choice').filter({ hasText: 'Legal Q&A' }).click();
+  await dialog.getByLabel('Name').fill('My Q&A');
+  await screenshot(page, 'studio-new-app');
+  await dialog.getByRole('button', { name: 'Create app' }).click();
+
+  for (const id of ['start', 'retrieve', 'cite', 'answer']) await node(page, id).waitFor();
+  assert.match(page.url(), /#\/studio\/[^/]+$/);
+  const appUrl = page.url();
+
+  // Drag a Template node in from the palette and connect the answer to it.
+  const item = page.locator('[data-testid="palette-item"][data-node-type="template-transform"]');
+  const canvas = page.locator('.studio-canvas');
+  const box = await canvas.boundingBox();
+  await item.dragTo(canvas, { targetPosition: { x: box.width / 2, y: box.height - 140 } });
+  const added = node(page, 'template_transform_1');
+  await added.waitFor();
+  await connect(page, node(page, 'cite').locator('.react-flow__handle.source'), added.locator('.react-flow__handle.target'));
+  await page.locator('.react-flow__edge[data-id="cite-source-template_transform_1"]').waitFor();
+  await waitSaved(page);
+  await screenshot(page, 'studio-canvas');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'studio-canvas-dark');
+  await setTheme(page, 'light');
+
+  await page.goto(appUrl);
+  await page.reload();
+  await node(page, 'template_transform_1').waitFor();
+  await page.locator('.react-flow__edge[data-id="cite-source-template_transform_1"]').waitFor();
+
+  // Deleting the retrieval breaks the citation step's reference: saved anyway, and marked.
+  await node(page, 'retrieve').click();
+  await page.keyboard.press('Delete');
+  await node(page, 'retrieve').waitFor({ state: 'detached' });
+  await waitSaved(page);
+  await page.getByTestId('problems-panel').waitFor();
+  await page.locator('[data-testid="studio-node"].has-problem[data-node-id="cite"]').waitFor();
+  await page.getByTestId('problem').first().click();
+  await screenshot(page, 'studio-problems');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'studio-problems-dark');
+  await setTheme(page, 'light');
+
+  // Undo brings the node back, and the problems go with the next save.
+  await page.keyboard.press('Control+z');
+  await node(page, 'retrieve').waitFor();
+  await waitSaved(page);
+  await page.getByTestId('problems-panel').waitFor({ state: 'detached' });
+  assert.deepEqual(browser.errors, []);
+});

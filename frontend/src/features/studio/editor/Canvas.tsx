@@ -1,0 +1,71 @@
+import { useCallback, useMemo, type DragEvent } from 'react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
+import type { CompileProblem } from '../../../lib/api.gen';
+import { kindOf } from '../nodes/catalog';
+import { nodeTypes } from '../nodes/nodeTypes';
+import type { StudioEdge, StudioNode } from '../store/dsl';
+import { useEditor } from '../store/editorStore';
+import { newNode, PALETTE_MIME } from './addNode';
+
+/** Edges a compile problem names, drawn in the danger colour. */
+function markProblemEdges(edges: StudioEdge[], problems: CompileProblem[]): StudioEdge[] {
+  const bad = new Set(problems.flatMap((p) => (p.edgeIndex >= 0 ? [p.edgeIndex] : [])));
+  const badIds = new Set(problems.map((p) => p.edgeId).filter(Boolean));
+  if (bad.size === 0 && badIds.size === 0) return edges;
+  return edges.map((e, i) => (bad.has(i) || badIds.has(e.id) ? { ...e, className: 'edge-problem', animated: true } : e));
+}
+
+const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
+
+export function Canvas() {
+  const nodes = useEditor((s) => s.graph.present.nodes);
+  const edges = useEditor((s) => s.graph.present.edges);
+  const problems = useEditor((s) => s.problems);
+  const dispatch = useEditor((s) => s.dispatch);
+  const flow = useReactFlow<StudioNode, StudioEdge>();
+  const shownEdges = useMemo(() => markProblemEdges(edges, problems), [edges, problems]);
+
+  const onNodesChange = useCallback((changes: NodeChange<StudioNode>[]) => dispatch({ type: 'nodesChanged', changes }), [dispatch]);
+  const onEdgesChange = useCallback((changes: EdgeChange<StudioEdge>[]) => dispatch({ type: 'edgesChanged', changes }), [dispatch]);
+  const onConnect = useCallback((connection: Connection) => dispatch({ type: 'connect', connection }), [dispatch]);
+  const onDragOver = useCallback((e: DragEvent) => {
+    if (!e.dataTransfer.types.includes(PALETTE_MIME)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  }, []);
+  const onDrop = useCallback(
+    (e: DragEvent) => {
+      const type = e.dataTransfer.getData(PALETTE_MIME);
+      if (!type) return;
+      e.preventDefault();
+      const at = flow.screenToFlowPosition({ x: e.clientX - 110, y: e.clientY - 24 });
+      dispatch({ type: 'addNode', node: newNode(type, at, useEditor.getState().graph.present.nodes) });
+    },
+    [dispatch, flow],
+  );
+
+  return (
+    <div className="studio-canvas" onDragOver={onDragOver} onDrop={onDrop}>
+      <ReactFlow<StudioNode, StudioEdge>
+        nodes={nodes}
+        edges={shownEdges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        deleteKeyCode={null}
+        fitView
+        fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+        minZoom={0.1}
+        maxZoom={2}
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+        defaultEdgeOptions={{ type: 'smoothstep' }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} />
+        <Controls showInteractive={false} position="bottom-left" />
+        <MiniMap pannable zoomable position="bottom-right" nodeColor={miniMapColor} nodeBorderRadius={6} ariaLabel="Minimap" />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useReactFlow } from '@xyflow/react';
+import { ChevronDown, ChevronUp, CircleAlert } from 'lucide-react';
+import type { CompileProblem } from '../../../lib/api.gen';
+import { plural } from '../../../lib/format';
+import type { StudioEdge, StudioNode } from '../store/dsl';
+import { useEditor } from '../store/editorStore';
+
+/** The compile problems of the last save; a click on one focuses its node. */
+export function ProblemsPanel() {
+  const problems = useEditor((s) => s.problems);
+  const [open, setOpen] = useState(true);
+  const focus = useFocusProblem();
+  if (problems.length === 0) return null;
+  return (
+    <section className="studio-problems" aria-label="Problems" data-testid="problems-panel">
+      <button type="button" className="studio-problems-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <CircleAlert size={14} aria-hidden="true" />
+        <span>{plural(problems.length, 'problem')} · saved as a draft; it runs once they are fixed</span>
+        {open ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronUp size={14} aria-hidden="true" />}
+      </button>
+      {open && (
+        <ul>
+          {problems.map((p, i) => (
+            <li key={i}>
+              <button type="button" className="studio-problem" onClick={() => focus(p)} data-testid="problem">
+                <span className="studio-problem-kind">{p.kind || 'problem'}</span>
+                <span>{where(p)}{p.message}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function where(p: CompileProblem): string {
+  if (p.nodeId) return `${p.nodeId}: `;
+  if (p.edgeId) return `edge ${p.edgeId}: `;
+  return '';
+}
+
+/** Selects and centres the node a problem is about (an edge's source for edge problems). */
+function useFocusProblem() {
+  const flow = useReactFlow<StudioNode, StudioEdge>();
+  return (p: CompileProblem) => {
+    const s = useEditor.getState();
+    const edge = p.edgeIndex >= 0 ? s.graph.present.edges[p.edgeIndex] : undefined;
+    const id = p.nodeId || p.nodeIds[0] || edge?.source;
+    const node = s.graph.present.nodes.find((n) => n.id === id);
+    if (!node) return;
+    const changes = s.graph.present.nodes.map((n) => ({ type: 'select' as const, id: n.id, selected: n.id === id }));
+    s.dispatch({ type: 'nodesChanged', changes });
+    void flow.fitView({ nodes: [{ id: node.id }], duration: 300, maxZoom: 1.2 });
+  };
+}

@@ -1,0 +1,51 @@
+import { memo, useId } from 'react';
+import { Copy, Download, MessagesSquare, Pencil, Trash2, Workflow } from 'lucide-react';
+import type { App } from '../../../lib/api.gen';
+import { Link } from '../../../app/Link';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { formatRelative } from '../../../lib/format';
+import { formatDateTime } from '../../library/display';
+import { appPath } from '../paths';
+
+export interface AppCardProps {
+  app: App;
+  onRename: (a: App) => void;
+  onDuplicate: (a: App) => void;
+  onExport: (a: App) => void;
+  onDelete: (a: App) => void;
+}
+
+export const modeLabel = { chatflow: 'Chatflow', workflow: 'Workflow' } as const;
+
+export const AppCard = memo(function AppCard({ app, onRename, onDuplicate, onExport, onDelete }: AppCardProps) {
+  const nameId = useId();
+  const Icon = app.mode === 'chatflow' ? MessagesSquare : Workflow;
+  return (
+    <article className="app-card" data-testid="app-card" data-app-name={app.name} aria-labelledby={nameId}>
+      <div className="app-card-top">
+        <div className={`app-card-icon app-card-icon-${app.mode}`} aria-hidden="true">
+          <Icon size={17} />
+        </div>
+        <div className="app-card-actions">
+          <Button size="sm" variant="ghost" aria-label={`Rename ${app.name}`} title="Rename or describe" icon={<Pencil size={14} aria-hidden="true" />} onClick={() => onRename(app)} />
+          <Button size="sm" variant="ghost" aria-label={`Duplicate ${app.name}`} title="Duplicate" icon={<Copy size={14} aria-hidden="true" />} onClick={() => onDuplicate(app)} />
+          <Button size="sm" variant="ghost" aria-label={`Export ${app.name}`} title="Export as YAML" icon={<Download size={14} aria-hidden="true" />} onClick={() => onExport(app)} />
+          <Button size="sm" variant="ghost" className="btn-danger-ghost" aria-label={`Delete ${app.name}`} title="Delete" icon={<Trash2 size={14} aria-hidden="true" />} onClick={() => onDelete(app)} />
+        </div>
+      </div>
+      <h2 className="app-card-name" id={nameId}>
+        <Link to={appPath(app.id)} className="app-card-link">
+          {app.name}
+        </Link>
+      </h2>
+      <p className={`app-card-description${app.description ? '' : ' subtle'}`} dir="auto">
+        {app.description || 'No description'}
+      </p>
+      <div className="app-card-meta">
+        <Badge tone={app.mode === 'chatflow' ? 'accent' : 'neutral'}>{modeLabel[app.mode]}</Badge>
+        <span title={formatDateTime(app.updatedAt)}>Edited {formatRelative(app.updatedAt) || '—'}</span>
+      </div>
+    </article>
+  );
+});

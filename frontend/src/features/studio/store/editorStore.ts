@@ -1,0 +1,61 @@
+// The editor's state: the app's DSL document around the graph, the graph with
+// its history, the save state and the compile problems of the last save.
+import { create } from 'zustand';
+import type { App, CompileProblem } from '../../../lib/api.gen';
+import { dslToGraph, graphToDsl, parseDsl, type DslDocument } from './dsl';
+import { graphReducer, initialGraphState, type GraphAction, type GraphState } from './graphReducer';
+
+export type SaveState = { status: 'saved' } | { status: 'saving' } | { status: 'failed'; reason: string; code?: string };
+
+export interface EditorState {
+  app: App | null;
+  doc: DslDocument | null;
+  graph: GraphState;
+  /** The stored version the next save starts from. */
+  version: number;
+  /** The revision last saved (graph.revision when nothing is pending). */
+  savedRevision: number;
+  save: SaveState;
+  problems: CompileProblem[];
+  load: (app: App, dslText: string, problems: CompileProblem[]) => void;
+  dispatch: (action: GraphAction) => void;
+  /** The DSL of the current graph, as saved. */
+  serialize: () => DslDocument | null;
+  saveStarted: () => void;
+  saveSucceeded: (app: App, revision: number, problems: CompileProblem[]) => void;
+  saveFailed: (reason: string, code?: string) => void;
+}
+
+export const useEditor = create<EditorState>()((set, get) => ({
+  app: null,
+  doc: null,
+  graph: initialGraphState({ nodes: [], edges: [] }),
+  version: 0,
+  savedRevision: 0,
+  save: { status: 'saved' },
+  problems: [],
+  load: (app, dslText, problems) => {
+    const doc = parseDsl(dslText);
+    set({ app, doc, graph: initialGraphState(dslToGraph(doc)), version: app.version, savedRevision: 0, save: { status: 'saved' }, problems });
+  },
+  dispatch: (action) => set((s) => ({ graph: graphReducer(s.graph, action) })),
+  serialize: () => {
+    const { doc, graph } = get();
+    return doc ? graphToDsl(doc, graph.present) : null;
+  },
+  saveStarted: () => set({ save: { status: 'saving' } }),
+  saveSucceeded: (app, revision, problems) =>
+    set((s) => ({
+      app,
+      version: app.version,
+      savedRevision: revision,
+      problems,
+      save: revision === s.graph.revision ? { status: 'saved' } : { status: 'saving' },
+    })),
+  saveFailed: (reason, code) => set({ save: { status: 'failed', reason, code } }),
+}));
+
+/** True while the graph has edits no save has stored. */
+export function hasUnsavedEdits(s: Pick<EditorState, 'graph' | 'savedRevision'>): boolean {
+  return s.graph.revision !== s.savedRevision;
+}

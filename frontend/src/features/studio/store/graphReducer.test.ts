@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import legalQA from './testdata/legal-qa.json';
+import { dslToGraph, graphToDsl, parseDsl, type StudioNode } from './dsl';
+import { graphReducer, initialGraphState, newNodeId, type GraphAction, type GraphState } from './graphReducer';
+
+const doc = parseDsl(JSON.stringify(legalQA));
+const start = () => initialGraphState(dslToGraph(doc));
+const run = (state: GraphState, ...actions: GraphAction[]) => actions.reduce(graphReducer, state);
+const node = (id: string): StudioNode => ({ id, type: 'step', position: { x: 5, y: 6 }, data: { kind: 'llm', config: { title: 'LLM' }, extra: {} } });
+const select = (id: string): GraphAction => ({ type: 'nodesChanged', changes: [{ type: 'select', id, selected: true }] });
+
+describe('graphReducer', () => {
+  it('adds, connects, and undoes and redoes each step', () => {
+    const s = run(start(), { type: 'addNode', node: node('llm_1') }, { type: 'connect', connection: { source: 'cite', target: 'llm_1', sourceHandle: 'source', targetHandle: 'target' } });
+    expect(s.present.nodes.map((n) => n.id)).toContain('llm_1');
+    expect(s.present.edges.at(-1)).toMatchObject({ source: 'cite', target: 'llm_1' });
+    expect(s.revision).toBe(2);
+    const undone = run(s, { type: 'undo' });
+    expect(undone.present.edges.some((e) => e.target === 'llm_1')).toBe(false);
+    const twice = run(undone, { type: 'undo' });
+    expect(twice.present.nodes.some((n) => n.id === 'llm_1')).toBe(false);
+    expect(run(twice, { type: 'redo' }, { type: 'redo' }).present).toEqual(s.present);
+  });
+
+  it('writes a new plain connection without handles, like the DSL’s own edges', () => {
+    const s = run(start(), { type: 'addNode', node: node('llm_1') }, { type: 'connect', connection: { source: 'answer', target: 'llm_1', sourceHandle: 'source', targetHandle: 'target' } });
+    const edge = graphToDsl(doc, s.present).workflow.graph.edges.at(-1);
+    expect(edge).toEqual({ id: 'answer-source-llm_1', source: 'answer', target: 'llm_1' });
+  });
+
+  it('ignores a self-loop and a duplicate link', () => {
+    const s = start();
+    expect(run(s, { type: 'connect', connection: { source: 'cite', target: 'cite', sourceHandle: null, targetHandle: null } })).toBe(s);
+    expect(run(s, { type: 'connect', connection: { source: 'start', target: 'retrieve', sourceHandle: 'source', targetHandle: 'target' } })).toBe(s);
+  });
+
+  it('deletes the selection with its edges as one step', () => {
+    const s = run(start(), select('retrieve'), { type: 'removeSelected' });
+    expect(s.present.nodes.map((n) => n.id)).toEqual(['start', 'cite', 'answer']);
+    expect(s.present.edges.map((e) => `${e.source}>${e.target}`)).toEqual(['cite>answer']);
+    expect(run(s, { type: 'undo' }).present.nodes).toHaveLength(4);
+  });
+
+  it('makes a whole drag one step, and selection none', () => {
+    const moving = run(
+      start(),
+      select('cite'),
+      { type: 'nodesChanged', changes: [{ type: 'position', id: 'cite', position: { x: 1, y: 1 }, dragging: true }] },
+      { type: 'nodesChanged', changes: [{ type: 'position', id: 'cite', position: { x: 50, y: 60 }, dragging: true }] },
+    );
+    expect(moving.revision).toBe(0);
+    const dropped = run(moving, { type: 'nodesChanged', changes: [{ type: 'position', id: 'cite', position: { x: 80, y: 90 }, dragging: false }] });
+    expect(dropped.revision).toBe(1);
+    expect(dropped.past).toHaveLength(1);
+    const cite = graphToDsl(doc, dropped.present).workflow.graph.nodes.find((n) => n.id === 'cite');
+    expect(cite?.position).toEqual({ x: 80, y: 90 });
+    expect(run(dropped, { type: 'undo' }).present.nodes.find((n) => n.id === 'cite')?.data._autoPosition).toBe(true);
+  });
+
+  it('names new nodes after their type without clashing', () => {
+    expect(newNodeId('if-else', [node('if_else_1')])).toBe('if_else_2');
+  });
+});

@@ -1,0 +1,127 @@
+// The canvas graph with undo/redo. Every edit of the document (add, move,
+// delete, connect, change a node) is one history step and bumps `revision`,
+// which autosave watches; selection and measuring change neither.
+import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { SOURCE, TARGET, uniqueId, type Graph, type StudioEdge, type StudioNode } from './dsl';
+
+export const HISTORY_LIMIT = 100;
+
+export interface GraphState {
+  past: Graph[];
+  present: Graph;
+  future: Graph[];
+  /** Counts document edits; autosave saves whenever it moves. */
+  revision: number;
+  /** The graph before a drag began, so the whole drag is one undo step. */
+  dragOrigin: Graph | null;
+}
+
+export type GraphAction =
+  | { type: 'reset'; graph: Graph }
+  | { type: 'nodesChanged'; changes: NodeChange<StudioNode>[] }
+  | { type: 'edgesChanged'; changes: EdgeChange<StudioEdge>[] }
+  | { type: 'addNode'; node: StudioNode }
+  | { type: 'connect'; connection: Connection }
+  | { type: 'removeSelected' }
+  | { type: 'updateConfig'; id: string; config: Record<string, unknown> }
+  | { type: 'undo' }
+  | { type: 'redo' };
+
+export function initialGraphState(graph: Graph): GraphState {
+  return { past: [], present: graph, future: [], revision: 0, dragOrigin: null };
+}
+
+export function graphReducer(state: GraphState, action: GraphAction): GraphState {
+  switch (action.type) {
+    case 'reset':
+      return initialGraphState(action.graph);
+    case 'nodesChanged':
+      return nodesChanged(state, action.changes);
+    case 'edgesChanged':
+      return { ...state, present: { ...state.present, edges: applyEdgeChanges(action.changes.filter(isSelect), state.present.edges) } };
+    case 'addNode':
+      return commit(state, { nodes: [...deselect(state.present.nodes), { ...action.node, selected: true }], edges: state.present.edges });
+    case 'connect':
+      return connect(state, action.connection);
+    case 'removeSelected':
+      return removeSelected(state);
+    case 'updateConfig':
+      return commit(state, { ...state.present, nodes: state.present.nodes.map((n) => (n.id === action.id ? { ...n, data: { ...n.data, config: action.config } } : n)) });
+    case 'undo':
+      return travel(state, state.past, state.future, (past, future) => ({ past, future }));
+    case 'redo':
+      return travel(state, state.future, state.past, (future, past) => ({ past, future }));
+  }
+}
+
+/** Records `next` as a new step: the present goes into the past, the future is dropped. */
+function commit(state: GraphState, next: Graph, before: Graph = state.present): GraphState {
+  const past = [...state.past, before].slice(-HISTORY_LIMIT);
+  return { past, present: next, future: [], revision: state.revision + 1, dragOrigin: null };
+}
+
+function travel(
+  state: GraphState,
+  from: Graph[],
+  to: Graph[],
+  place: (from: Graph[], to: Graph[]) => Pick<GraphState, 'past' | 'future'>,
+): GraphState {
+  const target = from[from.length - 1];
+  if (!target) return state;
+  return { ...state, ...place(from.slice(0, -1), [...to, state.present]), present: target, revision: state.revision + 1, dragOrigin: null };
+}
+
+const isSelect = (c: { type: string }) => c.type === 'select';
+
+/** Applies xyflow's changes: moves while dragging are live and become one step when the drag ends. */
+function nodesChanged(state: GraphState, changes: NodeChange<StudioNode>[]): GraphState {
+  const kept = changes.filter((c) => c.type === 'select' || c.type === 'dimensions' || c.type === 'position');
+  if (kept.length === 0) return state;
+  const moved = new Set(kept.flatMap((c) => (c.type === 'position' && c.position ? [c.id] : [])));
+  let nodes = applyNodeChanges(kept, state.present.nodes);
+  if (moved.size > 0) nodes = nodes.map((n) => (moved.has(n.id) && n.data._autoPosition ? { ...n, data: { ...n.data, _autoPosition: false } } : n));
+  const origin = state.dragOrigin ?? (moved.size > 0 ? state.present : null);
+  const next = { ...state.present, nodes };
+  const dragEnded = kept.some((c) => c.type === 'position' && c.dragging === false);
+  if (dragEnded && origin) return commit(state, next, origin);
+  return { ...state, present: next, dragOrigin: origin };
+}
+
+function connect(state: GraphState, c: Connection): GraphState {
+  if (!c.source || !c.target || c.source === c.target) return state;
+  const sourceHandle = c.sourceHandle || SOURCE;
+  const targetHandle = c.targetHandle || TARGET;
+  const { edges } = state.present;
+  if (edges.some((e) => e.source === c.source && e.target === c.target && (e.sourceHandle || SOURCE) === sourceHandle)) return state;
+  const taken = new Set(edges.map((e) => e.id));
+  const id = uniqueId(`${c.source}-${sourceHandle}-${c.target}`, taken);
+  // A plain "source" → "target" link is written without handles, as the DSL's own edges are.
+  const edge: StudioEdge = {
+    id,
+    source: c.source,
+    target: c.target,
+    sourceHandle,
+    targetHandle,
+    data: { extra: {}, _implicitSource: sourceHandle === SOURCE, _implicitTarget: targetHandle === TARGET },
+  };
+  return commit(state, { ...state.present, edges: [...edges, edge] });
+}
+
+function removeSelected(state: GraphState): GraphState {
+  const { nodes, edges } = state.present;
+  const gone = new Set(nodes.filter((n) => n.selected).map((n) => n.id));
+  const keptEdges = edges.filter((e) => !e.selected && !gone.has(e.source) && !gone.has(e.target));
+  if (gone.size === 0 && keptEdges.length === edges.length) return state;
+  return commit(state, { nodes: nodes.filter((n) => !gone.has(n.id)), edges: keptEdges });
+}
+
+function deselect(nodes: StudioNode[]): StudioNode[] {
+  return nodes.map((n) => (n.selected ? { ...n, selected: false } : n));
+}
+
+/** A node id for a new node of `type` that no node has: "llm_2". */
+export function newNodeId(type: string, nodes: readonly StudioNode[]): string {
+  const base = type.replace(/[^A-Za-z0-9]+/g, '_');
+  const taken = new Set(nodes.map((n) => n.id));
+  for (let i = 1; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
+}
