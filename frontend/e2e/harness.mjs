@@ -127,5 +127,13 @@ function watchPage(page, errors) {
 }
 
 export async function screenshot(page, name) {
+  // Let transitions finish (a theme switch fades colours), so the picture shows the settled
+  // page; endless animations (spinners) are left running.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+      new Promise((r) => setTimeout(r, 1000)),
+    ]),
+  );
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
 }
