@@ -175,15 +175,6 @@ func (r *Recorder) saveAnswerDetails(runID string) error {
 	return errors.Join(errs...)
 }
 
-// encodeEvent is an event's stored payload.
-func encodeEvent(ev engine.Event) string {
-	payload, err := json.Marshal(ev)
-	if err != nil {
-		payload, _ = json.Marshal(map[string]string{"error": "encode event: " + err.Error()})
-	}
-	return string(payload)
-}
-
 // signal tells the writer a batch is due; it never blocks.
 func (r *Recorder) signal() {
 	select {
