@@ -148,3 +148,36 @@ func TestRunWriterBatches(t *testing.T) {
 		t.Fatalf("%d executions, n5 = %+v", len(execs), execs[4])
 	}
 }
+
+// A batch may hold rows of several runs: each goes to its own run although a
+// statement binds one run id for all its rows.
+func TestRunBatchOfSeveralRuns(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	var events []RunEvent
+	var execs []NodeExecution
+	for _, id := range []string{"a", "b", "a"} {
+		if id != "a" || len(events) == 0 {
+			if err := db.InsertRun(ctx, Run{ID: id, Mode: "workflow", StartedAt: start}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 5 {
+			seq := int64(len(events) + 1)
+			events = append(events, RunEvent{RunID: id, Seq: seq, Type: "node_started", Payload: "{}", CreatedAt: start})
+			execs = append(execs, NodeExecution{RunID: id, NodeID: fmt.Sprint("n", seq), NodeType: "noop",
+				Position: int(seq), Status: "running", StartedAt: start})
+		}
+	}
+	if err := db.SaveRunBatch(ctx, events, execs); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]int{"a": 10, "b": 5} {
+		events, _ := db.RunEvents(ctx, id, 0)
+		execs, _ := db.NodeExecutions(ctx, id)
+		if len(events) != want || len(execs) != want || execs[0].ID != id+":"+execs[0].NodeID {
+			t.Errorf("run %s: %d events, %d executions (%+v), want %d", id, len(events), len(execs), execs, want)
+		}
+	}
+}
