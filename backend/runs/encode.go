@@ -17,7 +17,17 @@ import (
 // through encoding/json. The field order and omit rules follow engine.Event's
 // tags, and a test holds the two encodings equal.
 func encodeEvent(ev engine.Event) string {
-	w := payloadWriter{b: make([]byte, 0, 320)}
+	var e eventEncoder
+	return e.encode(ev)
+}
+
+// eventEncoder is encodeEvent with a buffer kept from one event to the next;
+// it is not safe for concurrent use.
+type eventEncoder struct{ w payloadWriter }
+
+func (e *eventEncoder) encode(ev engine.Event) string {
+	w := &e.w
+	*w = payloadWriter{b: w.b[:0]}
 	w.eventHead(ev)
 	w.eventNode(ev)
 	w.eventData(ev)
@@ -25,7 +35,8 @@ func encodeEvent(ev engine.Event) string {
 	if w.err != nil { // something encoding/json would refuse: let it say what
 		return marshalEvent(ev)
 	}
-	return string(append(w.b, '}'))
+	w.b = append(w.b, '}')
+	return string(w.b)
 }
 
 // marshalEvent is an event's payload through encoding/json, or an error
