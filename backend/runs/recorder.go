@@ -66,7 +66,6 @@ type Recorder struct {
 	timer   *time.Timer      // batchDelay after the first pending event
 
 	started bool
-	writer  *store.RunWriter      // used by the writer goroutine only
 	rows    []store.NodeExecution // the writer goroutine's copy of the changed executions
 	kick    chan struct{}         // a batch is due
 	stop    chan struct{}         // the run ended: write the rest and exit
@@ -95,7 +94,6 @@ func NewRecorder(db *store.DB, appID string) *Recorder {
 func (r *Recorder) Observe(ev engine.Event) {
 	if !r.started {
 		r.started = true
-		r.writer = r.db.NewRunWriter()
 		go r.writeLoop()
 	}
 	payload := r.encoder.encode(ev)
@@ -189,7 +187,6 @@ func (r *Recorder) signal() {
 // writeLoop writes batches as they fall due, and the rest when the run ends.
 func (r *Recorder) writeLoop() {
 	defer close(r.done)
-	defer r.writer.Close()
 	for {
 		select {
 		case <-r.kick:
@@ -219,7 +216,7 @@ func (r *Recorder) write() {
 	r.room.Broadcast()
 	r.mu.Unlock()
 	if len(events) > 0 || len(execs) > 0 {
-		if err := r.writer.Save(r.ctx, events, execs); err != nil {
+		if err := r.db.SaveRunBatch(r.ctx, events, execs); err != nil {
 			slog.Error("record run events", "err", err)
 		}
 	}

@@ -36,7 +36,7 @@ const executionColumns = `id, run_id, node_id, node_type, title, position, prede
 	started_at, finished_at, elapsed_ms`
 
 // saveExecutionSQL names the run id first, as ?1, so a many-row version of it
-// (see RunWriter) binds the run id once for all its rows.
+// (see SaveRunBatch) binds the run id once for all its rows.
 const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
 	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms)

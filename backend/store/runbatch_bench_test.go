@@ -8,11 +8,11 @@ import (
 	"time"
 )
 
-// BenchmarkRunWriter is the database side of recording a 1,000-node chain:
+// BenchmarkSaveRunBatch is the database side of recording a 1,000-node chain:
 // each node's two events and its execution row, written in batches of 128
 // nodes, as the recorder's writer goroutine does when it keeps up. cpu-µs/node
 // is process CPU time, steadier than wall-clock time on a busy machine.
-func BenchmarkRunWriter(b *testing.B) {
+func BenchmarkSaveRunBatch(b *testing.B) {
 	ctx := context.Background()
 	db, err := Open(ctx, filepath.Join(b.TempDir(), "lexflow.db"))
 	if err != nil {
@@ -39,13 +39,11 @@ func BenchmarkRunWriter(b *testing.B) {
 		}
 		b.StartTimer()
 		began := processCPU()
-		w := db.NewRunWriter()
 		for _, bt := range batches {
-			if err := w.Save(ctx, bt.events, bt.execs); err != nil {
+			if err := db.SaveRunBatch(ctx, bt.events, bt.execs); err != nil {
 				b.Fatal(err)
 			}
 		}
-		w.Close()
 		cpu += processCPU() - began
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/nodes/1000, "µs/node")
