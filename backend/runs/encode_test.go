@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 
@@ -39,6 +40,14 @@ func TestEncodeEventMatchesJSON(t *testing.T) {
 	for name, ev := range cases {
 		if got, want := encodeEvent(ev), marshalEvent(ev); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", name, got, want)
+		}
+	}
+	// A field added to engine.Event must be set above, so the comparison
+	// fails until encodeEvent writes it too.
+	v := reflect.ValueOf(full)
+	for i := range v.NumField() {
+		if f := v.Type().Field(i); f.Tag.Get("json") != "-" && v.Field(i).IsZero() {
+			t.Errorf("the every-field event leaves %s unset", f.Name)
 		}
 	}
 }
