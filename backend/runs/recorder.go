@@ -51,6 +51,7 @@ type Recorder struct {
 	appID string
 
 	// Touched by Observe only.
+	encoder  eventEncoder
 	position int
 	execs    map[string]*execState
 	usage    llm.Usage
@@ -60,14 +61,15 @@ type Recorder struct {
 	mu      sync.Mutex
 	room    *sync.Cond       // signalled when the writer takes the pending events
 	pending []store.RunEvent // events not yet handed to the writer
+	spare   []store.RunEvent // the writer's last batch, emptied, for pending to reuse
 	dirty   []*execState     // executions changed since the writer last took them
 	timer   *time.Timer      // batchDelay after the first pending event
 
 	started bool
-	writer  *store.RunWriter // used by the writer goroutine only
-	kick    chan struct{}    // a batch is due
-	stop    chan struct{}    // the run ended: write the rest and exit
-	done    chan struct{}    // the writer has exited
+	rows    []store.NodeExecution // the writer goroutine's copy of the changed executions
+	kick    chan struct{}         // a batch is due
+	stop    chan struct{}         // the run ended: write the rest and exit
+	done    chan struct{}         // the writer has exited
 }
 
 // execState is a node's execution row and whether it changed since the
@@ -92,10 +94,9 @@ func NewRecorder(db *store.DB, appID string) *Recorder {
 func (r *Recorder) Observe(ev engine.Event) {
 	if !r.started {
 		r.started = true
-		r.writer = r.db.NewRunWriter()
 		go r.writeLoop()
 	}
-	payload := encodeEvent(ev)
+	payload := r.encoder.encode(ev)
 	r.mu.Lock()
 	for len(r.pending) >= maxPending {
 		r.room.Wait()
@@ -175,15 +176,6 @@ func (r *Recorder) saveAnswerDetails(runID string) error {
 	return errors.Join(errs...)
 }
 
-// encodeEvent is an event's stored payload.
-func encodeEvent(ev engine.Event) string {
-	payload, err := json.Marshal(ev)
-	if err != nil {
-		payload, _ = json.Marshal(map[string]string{"error": "encode event: " + err.Error()})
-	}
-	return string(payload)
-}
-
 // signal tells the writer a batch is due; it never blocks.
 func (r *Recorder) signal() {
 	select {
@@ -195,7 +187,6 @@ func (r *Recorder) signal() {
 // writeLoop writes batches as they fall due, and the rest when the run ends.
 func (r *Recorder) writeLoop() {
 	defer close(r.done)
-	defer r.writer.Close()
 	for {
 		select {
 		case <-r.kick:
@@ -216,20 +207,31 @@ func (r *Recorder) write() {
 		r.timer = nil
 	}
 	events := r.pending
-	r.pending = make([]store.RunEvent, 0, batchSize)
-	execs := make([]store.NodeExecution, len(r.dirty))
-	for i, e := range r.dirty {
-		execs[i], e.dirty = e.row, false
+	r.pending, r.spare = r.spare[:0], nil
+	execs := r.rows[:0]
+	for _, e := range r.dirty {
+		execs, e.dirty = append(execs, e.row), false
 	}
 	r.dirty = r.dirty[:0]
 	r.room.Broadcast()
 	r.mu.Unlock()
-	if len(events) == 0 && len(execs) == 0 {
-		return
+	if len(events) > 0 || len(execs) > 0 {
+		if err := r.db.SaveRunBatch(r.ctx, events, execs); err != nil {
+			slog.Error("record run events", "err", err)
+		}
 	}
-	if err := r.writer.Save(r.ctx, events, execs); err != nil {
-		slog.Error("record run events", "err", err)
-	}
+	r.recycle(events, execs)
+}
+
+// recycle keeps a written batch's buffers for the next batches, emptied so
+// they hold on to no payload.
+func (r *Recorder) recycle(events []store.RunEvent, execs []store.NodeExecution) {
+	clear(execs)
+	r.rows = execs[:0]
+	clear(events)
+	r.mu.Lock()
+	r.spare = events[:0]
+	r.mu.Unlock()
 }
 
 // touch marks a node's execution as changed since the writer last took it.
@@ -246,7 +248,8 @@ func (r *Recorder) nodeStarted(ev engine.Event) {
 		Title: ev.Title, Position: r.position, PredecessorNodeID: ev.PredecessorID, Status: string(engine.StatusRunning),
 		Inputs: jsonMap(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, StartedAt: ev.Time}}
 	if ev.Kind == engine.NodeRunSkipped {
-		e.row.Status, e.row.FinishedAt = string(engine.StatusSkipped), &ev.Time
+		finished := ev.Time // not &ev.Time: that would move every event to the heap
+		e.row.Status, e.row.FinishedAt = string(engine.StatusSkipped), &finished
 	}
 	if old, ok := r.execs[ev.NodeID]; ok && old.dirty {
 		*old = *e // still waiting for the writer: replace it in place

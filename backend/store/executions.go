@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -37,8 +35,12 @@ const executionColumns = `id, run_id, node_id, node_type, title, position, prede
 	process_data, outputs, error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id,
 	started_at, finished_at, elapsed_ms`
 
-const saveExecutionSQL = `INSERT INTO node_executions (` + executionColumns + `)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+// saveExecutionSQL names the run id first, as ?1, so a many-row version of it
+// (see SaveRunBatch) binds the run id once for all its rows.
+const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
+	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
+	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms)
+	VALUES (?1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
 	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
 	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
@@ -60,7 +62,7 @@ func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
 func executionID(e NodeExecution) string { return e.RunID + ":" + e.NodeID }
 
 func executionArgs(e NodeExecution) []any {
-	return appendExecutionArgs(make([]any, 0, 20), &e)
+	return appendExecutionArgs(append(make([]any, 0, 20), e.RunID), &e)
 }
 
 // NodeExecutions returns a run's node executions in the order they started.
@@ -199,140 +201,8 @@ func (db *DB) generationDetail(ctx context.Context, where string, args ...any) (
 	return g, true, nil
 }
 
-// SaveRunBatch writes a batch of a run's events and node-execution states in
-// one transaction, so recording costs one commit per batch, not per event.
-// A recorder writing many batches keeps a RunWriter instead.
-func (db *DB) SaveRunBatch(ctx context.Context, events []RunEvent, execs []NodeExecution) error {
-	w := db.NewRunWriter()
-	defer w.Close()
-	return w.Save(ctx, events, execs)
-}
-
-// RunWriter writes a run's batches of events and node-execution states. It
-// keeps its insert statements prepared from one batch to the next: SQLite's
-// parsing and planning of a many-row statement costs about as much as
-// running it. It is not safe for concurrent use; Close releases the
-// statements.
-type RunWriter struct {
-	db    *DB
-	conn  *sql.Conn // held from the first batch to Close, so statements are prepared once
-	stmts map[stmtKey]*sql.Stmt
-	args  []any
-}
-
-// stmtKey names a prepared statement: a single-row insert widened to rows rows.
-type stmtKey struct {
-	query string
-	rows  int
-}
-
-// NewRunWriter returns a writer for one run's batches.
-func (db *DB) NewRunWriter() *RunWriter {
-	return &RunWriter{db: db, stmts: map[stmtKey]*sql.Stmt{}}
-}
-
-// Close releases the writer's prepared statements.
-func (w *RunWriter) Close() error {
-	var errs []error
-	for _, st := range w.stmts {
-		errs = append(errs, st.Close())
-	}
-	clear(w.stmts)
-	if w.conn != nil {
-		errs = append(errs, w.conn.Close())
-		w.conn = nil
-	}
-	return errors.Join(errs...)
-}
-
-// Save writes events (ignoring ones already stored) and node executions
-// (inserted, or overwritten with their newer state) in one transaction.
-func (w *RunWriter) Save(ctx context.Context, events []RunEvent, execs []NodeExecution) error {
-	if w.conn == nil {
-		conn, err := w.db.sql.Conn(ctx)
-		if err != nil {
-			return fmt.Errorf("save run batch: %w", err)
-		}
-		w.conn = conn
-	}
-	tx, err := w.conn.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("save run batch: %w", err)
-	}
-	defer tx.Rollback()
-	for len(events) > 0 {
-		n := chunkRows(len(events))
-		args := w.args[:0]
-		for _, e := range events[:n] {
-			args = append(args, e.RunID, e.Seq, e.Type, e.NodeID, e.Payload, timeText(e.CreatedAt))
-		}
-		if err := w.exec(ctx, tx, eventsSQL, n, args); err != nil {
-			return fmt.Errorf("append run events: %w", err)
-		}
-		events = events[n:]
-	}
-	for len(execs) > 0 {
-		n := chunkRows(len(execs))
-		args := w.args[:0]
-		for i := range execs[:n] {
-			args = appendExecutionArgs(args, &execs[i])
-		}
-		if err := w.exec(ctx, tx, saveExecutionSQL, n, args); err != nil {
-			return fmt.Errorf("save node executions: %w", err)
-		}
-		execs = execs[n:]
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("save run batch: %w", err)
-	}
-	return nil
-}
-
-// chunkRows is how many of the rows left go in the next statement. Only a
-// few sizes are used, so a few prepared statements serve every batch: 64
-// rows at a time, then 16, 4 and 1 for the rest.
-func chunkRows(left int) int {
-	for _, n := range []int{64, 16, 4} {
-		if left >= n {
-			return n
-		}
-	}
-	return 1
-}
-
-// exec runs the single-row insert query widened to rows rows, preparing it
-// the first time this writer needs that size.
-func (w *RunWriter) exec(ctx context.Context, tx *sql.Tx, query string, rows int, args []any) error {
-	defer clear(args) // let the batch's strings go
-	w.args = args[:0]
-	key := stmtKey{query, rows}
-	st, ok := w.stmts[key]
-	if !ok {
-		var err error
-		// Prepared on the pool, not on w.conn: database/sql re-prepares a
-		// connection's own statement in every transaction, but reuses a pool
-		// statement on each connection it was already prepared on.
-		if st, err = w.db.sql.PrepareContext(ctx, widenValues(query, rows)); err != nil {
-			return err
-		}
-		w.stmts[key] = st
-	}
-	_, err := tx.StmtContext(ctx, st).ExecContext(ctx, args...)
-	return err
-}
-
-const eventsSQL = `INSERT INTO run_events (run_id, seq, type, node_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)
-	ON CONFLICT (run_id, seq) DO NOTHING`
-
-// widenValues turns a single-row INSERT ... VALUES (?, ...) into one of rows rows.
-func widenValues(query string, rows int) string {
-	open := strings.Index(query, "VALUES (")
-	end := open + strings.Index(query[open:], ")") + 1
-	row := query[open+len("VALUES ") : end]
-	return query[:open] + "VALUES " + strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ") + query[end:]
-}
-
-// appendExecutionArgs appends one execution's column values in executionColumns order.
+// appendExecutionArgs appends one execution's values for saveExecutionSQL,
+// all but the run id.
 func appendExecutionArgs(args []any, e *NodeExecution) []any {
 	id := e.ID
 	if id == "" {
@@ -344,7 +214,7 @@ func appendExecutionArgs(args []any, e *NodeExecution) []any {
 	}
 	// Integers go in as int64, a driver value already: database/sql converts
 	// other integer types by reflection, per value.
-	return append(args, id, e.RunID, e.NodeID, e.NodeType, e.Title, int64(e.Position), e.PredecessorNodeID, e.Status,
+	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), e.PredecessorNodeID, e.Status,
 		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, int64(e.Retries),
 		int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual, e.ParentNodeID, timeText(e.StartedAt), finished,
 		e.ElapsedMs)

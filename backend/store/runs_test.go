@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 )
@@ -109,18 +110,15 @@ func TestTimeTextMatchesFormatTime(t *testing.T) {
 	}
 }
 
-// A RunWriter writes batches of every size through its few prepared
-// statements, in order, and a repeated event or a newer execution state
-// does not add rows.
-func TestRunWriterBatches(t *testing.T) {
+// Batches of every size are written through a few prepared statements, in
+// order, and a repeated event or a newer execution state does not add rows.
+func TestRunBatches(t *testing.T) {
 	db := openTemp(t)
 	ctx := context.Background()
 	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	if err := db.InsertRun(ctx, Run{ID: "r1", Mode: "workflow", StartedAt: start}); err != nil {
 		t.Fatal(err)
 	}
-	w := db.NewRunWriter()
-	defer w.Close()
 	seq := int64(0)
 	for _, size := range []int{1, 3, 4, 17, 64, 150, 0, 2} {
 		var events []RunEvent
@@ -132,14 +130,14 @@ func TestRunWriterBatches(t *testing.T) {
 			execs = append(execs, NodeExecution{RunID: "r1", NodeID: fmt.Sprint("n", seq), NodeType: "noop",
 				Position: int(seq), Status: "running", StartedAt: start})
 		}
-		if err := w.Save(ctx, events, execs); err != nil {
+		if err := db.SaveRunBatch(ctx, events, execs); err != nil {
 			t.Fatalf("batch of %d: %v", size, err)
 		}
 	}
 	fin := start.Add(time.Second)
 	again := NodeExecution{RunID: "r1", NodeID: "n5", NodeType: "noop", Position: 5, Status: "succeeded",
 		StartedAt: start, FinishedAt: &fin, ElapsedMs: 1000}
-	if err := w.Save(ctx, []RunEvent{{RunID: "r1", Seq: 5, Type: "dup", Payload: "{}", CreatedAt: start}}, []NodeExecution{again}); err != nil {
+	if err := db.SaveRunBatch(ctx, []RunEvent{{RunID: "r1", Seq: 5, Type: "dup", Payload: "{}", CreatedAt: start}}, []NodeExecution{again}); err != nil {
 		t.Fatal(err)
 	}
 	events, _ := db.RunEvents(ctx, "r1", 0)
@@ -155,5 +153,79 @@ func TestRunWriterBatches(t *testing.T) {
 	if int64(len(execs)) != seq || execs[4].Status != "succeeded" || execs[4].FinishedAt == nil || !execs[4].FinishedAt.Equal(fin) ||
 		execs[4].ID != "r1:n5" {
 		t.Fatalf("%d executions, n5 = %+v", len(execs), execs[4])
+	}
+}
+
+// A batch may hold rows of several runs: each goes to its own run although a
+// statement binds one run id for all its rows.
+func TestRunBatchOfSeveralRuns(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	var events []RunEvent
+	var execs []NodeExecution
+	for _, id := range []string{"a", "b", "a"} {
+		if id != "a" || len(events) == 0 {
+			if err := db.InsertRun(ctx, Run{ID: id, Mode: "workflow", StartedAt: start}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 5 {
+			seq := int64(len(events) + 1)
+			events = append(events, RunEvent{RunID: id, Seq: seq, Type: "node_started", Payload: "{}", CreatedAt: start})
+			execs = append(execs, NodeExecution{RunID: id, NodeID: fmt.Sprint("n", seq), NodeType: "noop",
+				Position: int(seq), Status: "running", StartedAt: start})
+		}
+	}
+	if err := db.SaveRunBatch(ctx, events, execs); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]int{"a": 10, "b": 5} {
+		events, _ := db.RunEvents(ctx, id, 0)
+		execs, _ := db.NodeExecutions(ctx, id)
+		if len(events) != want || len(execs) != want || execs[0].ID != id+":"+execs[0].NodeID {
+			t.Errorf("run %s: %d events, %d executions (%+v), want %d", id, len(events), len(execs), execs, want)
+		}
+	}
+}
+
+// Runs recorded at the same time take turns on the one recording
+// connection; each keeps every row of its own.
+func TestRunBatchesOfConcurrentRuns(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for r := range 4 {
+		id := fmt.Sprint("run", r)
+		if err := db.InsertRun(ctx, Run{ID: id, Mode: "workflow", StartedAt: start}); err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			for seq := int64(1); seq <= 100; seq++ {
+				ev := RunEvent{RunID: id, Seq: seq, Type: "node_started", Payload: "{}", CreatedAt: start}
+				ex := NodeExecution{RunID: id, NodeID: fmt.Sprint("n", seq), NodeType: "noop", Status: "running", StartedAt: start}
+				if err := db.SaveRunBatch(ctx, []RunEvent{ev}, []NodeExecution{ex}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	for r := range 4 {
+		events, _ := db.RunEvents(ctx, fmt.Sprint("run", r), 0)
+		execs, _ := db.NodeExecutions(ctx, fmt.Sprint("run", r))
+		if len(events) != 100 || len(execs) != 100 {
+			t.Errorf("run%d: %d events, %d executions", r, len(events), len(execs))
+		}
+	}
+	if err := db.Close(); err != nil { // finalizes the recording statements first
+		t.Fatal(err)
 	}
 }

@@ -35,6 +35,7 @@ type DB struct {
 	sql     *sql.DB
 	path    string
 	version int
+	runConn runConn
 }
 
 // Open opens (creating if needed) the database at path with WAL journaling,
@@ -107,7 +108,7 @@ func classify(err error) error {
 }
 
 // Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+func (db *DB) Close() error { return errors.Join(db.runConn.close(), db.sql.Close()) }
 
 // Path is the database file's path.
 func (db *DB) Path() string { return db.path }
