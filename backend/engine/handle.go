@@ -206,6 +206,11 @@ func (d *dispatcher) finishEvent(kind EventKind, idx int, r report) Event {
 	if at.IsZero() {
 		at = d.clock.Now()
 	}
+	// The dispatcher stamps the start once the worker has taken the node, so
+	// a node that finishes at once can report a finish a moment earlier.
+	if at.Before(st.started) {
+		at = st.started
+	}
 	e.StartedAt, e.FinishedAt, e.Elapsed = st.started, at, at.Sub(st.started)
 	e.Inputs, e.ProcessData, e.Usage, e.Attempt = r.res.Inputs, r.res.ProcessData, r.res.Usage, st.attempt
 	return e

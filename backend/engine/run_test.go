@@ -424,3 +424,23 @@ workflow:
 		t.Errorf("message: %v", err)
 	}
 }
+
+// A node that finishes at once never finishes before it started: the
+// worker can be done before the dispatcher stamps the start.
+func TestInstantNodesNeverFinishBeforeTheyStart(t *testing.T) {
+	plan, err := Compile(fanApp(100), testRegistry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		rec := &recorder{}
+		if _, err := plan.Run(t.Context(), RunInput{}, RunOptions{Observers: []Observer{rec}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range rec.all() {
+			if e.Kind == NodeRunSucceeded && (e.FinishedAt.Before(e.StartedAt) || e.Elapsed < 0) {
+				t.Fatalf("%s finished %v before it started (%v)", e.NodeID, e.StartedAt.Sub(e.FinishedAt), e.Elapsed)
+			}
+		}
+	}
+}
