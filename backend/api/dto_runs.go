@@ -61,11 +61,15 @@ type RunStarted struct {
 type Run struct {
 	ID               string          `json:"id"`
 	AppID            string          `json:"appId"`
+	AppName          string          `json:"appName"` // the app's current name; '' once it is deleted
 	Mode             string          `json:"mode"`
 	Status           string          `json:"status" ts:"RunStatus"`
+	Query            string          `json:"query"` // the question a chat turn answered; '' for a workflow run
 	Inputs           json.RawMessage `json:"inputs" ts:"Record<string, unknown>"`
 	Outputs          json.RawMessage `json:"outputs" ts:"Record<string, unknown>"`
 	Error            string          `json:"error"`
+	ConversationID   string          `json:"conversationId"` // set when the run answered a chat message
+	MessageID        string          `json:"messageId"`
 	PromptTokens     int             `json:"promptTokens"`
 	CompletionTokens int             `json:"completionTokens"`
 	StartedAt        time.Time       `json:"startedAt"`

@@ -102,7 +102,8 @@ func (s *RunService) execution(ctx context.Context, e store.NodeExecution) (Node
 }
 
 func runDTO(r store.Run) Run {
-	return Run{ID: r.ID, AppID: r.AppID, Mode: r.Mode, Status: r.Status, Inputs: json.RawMessage(r.Inputs),
-		Outputs: json.RawMessage(r.Outputs), Error: r.Error, PromptTokens: r.PromptTokens,
+	return Run{ID: r.ID, AppID: r.AppID, AppName: r.AppName, Mode: r.Mode, Status: r.Status, Query: r.Query,
+		Inputs: json.RawMessage(r.Inputs), Outputs: json.RawMessage(r.Outputs), Error: r.Error,
+		ConversationID: r.ConversationID, MessageID: r.MessageID, PromptTokens: r.PromptTokens,
 		CompletionTokens: r.CompletionTokens, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, ElapsedMs: r.ElapsedMs}
 }

@@ -68,7 +68,7 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	runID := newRunID()
 	inputs, _ := json.Marshal(nonNilMap(req.Inputs))
 	if err := s.db.InsertRun(ctx, store.Run{ID: runID, AppID: req.AppID, Mode: string(app.App.Mode),
-		Inputs: string(inputs), DSL: string(dsl), ConversationID: req.ConversationID, MessageID: req.MessageID, StartedAt: time.Now().UTC()}); err != nil {
+		Inputs: string(inputs), Query: req.Query, DSL: string(dsl), ConversationID: req.ConversationID, MessageID: req.MessageID, StartedAt: time.Now().UTC()}); err != nil {
 		return nil, err
 	}
 	observers := append([]engine.Observer{s.recordThenPublish(NewRecorder(s.db, req.AppID), runID)}, req.Observers...)

@@ -153,3 +153,31 @@ func TestImportRejectsMalformedDSLAndWritesNothing(t *testing.T) {
 		t.Errorf("%d apps after a failed import", len(apps))
 	}
 }
+
+// The history lists a run with the question it answered and its app's name.
+func TestRunHistoryNamesTheQuestionAndTheApp(t *testing.T) {
+	srv, _ := newRunsAPI(t)
+	a := &testAPI{t: t, srv: srv}
+	var imported api.AppImported
+	if code := a.call("POST", "/api/apps/import", api.AppImport{DSL: streamDSL}, &imported); code != 201 {
+		t.Fatalf("import: %d", code)
+	}
+	var started api.RunStarted
+	req := api.RunRequest{Query: "May a landlord keep the deposit?"}
+	if code := a.call("POST", "/api/apps/"+imported.App.ID+"/runs", req, &started); code != 202 {
+		t.Fatalf("start: %d", code)
+	}
+	readRunEvents(t, srv.URL+"/api/runs/"+started.RunID+"/events", 0) // until the run ends
+	var list []api.Run
+	if code := a.call("GET", "/api/runs?appId="+imported.App.ID, nil, &list); code != 200 || len(list) != 1 {
+		t.Fatalf("list: %d, %d runs", code, len(list))
+	}
+	if got := list[0]; got.Query != req.Query || got.AppName != "Streamer" || got.ID != started.RunID {
+		t.Errorf("listed run = %q in %q (%s), want %q in Streamer", got.Query, got.AppName, got.ID, req.Query)
+	}
+	var detail api.RunDetail
+	a.call("GET", "/api/runs/"+started.RunID, nil, &detail)
+	if detail.Run.Query != req.Query || detail.Run.AppName != "Streamer" || detail.Run.ConversationID != "" {
+		t.Errorf("run detail = %+v", detail.Run)
+	}
+}

@@ -15,6 +15,7 @@ type Run struct {
 	Mode             string
 	Status           string // running, succeeded, failed, cancelled, interrupted
 	Inputs           string
+	Query            string // the question a chat turn answered (sys.query); '' for a workflow
 	Outputs          string
 	Error            string
 	DSL              string
@@ -25,16 +26,19 @@ type Run struct {
 	StartedAt        time.Time
 	FinishedAt       *time.Time
 	ElapsedMs        int64
+	// AppName is read, never written: the app's current name, '' once the app is deleted.
+	AppName string
 }
 
-const runColumns = `id, COALESCE(app_id, ''), mode, status, inputs, outputs, error, dsl, COALESCE(conversation_id, ''),
-	COALESCE(message_id, ''), prompt_tokens, completion_tokens, started_at, finished_at, elapsed_ms`
+const runColumns = `id, COALESCE(app_id, ''), mode, status, inputs, query, outputs, error, dsl, COALESCE(conversation_id, ''),
+	COALESCE(message_id, ''), prompt_tokens, completion_tokens, started_at, finished_at, elapsed_ms,
+	COALESCE((SELECT name FROM apps WHERE apps.id = workflow_runs.app_id), '')`
 
 // InsertRun stores a run as it starts.
 func (db *DB) InsertRun(ctx context.Context, r Run) error {
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO workflow_runs (id, app_id, mode, status, inputs, dsl,
-		conversation_id, message_id, started_at) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, ?)`,
-		r.ID, nullIfEmpty(r.AppID), r.Mode, orJSON(r.Inputs, "{}"), r.DSL, nullIfEmpty(r.ConversationID),
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO workflow_runs (id, app_id, mode, status, inputs, query, dsl,
+		conversation_id, message_id, started_at) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)`,
+		r.ID, nullIfEmpty(r.AppID), r.Mode, orJSON(r.Inputs, "{}"), r.Query, r.DSL, nullIfEmpty(r.ConversationID),
 		nullIfEmpty(r.MessageID), formatTime(r.StartedAt))
 	if err != nil {
 		return fmt.Errorf("insert run: %w", err)
@@ -114,8 +118,8 @@ func scanRun(s scanner) (Run, error) {
 	var r Run
 	var started string
 	var finished sql.NullString
-	err := s.Scan(&r.ID, &r.AppID, &r.Mode, &r.Status, &r.Inputs, &r.Outputs, &r.Error, &r.DSL, &r.ConversationID,
-		&r.MessageID, &r.PromptTokens, &r.CompletionTokens, &started, &finished, &r.ElapsedMs)
+	err := s.Scan(&r.ID, &r.AppID, &r.Mode, &r.Status, &r.Inputs, &r.Query, &r.Outputs, &r.Error, &r.DSL, &r.ConversationID,
+		&r.MessageID, &r.PromptTokens, &r.CompletionTokens, &started, &finished, &r.ElapsedMs, &r.AppName)
 	if err != nil {
 		return Run{}, err
 	}

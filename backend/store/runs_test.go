@@ -229,3 +229,41 @@ func TestRunBatchesOfConcurrentRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Run history names each run by its question and its app's current name.
+func TestRunKeepsItsQuestionAndCurrentAppName(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	app, err := db.SaveApp(ctx, App{Name: "Legal Q&A", Mode: "chatflow", DSL: "version: 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := Run{ID: "r1", AppID: app.ID, Mode: "chatflow", Query: "Is a verbal contract binding?", StartedAt: time.Now()}
+	if err := db.InsertRun(ctx, run); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.InsertRun(ctx, Run{ID: "r2", Mode: "workflow", StartedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.GetRun(ctx, "r1")
+	if err != nil || got.Query != run.Query || got.AppName != "Legal Q&A" {
+		t.Fatalf("run = %q in %q, %v; want %q in Legal Q&A", got.Query, got.AppName, err, run.Query)
+	}
+	app.Name = "Contracts Q&A"
+	if _, err := db.SaveApp(ctx, app); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.GetRun(ctx, "r1"); got.AppName != "Contracts Q&A" {
+		t.Errorf("after a rename the run names %q, want the app's current name", got.AppName)
+	}
+	if got, _ := db.GetRun(ctx, "r2"); got.Query != "" || got.AppName != "" {
+		t.Errorf("a workflow run without an app = %q in %q, want both empty", got.Query, got.AppName)
+	}
+	db.DeleteApp(ctx, app.ID)
+	list, _ := db.ListRuns(ctx, "", 10)
+	for _, r := range list {
+		if r.AppName != "" {
+			t.Errorf("after the app is deleted, run %s still names %q", r.ID, r.AppName)
+		}
+	}
+}

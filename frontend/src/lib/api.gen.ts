@@ -307,11 +307,15 @@ export interface RunStarted {
 export interface Run {
   id: string;
   appId: string;
+  appName: string;
   mode: string;
   status: RunStatus;
+  query: string;
   inputs: Record<string, unknown>;
   outputs: Record<string, unknown>;
   error: string;
+  conversationId: string;
+  messageId: string;
   promptTokens: number;
   completionTokens: number;
   startedAt: string;
