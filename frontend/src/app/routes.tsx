@@ -3,6 +3,7 @@ import { History, LibraryBig, MessageSquareText, Settings, Workflow, type Lucide
 import { resolveLibraryRoute } from '../features/library/routes';
 import { ChatPage } from '../features/chat/ChatPage';
 import { matchChatPath } from '../features/chat/paths';
+import { matchRunPath } from '../features/runs/paths';
 import { matchAppPath } from '../features/studio/paths';
 import { settingsSections } from '../features/settings/sections';
 import { lazyPage } from './lazyPage';
@@ -12,6 +13,7 @@ import { DEFAULT_PATH, isUnder } from './router';
 const StudioPage = lazyPage(() => import('../features/studio/StudioPage').then((m) => m.StudioPage));
 const EditorPage = lazyPage(() => import('../features/studio/editor/EditorPage').then((m) => m.EditorPage));
 const RunsPage = lazyPage(() => import('../features/runs/RunsPage').then((m) => m.RunsPage));
+const RunDetailPage = lazyPage(() => import('../features/runs/RunDetailPage').then((m) => m.RunDetailPage));
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
 
 export interface NavItem {
@@ -47,6 +49,8 @@ export function resolve(path: string): Resolved {
   if (chat !== undefined) return { title: 'Chat', page: <ChatPage conversationId={chat} /> };
   const appId = matchAppPath(path);
   if (appId !== null) return { title: 'Studio', page: <EditorPage key={appId} appId={appId} /> };
+  const runId = matchRunPath(path);
+  if (runId !== null) return { title: 'Run · Runs', page: <RunDetailPage key={runId} runId={runId} /> };
   switch (path) {
     case '/studio':
       return { title: 'Studio', page: <StudioPage /> };

@@ -19,6 +19,7 @@ import type {
   GenerationAuditView,
   Message,
   ReplayRequest,
+  Run,
   RunDetail,
   SendMessage,
   Turn,
@@ -551,6 +552,17 @@ export function replayGeneration(generationId: string, req: ReplayRequest): Prom
 export async function exportConversation(conversationId: string): Promise<string> {
   const res = await send('GET', `/api/conversations/${enc(conversationId)}/export`, undefined, undefined, 'text/markdown');
   return res.text();
+}
+
+/** Recorded runs, newest first; of one app when appId is set. */
+export function listRuns(appId?: string, signal?: AbortSignal): Promise<Run[]> {
+  const query = appId ? `?appId=${enc(appId)}` : '';
+  return call('GET', `/api/runs${query}`, undefined, signal);
+}
+
+/** Stops a live run; a run that already ended answers 409 not_running. */
+export function cancelRun(runId: string): Promise<void> {
+  return call('POST', `/api/runs/${enc(runId)}/cancel`);
 }
 
 export function getRun(runId: string, signal?: AbortSignal): Promise<RunDetail> {

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { ArrowLeft, MessageSquareText, Square } from 'lucide-react';
+import type { Run } from '../../lib/api.gen';
+import { Link } from '../../app/Link';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Callout } from '../../components/ui/Callout';
+import { formatRelative } from '../../lib/format';
+import { chatPath } from '../chat/paths';
+import { appPath } from '../studio/paths';
+import { elapsedOf, formatDuration, formatExactTime, formatTokens, isLive, runSummary, statusBadgeTone, statusLabel } from './display';
+import { RUNS_PATH } from './paths';
+import { useCancelRun } from './queries';
+
+function Fact({ label, children, title }: { label: string; children: ReactNode; title?: string }) {
+  return (
+    <div className="rh-fact">
+      <dt>{label}</dt>
+      <dd title={title}>{children}</dd>
+    </div>
+  );
+}
+
+function AppLink({ run }: { run: Run }) {
+  if (!run.appName) return <span className="subtle">Deleted app</span>;
+  return <Link to={appPath(run.appId)}>{run.appName}</Link>;
+}
+
+function CancelButton({ runId }: { runId: string }) {
+  const cancel = useCancelRun(runId);
+  return (
+    <>
+      <Button variant="danger" size="sm" icon={<Square size={12} aria-hidden="true" />} loading={cancel.isPending} onClick={() => cancel.mutate()}>
+        Cancel run
+      </Button>
+      {cancel.error && <span className="rh-cancel-error" role="alert">{cancel.error.message}</span>}
+    </>
+  );
+}
+
+/** What the run was asked, its outcome and cost, and where it came from. */
+export function RunHeader({ run, now, reconnecting }: { run: Run; now: number; reconnecting: boolean }) {
+  const summary = runSummary(run);
+  const tokens = formatTokens(run.promptTokens, run.completionTokens);
+  return (
+    <header className="run-header">
+      <Link to={RUNS_PATH} className="rh-back">
+        <ArrowLeft size={14} aria-hidden="true" /> All runs
+      </Link>
+      <div className="rh-title-row">
+        <h1 className="rh-title" dir="auto" data-testid="run-title">
+          {summary || (run.appName ? `${run.appName} run` : 'Run')}
+        </h1>
+        <div className="rh-actions">
+          {run.conversationId && (
+            <Link to={chatPath(run.conversationId)} className="btn btn-secondary btn-sm">
+              <MessageSquareText size={13} aria-hidden="true" /> Open conversation
+            </Link>
+          )}
+          {isLive(run.status) && <CancelButton runId={run.id} />}
+        </div>
+      </div>
+      <dl className="rh-facts">
+        <Fact label="Status">
+          <Badge tone={statusBadgeTone(run.status)}>{statusLabel(run.status)}</Badge>
+          {reconnecting && <span className="subtle rh-reconnecting">Reconnecting…</span>}
+        </Fact>
+        <Fact label="App">
+          <AppLink run={run} />
+        </Fact>
+        <Fact label="Started" title={formatExactTime(run.startedAt)}>
+          {formatRelative(run.startedAt, now)}
+        </Fact>
+        <Fact label="Duration">{formatDuration(elapsedOf(run, now))}</Fact>
+        <Fact label="Tokens" title={`${run.promptTokens} prompt · ${run.completionTokens} completion`}>
+          {tokens}
+        </Fact>
+      </dl>
+      {run.error && (
+        <Callout tone="danger" title={run.status === 'cancelled' ? 'Cancelled' : 'The run failed'}>
+          <span dir="auto">{run.error}</span>
+        </Callout>
+      )}
+    </header>
+  );
+}
