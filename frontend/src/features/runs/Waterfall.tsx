@@ -45,7 +45,7 @@ const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowPro
           <span className={`wf-type-icon wf-tone-${kind.tone}`} aria-hidden="true">
             <Icon size={12} />
           </span>
-          <span className="wf-title" dir="auto">
+          <span className="wf-title" dir="auto" title={n.title || kind.label}>
             {n.title || kind.label}
           </span>
           <span className="wf-type">{kind.label}</span>
