@@ -65,12 +65,15 @@ const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowPro
   );
 });
 
+/** Few enough ticks that their labels fit the track beside the step names. */
+const AXIS_TICKS = 4;
+
 function Axis({ lengthMs }: { lengthMs: number }) {
   return (
     <div className="wf-axis" aria-hidden="true">
       <span className="wf-axis-label">Step</span>
       <div className="wf-axis-track">
-        {axisTicks(lengthMs).map((t) => (
+        {axisTicks(lengthMs, AXIS_TICKS).map((t) => (
           <span key={t} className="wf-tick" style={{ insetInlineStart: `${(t / lengthMs) * 100}%` }}>
             {t === 0 ? '0' : formatDuration(t)}
           </span>
