@@ -23,7 +23,7 @@ export function EditorPage({ appId }: { appId: string }) {
   useEffect(() => {
     if (!doc.data) return;
     try {
-      useEditor.getState().load(doc.data.app, doc.data.dsl, doc.data.problems);
+      useEditor.getState().load(doc.data);
       setLoadError(null);
     } catch (err) {
       setLoadError(err instanceof Error ? err.message : String(err));
