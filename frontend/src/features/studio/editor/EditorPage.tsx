@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getAppDocument } from '../../../lib/backend';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
+import { NodePanel } from '../panel/NodePanel';
 import { useEditor } from '../store/editorStore';
 import { Canvas } from './Canvas';
 import { EditorToolbar } from './EditorToolbar';
@@ -65,6 +66,7 @@ function Editor({ appId }: { appId: string }) {
         <div className="studio-stage">
           <Canvas />
           <ProblemsPanel />
+          <NodePanel />
         </div>
       </div>
     </div>

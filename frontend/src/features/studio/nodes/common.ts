@@ -21,7 +21,7 @@ export interface Retry {
 
 export function retryOf(c: Config | undefined): Retry {
   const r = recordOf(c, 'retry_config');
-  const enabled = isRecord(c?.retry_config) && r.retry_enabled !== false && (numberOf(r, 'max_retries') ?? 0) > 0;
+  const enabled = isRecord(c?.retry_config) && r.retry_enabled !== false;
   return { enabled, maxRetries: numberOf(r, 'max_retries') ?? 3, intervalMs: numberOf(r, 'retry_interval') ?? 1000 };
 }
 
