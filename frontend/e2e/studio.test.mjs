@@ -145,5 +145,18 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await node(page, 'retrieve').waitFor();
   await waitSaved(page);
   await page.getByTestId('problems-panel').waitFor({ state: 'detached' });
+
+  // A new LLM step opens its panel: model, prompt messages with roles, memory, failure settings.
+  await page.locator('[data-testid="palette-item"][data-node-type="llm"]').click();
+  const llmPanel = page.getByTestId('node-panel').and(page.locator('[data-node-id="llm_1"]'));
+  await llmPanel.waitFor();
+  await llmPanel.getByTestId('prompt-0').fill('You answer questions about {{#sys.query#}}.');
+  await llmPanel.getByTestId('panel-error-strategy').selectOption('fail_branch');
+  await node(page, 'llm_1').locator('[data-handle-id="fail-branch"]').waitFor();
+  await waitSaved(page);
+  await screenshot(page, 'studio-panel-llm');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'studio-panel-llm-dark');
+  await setTheme(page, 'light');
   assert.deepEqual(browser.errors, []);
 });
