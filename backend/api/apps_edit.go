@@ -163,7 +163,8 @@ func (s *AppService) document(a store.App, app *engine.App) (AppDocument, error)
 	if err != nil {
 		return AppDocument{}, err
 	}
-	return AppDocument{App: appDTO(a), DSL: string(dsl), Problems: s.problems(app)}, nil
+	return AppDocument{App: appDTO(a), DSL: string(dsl), Problems: s.problems(app), Outputs: s.outputs(app),
+		Sys: variableDecls(engine.SysVariables(app.App.Mode))}, nil
 }
 
 func checkName(name string) error {

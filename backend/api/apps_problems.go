@@ -38,3 +38,23 @@ func problemDTO(g engine.Graph, p engine.Problem) CompileProblem {
 	}
 	return CompileProblem{Kind: p.Kind(), Message: p.Message, NodeID: p.NodeID, NodeIDs: ids, EdgeID: p.EdgeID, EdgeIndex: edge}
 }
+
+// outputs lists what each node of app declares it produces, drafts included.
+func (s *AppService) outputs(app *engine.App) []NodeOutputs {
+	out := []NodeOutputs{}
+	if s.registry == nil {
+		return out
+	}
+	for _, n := range engine.DeclaredOutputs(app, s.registry) {
+		out = append(out, NodeOutputs{NodeID: n.NodeID, Outputs: variableDecls(n.Outputs)})
+	}
+	return out
+}
+
+func variableDecls(outs []engine.Output) []VariableDecl {
+	vs := make([]VariableDecl, len(outs))
+	for i, o := range outs {
+		vs[i] = VariableDecl{Name: o.Name, Type: string(o.Type)}
+	}
+	return vs
+}

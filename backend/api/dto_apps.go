@@ -30,6 +30,23 @@ type AppDocument struct {
 	DSL string `json:"dsl"`
 	// Problems are what Compile found; the DSL is saved (as a draft) either way.
 	Problems []CompileProblem `json:"problems"`
+	// Outputs are the variables each node declares, for the editor's variable
+	// picker; a draft that does not compile still has them for the nodes that build.
+	Outputs []NodeOutputs `json:"outputs"`
+	// Sys are the sys.* variables of the app's mode.
+	Sys []VariableDecl `json:"sys"`
+}
+
+// NodeOutputs are the variables one node produces.
+type NodeOutputs struct {
+	NodeID  string         `json:"nodeId"`
+	Outputs []VariableDecl `json:"outputs"`
+}
+
+// VariableDecl is a variable's name and value type ("string", "array[object]"...).
+type VariableDecl struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
 }
 
 // AppSave saves a new version of an app's DSL (ours, YAML or JSON).

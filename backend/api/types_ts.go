@@ -56,6 +56,8 @@ func TypeScript() string {
 		reflect.TypeFor[AppCreate](),
 		reflect.TypeFor[AppRename](),
 		reflect.TypeFor[AppDocument](),
+		reflect.TypeFor[NodeOutputs](),
+		reflect.TypeFor[VariableDecl](),
 		reflect.TypeFor[AppSave](),
 		reflect.TypeFor[DSLCheck](),
 		reflect.TypeFor[Validation](),

@@ -112,6 +112,14 @@ func TestSavingABrokenGraphKeepsItAndLocatesTheProblems(t *testing.T) {
 	if p := kinds["unknown node type"]; p.NodeID != "answer" {
 		t.Errorf("unknown type problem = %+v (all: %+v)", p, saved.Problems)
 	}
+	// The picker still offers the outputs of the nodes that build.
+	declared := map[string]int{}
+	for _, n := range saved.Outputs {
+		declared[n.NodeID] = len(n.Outputs)
+	}
+	if _, ok := declared["answer"]; ok || declared["retrieve"] == 0 || len(saved.Sys) == 0 || saved.Sys[0].Name != "query" {
+		t.Errorf("outputs of the draft = %+v, sys %+v", saved.Outputs, saved.Sys)
+	}
 	var reread api.AppDocument
 	a.call("GET", "/api/apps/"+doc.App.ID+"/dsl", nil, &reread)
 	if reread.DSL != saved.DSL || len(reread.Problems) != len(saved.Problems) {

@@ -65,6 +65,10 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await item.dragTo(canvas, { targetPosition: { x: box.width / 2, y: box.height - 140 } });
   const added = node(page, 'template_transform_1');
   await added.waitFor();
+  // A new node opens its panel; close it to see the whole graph.
+  await page.getByTestId('node-panel').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('node-panel').waitFor({ state: 'detached' });
   await connect(page, node(page, 'cite').locator('.react-flow__handle.source'), added.locator('.react-flow__handle.target'));
   await page.locator('.react-flow__edge[data-id="cite-source-template_transform_1"]').waitFor();
   await waitSaved(page);
@@ -77,6 +81,51 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await page.reload();
   await node(page, 'template_transform_1').waitFor();
   await page.locator('.react-flow__edge[data-id="cite-source-template_transform_1"]').waitFor();
+
+  // Configure the retrieval in its panel: a new title and a top-k.
+  await node(page, 'retrieve').click();
+  const panel = page.getByTestId('node-panel');
+  await panel.and(page.locator('[data-node-id="retrieve"]')).waitFor();
+  await panel.getByTestId('panel-title').fill('Search the statutes');
+  await panel.getByTestId('panel-top-k').fill('8');
+  await node(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
+  await waitSaved(page);
+  await screenshot(page, 'studio-panel-retrieval');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'studio-panel-retrieval-dark');
+  await setTheme(page, 'light');
+
+  // The template step offers only what runs before it: the citation's answer, not its own output.
+  await node(page, 'template_transform_1').click();
+  await panel.and(page.locator('[data-node-id="template_transform_1"]')).waitFor();
+  await panel.getByRole('button', { name: 'Add variable' }).click();
+  const value = panel.getByLabel('Value');
+  const offered = await value.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(offered.includes('cite.answer') && offered.includes('retrieve.result') && offered.includes('sys.query'), offered.join(', '));
+  assert.ok(!offered.some((v) => v.startsWith('template_transform_1.') || v.startsWith('answer.')), offered.join(', '));
+  await value.selectOption('cite.answer');
+  await panel.getByLabel('Jinja template').fill('Answer: {{ arg1 }}');
+  await waitSaved(page);
+
+  // The LLM-style prompt editor marks references: the answer step's reply reads cite.answer.
+  await panel.getByRole('button', { name: 'Close the panel' }).click();
+  await node(page, 'answer').click();
+  await panel.locator('.prompt-ref').filter({ hasText: '{{#cite.answer#}}' }).waitFor();
+  await screenshot(page, 'studio-panel-answer');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'studio-panel-answer-dark');
+  await setTheme(page, 'light');
+
+  await page.reload();
+  await node(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
+  await node(page, 'retrieve').click();
+  assert.equal(await panel.getByTestId('panel-top-k').inputValue(), '8');
+  await panel.getByRole('button', { name: 'Close the panel' }).click();
+  await node(page, 'template_transform_1').click();
+  assert.equal(await panel.getByLabel('Value').inputValue(), 'cite.answer');
+  assert.equal(await panel.getByLabel('Jinja template').inputValue(), 'Answer: {{ arg1 }}');
+
+  await panel.getByRole('button', { name: 'Close the panel' }).click();
 
   // Deleting the retrieval breaks the citation step's reference: saved anyway, and marked.
   await node(page, 'retrieve').click();
@@ -96,5 +145,18 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await node(page, 'retrieve').waitFor();
   await waitSaved(page);
   await page.getByTestId('problems-panel').waitFor({ state: 'detached' });
+
+  // A new LLM step opens its panel: model, prompt messages with roles, memory, failure settings.
+  await page.locator('[data-testid="palette-item"][data-node-type="llm"]').click();
+  const llmPanel = page.getByTestId('node-panel').and(page.locator('[data-node-id="llm_1"]'));
+  await llmPanel.waitFor();
+  await llmPanel.getByTestId('prompt-0').fill('You answer questions about {{#sys.query#}}.');
+  await llmPanel.getByTestId('panel-error-strategy').selectOption('fail_branch');
+  await node(page, 'llm_1').locator('[data-handle-id="fail-branch"]').waitFor();
+  await waitSaved(page);
+  await screenshot(page, 'studio-panel-llm');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'studio-panel-llm-dark');
+  await setTheme(page, 'light');
   assert.deepEqual(browser.errors, []);
 });

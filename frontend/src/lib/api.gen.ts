@@ -268,6 +268,18 @@ export interface AppDocument {
   app: App;
   dsl: string;
   problems: CompileProblem[];
+  outputs: NodeOutputs[];
+  sys: VariableDecl[];
+}
+
+export interface NodeOutputs {
+  nodeId: string;
+  outputs: VariableDecl[];
+}
+
+export interface VariableDecl {
+  name: string;
+  type: string;
 }
 
 export interface AppSave {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getAppDocument } from '../../../lib/backend';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
+import { NodePanel } from '../panel/NodePanel';
 import { useEditor } from '../store/editorStore';
 import { Canvas } from './Canvas';
 import { EditorToolbar } from './EditorToolbar';
@@ -23,7 +24,7 @@ export function EditorPage({ appId }: { appId: string }) {
   useEffect(() => {
     if (!doc.data) return;
     try {
-      useEditor.getState().load(doc.data.app, doc.data.dsl, doc.data.problems);
+      useEditor.getState().load(doc.data);
       setLoadError(null);
     } catch (err) {
       setLoadError(err instanceof Error ? err.message : String(err));
@@ -65,6 +66,7 @@ function Editor({ appId }: { appId: string }) {
         <div className="studio-stage">
           <Canvas />
           <ProblemsPanel />
+          <NodePanel />
         </div>
       </div>
     </div>

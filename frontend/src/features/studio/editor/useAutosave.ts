@@ -20,7 +20,7 @@ export function useAutosave(appId: string): { saveNow: (overwrite?: boolean) => 
       s.saveStarted();
       try {
         const doc = await saveAppDocument(appId, { dsl: JSON.stringify(s.serialize()), baseVersion: overwrite ? 0 : s.version });
-        useEditor.getState().saveSucceeded(doc.app, rev, doc.problems);
+        useEditor.getState().saveSucceeded(doc, rev);
       } catch (err) {
         useEditor.getState().saveFailed(reasonOf(err), err instanceof BackendError ? err.code : undefined);
         return;

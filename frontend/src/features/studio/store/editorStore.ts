@@ -1,7 +1,7 @@
 // The editor's state: the app's DSL document around the graph, the graph with
 // its history, the save state and the compile problems of the last save.
 import { create } from 'zustand';
-import type { App, CompileProblem } from '../../../lib/api.gen';
+import type { App, AppDocument, CompileProblem, VariableDecl } from '../../../lib/api.gen';
 import { dslToGraph, graphToDsl, parseDsl, type DslDocument } from './dsl';
 import { graphReducer, initialGraphState, type GraphAction, type GraphState } from './graphReducer';
 
@@ -17,12 +17,16 @@ export interface EditorState {
   savedRevision: number;
   save: SaveState;
   problems: CompileProblem[];
-  load: (app: App, dslText: string, problems: CompileProblem[]) => void;
+  /** The outputs each node declared at the last save, by node id. */
+  outputs: Record<string, VariableDecl[]>;
+  /** The sys.* variables of the app's mode. */
+  sys: VariableDecl[];
+  load: (doc: AppDocument) => void;
   dispatch: (action: GraphAction) => void;
   /** The DSL of the current graph, as saved. */
   serialize: () => DslDocument | null;
   saveStarted: () => void;
-  saveSucceeded: (app: App, revision: number, problems: CompileProblem[]) => void;
+  saveSucceeded: (doc: AppDocument, revision: number) => void;
   saveFailed: (reason: string, code?: string) => void;
 }
 
@@ -34,9 +38,11 @@ export const useEditor = create<EditorState>()((set, get) => ({
   savedRevision: 0,
   save: { status: 'saved' },
   problems: [],
-  load: (app, dslText, problems) => {
-    const doc = parseDsl(dslText);
-    set({ app, doc, graph: initialGraphState(dslToGraph(doc)), version: app.version, savedRevision: 0, save: { status: 'saved' }, problems });
+  outputs: {},
+  sys: [],
+  load: ({ app, dsl, problems, outputs, sys }) => {
+    const doc = parseDsl(dsl);
+    set({ app, doc, graph: initialGraphState(dslToGraph(doc)), version: app.version, savedRevision: 0, save: { status: 'saved' }, problems, outputs: byNode(outputs), sys });
   },
   dispatch: (action) => set((s) => ({ graph: graphReducer(s.graph, action) })),
   serialize: () => {
@@ -44,12 +50,16 @@ export const useEditor = create<EditorState>()((set, get) => ({
     return doc ? graphToDsl(doc, graph.present) : null;
   },
   saveStarted: () => set({ save: { status: 'saving' } }),
-  saveSucceeded: (app, revision, problems) =>
+  saveSucceeded: ({ app, problems, outputs, sys }, revision) =>
     set((s) => ({
       app,
       version: app.version,
       savedRevision: revision,
       problems,
+      // A node being edited into shape may not build for a moment: it keeps
+      // offering what it declared last, rather than vanishing from pickers.
+      outputs: { ...s.outputs, ...byNode(outputs) },
+      sys,
       save: revision === s.graph.revision ? { status: 'saved' } : { status: 'saving' },
     })),
   saveFailed: (reason, code) => set({ save: { status: 'failed', reason, code } }),
@@ -58,4 +68,8 @@ export const useEditor = create<EditorState>()((set, get) => ({
 /** True while the graph has edits no save has stored. */
 export function hasUnsavedEdits(s: Pick<EditorState, 'graph' | 'savedRevision'>): boolean {
   return s.graph.revision !== s.savedRevision;
+}
+
+function byNode(list: AppDocument['outputs']): Record<string, VariableDecl[]> {
+  return Object.fromEntries(list.map((n) => [n.nodeId, n.outputs]));
 }

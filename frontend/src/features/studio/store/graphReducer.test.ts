@@ -61,3 +61,23 @@ describe('graphReducer', () => {
     expect(newNodeId('if-else', [node('if_else_1')])).toBe('if_else_2');
   });
 });
+
+describe('config edits', () => {
+  const edit = (title: string, field = 'title'): GraphAction => ({ type: 'updateConfig', id: 'cite', config: { ...doc.workflow.graph.nodes[2]!.data, title }, field });
+  const titleOf = (s: GraphState) => s.present.nodes.find((n) => n.id === 'cite')!.data.config!.title;
+
+  it('makes typing in one field one undo step, and keeps keys the panel does not show', () => {
+    const s = run(start(), edit('A'), edit('An'), edit('Ans'));
+    expect(titleOf(s)).toBe('Ans');
+    expect(s.revision).toBe(3);
+    expect(s.past).toHaveLength(1);
+    expect(titleOf(run(s, { type: 'undo' }))).toBe('Answer with citations');
+    const cfg = graphToDsl(doc, s.present).workflow.graph.nodes.find((n) => n.id === 'cite')!.data;
+    expect(cfg).toMatchObject({ title: 'Ans', uncited_policy: 'partial', hits_variable_selector: ['retrieve', 'result'] });
+  });
+
+  it('starts a new step for another field or after another edit', () => {
+    const s = run(start(), edit('A'), edit('A', 'uncited_policy'), edit('Ab'));
+    expect(s.past).toHaveLength(3);
+  });
+});

@@ -14,6 +14,8 @@ export interface GraphState {
   revision: number;
   /** The graph before a drag began, so the whole drag is one undo step. */
   dragOrigin: Graph | null;
+  /** The field the last edit typed into: more typing there joins that undo step. */
+  editing: string | null;
 }
 
 export type GraphAction =
@@ -23,12 +25,13 @@ export type GraphAction =
   | { type: 'addNode'; node: StudioNode }
   | { type: 'connect'; connection: Connection }
   | { type: 'removeSelected' }
-  | { type: 'updateConfig'; id: string; config: Record<string, unknown> }
+  /** `field` names what was edited; consecutive edits of the same field make one undo step. */
+  | { type: 'updateConfig'; id: string; config: Record<string, unknown>; field?: string }
   | { type: 'undo' }
   | { type: 'redo' };
 
 export function initialGraphState(graph: Graph): GraphState {
-  return { past: [], present: graph, future: [], revision: 0, dragOrigin: null };
+  return { past: [], present: graph, future: [], revision: 0, dragOrigin: null, editing: null };
 }
 
 export function graphReducer(state: GraphState, action: GraphAction): GraphState {
@@ -46,7 +49,7 @@ export function graphReducer(state: GraphState, action: GraphAction): GraphState
     case 'removeSelected':
       return removeSelected(state);
     case 'updateConfig':
-      return commit(state, { ...state.present, nodes: state.present.nodes.map((n) => (n.id === action.id ? { ...n, data: { ...n.data, config: action.config } } : n)) });
+      return updateConfig(state, action.id, action.config, action.field);
     case 'undo':
       return travel(state, state.past, state.future, (past, future) => ({ past, future }));
     case 'redo':
@@ -57,7 +60,15 @@ export function graphReducer(state: GraphState, action: GraphAction): GraphState
 /** Records `next` as a new step: the present goes into the past, the future is dropped. */
 function commit(state: GraphState, next: Graph, before: Graph = state.present): GraphState {
   const past = [...state.past, before].slice(-HISTORY_LIMIT);
-  return { past, present: next, future: [], revision: state.revision + 1, dragOrigin: null };
+  return { past, present: next, future: [], revision: state.revision + 1, dragOrigin: null, editing: null };
+}
+
+/** Replaces a node's config; typing on in the same field amends the last step instead of adding one. */
+function updateConfig(state: GraphState, id: string, config: Record<string, unknown>, field?: string): GraphState {
+  const nodes = state.present.nodes.map((n) => (n.id === id ? { ...n, data: { ...n.data, config } } : n));
+  const key = field ? `${id}\u0000${field}` : null;
+  if (key && key === state.editing) return { ...state, present: { ...state.present, nodes }, future: [], revision: state.revision + 1 };
+  return { ...commit(state, { ...state.present, nodes }), editing: key };
 }
 
 function travel(
@@ -68,7 +79,7 @@ function travel(
 ): GraphState {
   const target = from[from.length - 1];
   if (!target) return state;
-  return { ...state, ...place(from.slice(0, -1), [...to, state.present]), present: target, revision: state.revision + 1, dragOrigin: null };
+  return { ...state, ...place(from.slice(0, -1), [...to, state.present]), present: target, revision: state.revision + 1, dragOrigin: null, editing: null };
 }
 
 const isSelect = (c: { type: string }) => c.type === 'select';

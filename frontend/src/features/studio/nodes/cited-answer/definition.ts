@@ -1,0 +1,34 @@
+import { BookOpenCheck } from 'lucide-react';
+import { checkSelector, errorCollector, numberOf, textOf, type Config } from '../config';
+import { defaultModel, type NodeKind } from '../kind';
+import { checkCompletionParams } from '../model';
+
+export const UNCITED_POLICIES = [
+  { value: 'partial', label: 'Keep the answer, marked partial' },
+  { value: 'strip', label: 'Drop uncited sentences' },
+  { value: 'fail', label: 'Fail the answer' },
+] as const;
+
+export function validateCitedAnswer(c: Config) {
+  const { errors, check } = errorCollector();
+  checkSelector(check, 'query_variable_selector', c.query_variable_selector, 'the question');
+  checkSelector(check, 'hits_variable_selector', c.hits_variable_selector, 'the passages (a retrieval’s result)');
+  const policy = textOf(c, 'uncited_policy') || 'partial';
+  check('uncited_policy', UNCITED_POLICIES.some((p) => p.value === policy), 'Choose what happens to uncited claims.');
+  const min = numberOf(c, 'min_score');
+  check('min_score', min === undefined || min >= 0, 'The minimum score is 0 or more.');
+  checkCompletionParams(check, c);
+  return errors;
+}
+
+export const citedAnswerKind: NodeKind = {
+  type: 'cited-answer',
+  label: 'Cited answer',
+  description: 'Answers from passages, every claim cited and checked.',
+  icon: BookOpenCheck,
+  tone: 'indigo',
+  family: 'step',
+  group: 'Models',
+  defaults: () => ({ title: 'Cited answer', query_variable_selector: ['sys', 'query'], hits_variable_selector: [], model: defaultModel(), uncited_policy: 'partial' }),
+  validate: validateCitedAnswer,
+};

@@ -1,0 +1,32 @@
+// What the editor knows of a node type; each type's folder defines one.
+import type { LucideIcon } from 'lucide-react';
+import type { Config, FieldErrors } from './config';
+
+/** The component family: which handles a node has. */
+export type Family = 'start' | 'end' | 'branch' | 'step';
+export type Tone = 'green' | 'indigo' | 'violet' | 'amber' | 'sky' | 'rose' | 'slate';
+export type Group = 'Flow' | 'Models' | 'Knowledge' | 'Logic' | 'Transform';
+
+export interface BranchHandle {
+  id: string;
+  label: string;
+}
+
+export interface NodeKind {
+  type: string;
+  label: string;
+  description: string;
+  icon: LucideIcon;
+  tone: Tone;
+  family: Family;
+  group: Group;
+  /** The data of a new node of this type (its title included). */
+  defaults: () => Config;
+  /** What is wrong with a config, by field, beyond the common settings. */
+  validate?: (config: Config) => FieldErrors;
+  /** The branch handles, for types that branch. */
+  handles?: (config: Config | undefined) => BranchHandle[];
+}
+
+/** The model block LLM-family nodes start with: the configured default provider. */
+export const defaultModel = (): Config => ({ provider: '', name: '', mode: 'chat', completion_params: { temperature: 0.2 } });

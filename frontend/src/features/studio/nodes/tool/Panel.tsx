@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { kindOf } from '../catalog';
+import { recordOf, textOf, type Config } from '../config';
+import type { PanelProps } from '../panelProps';
+import { AddButton, ItemCard, Section, SelectField, TextAreaField, TextField } from '../../panel/fields';
+import { PromptEditor } from '../../panel/PromptEditor';
+import { useAvailableVariables } from '../../panel/useNodeConfig';
+import { VariablePicker } from '../../panel/VariablePicker';
+import { PARAM_KINDS, paramsOf, type ToolParam } from './definition';
+
+/** Node types whose "context" output an extraction can read: the LLM family. */
+const CONVERSATIONAL = new Set(['llm', 'question-classifier', 'parameter-extractor']);
+
+export function ToolPanel({ id, config, update, errors }: PanelProps) {
+  const params = paramsOf(config);
+  const setParams = (next: [string, ToolParam][], field: string) => update({ tool_parameters: Object.fromEntries(next) }, field);
+  const edit = (name: string, p: ToolParam) => setParams(params.map(([n, x]) => [n, n === name ? p : x]), `tool_parameters.${name}`);
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const name = draft.trim();
+    if (!name || params.some(([n]) => n === name)) return;
+    setParams([...params, [name, { type: 'mixed', value: '' }]], 'tool_parameters');
+    setDraft('');
+  };
+  return (
+    <>
+      <Section title="Tool">
+        <TextField label="Tool name" value={textOf(config, 'tool_name')} onChange={(t) => update({ tool_name: t }, 'tool_name')} error={errors.tool_name} mono
+          hint="A built-in tool: search_collection, fetch_article, neighbour_chunks or date_arithmetic." />
+      </Section>
+      <Section title="Parameters">
+        {params.map(([name, p]) => (
+          <ItemCard key={name} title={<code>{name}</code>} removeLabel={`Remove parameter ${name}`} onRemove={() => setParams(params.filter(([n]) => n !== name), 'tool_parameters')}>
+            <ParamEditor nodeId={id} name={name} param={p} onChange={(x) => edit(name, x)} errors={errors} />
+          </ItemCard>
+        ))}
+        <div className="panel-inline panel-add-param">
+          <TextField label="New parameter" value={draft} onChange={setDraft} placeholder="collection" mono error={params.some(([n]) => n === draft.trim()) ? 'This parameter is already set.' : undefined} />
+          <AddButton onClick={add}>Add</AddButton>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+function ParamEditor({ nodeId, name, param, onChange, errors }: { nodeId: string; name: string; param: ToolParam; onChange: (p: ToolParam) => void; errors: PanelProps['errors'] }) {
+  const kind = param.type || 'mixed';
+  const f = `tool_parameters.${name}`;
+  const switchKind = (k: string) => onChange({ ...param, type: k, value: k === 'variable' ? [] : k === 'extraction' ? { source_node_id: '', source_variable: 'context', extraction_prompt: '' } : '' });
+  return (
+    <>
+      <SelectField label="Filled from" value={kind} onChange={switchKind} options={PARAM_KINDS} error={errors[`${f}.type`]} />
+      {kind === 'mixed' && <PromptEditor nodeId={nodeId} label="Text" value={typeof param.value === 'string' ? param.value : ''} onChange={(t) => onChange({ ...param, value: t })} rows={2} />}
+      {kind === 'variable' && <VariablePicker nodeId={nodeId} label="Variable" value={param.value} onChange={(s) => onChange({ ...param, value: s })} error={errors[`${f}.value`]} />}
+      {kind === 'constant' && <TextField label="Value" value={typeof param.value === 'string' ? param.value : JSON.stringify(param.value ?? '')} onChange={(t) => onChange({ ...param, value: t })} />}
+      {kind === 'extraction' && <ExtractionEditor nodeId={nodeId} value={recordOf(param, 'value')} onChange={(v) => onChange({ ...param, value: v })} errors={errors} field={`${f}.value`} />}
+    </>
+  );
+}
+
+/** A value a model extracts from an upstream LLM step's conversation before the tool runs. */
+function ExtractionEditor({ nodeId, value, onChange, errors, field }: { nodeId: string; value: Config; onChange: (v: Config) => void; errors: PanelProps['errors']; field: string }) {
+  const sources = useAvailableVariables(nodeId).filter((g) => CONVERSATIONAL.has(g.kind));
+  const options = sources.map((g) => ({ value: g.nodeId, label: `${g.title} · ${kindOf(g.kind).label}` }));
+  return (
+    <>
+      <SelectField label="Conversation of" value={textOf(value, 'source_node_id')} onChange={(v) => onChange({ ...value, source_node_id: v })} options={options} error={errors[`${field}.source_node_id`]}
+        hint={options.length === 0 ? 'Connect an LLM step before this one.' : 'Its model is used unless the DSL names another.'} />
+      <TextAreaField label="What to extract" value={textOf(value, 'extraction_prompt')} onChange={(t) => onChange({ ...value, extraction_prompt: t })} error={errors[`${field}.extraction_prompt`]} rows={2} placeholder="The article number the user asked about" />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+// The side panel of the selected node: its title, its type's settings, the
+// retry and failure settings, and what the last save's compile said about it.
+import { useMemo } from 'react';
+import { X } from 'lucide-react';
+import { Button } from '../../../components/ui/Button';
+import { Callout } from '../../../components/ui/Callout';
+import { kindOf } from '../nodes/catalog';
+import { validateCommon } from '../nodes/common';
+import type { Config } from '../nodes/config';
+import { panels } from '../nodes/panels';
+import type { StudioNode } from '../store/dsl';
+import { useEditor } from '../store/editorStore';
+import { deselectAll } from '../editor/useShortcuts';
+import { FailureSettings } from './FailureSettings';
+import { useSelectedNode, useUpdateConfig } from './useNodeConfig';
+import './NodePanel.css';
+
+/** Types the engine runs without retries or error strategies: nothing of theirs can fail at run time. */
+const NO_FAILURE_SETTINGS = new Set(['start', 'end', 'answer', 'ask-user']);
+
+export function NodePanel() {
+  const node = useSelectedNode();
+  if (!node) return null;
+  // Keyed by node: switching nodes starts a fresh panel (local drafts, scroll).
+  return <PanelFor key={node.id} node={node} />;
+}
+
+function PanelFor({ node }: { node: StudioNode }) {
+  const kind = kindOf(node.data.kind);
+  const config: Config = node.data.config ?? {};
+  const update = useUpdateConfig(node.id);
+  const errors = useMemo(() => ({ ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [config, kind]);
+  const Body = panels[node.data.kind];
+  const Icon = kind.icon;
+  return (
+    <aside className={`node-panel tone-${kind.tone}`} aria-label={`${kind.label} settings`} data-testid="node-panel" data-node-id={node.id}>
+      <header className="node-panel-head">
+        <span className="studio-node-icon" aria-hidden="true">
+          <Icon size={14} />
+        </span>
+        <div className="node-panel-titles">
+          <input
+            className="node-panel-title"
+            value={typeof config.title === 'string' ? config.title : ''}
+            placeholder={kind.label}
+            aria-label="Step title"
+            aria-invalid={errors.title ? true : undefined}
+            onChange={(e) => update({ title: e.target.value }, 'title')}
+            data-testid="panel-title"
+            dir="auto"
+          />
+          <span className="node-panel-type">
+            {kind.label} · <code>{node.id}</code>
+          </span>
+        </div>
+        <CloseButton />
+      </header>
+      <div className="node-panel-body">
+        {errors.title && <p className="panel-error">{errors.title}</p>}
+        <NodeProblems id={node.id} />
+        {Body ? <Body id={node.id} config={config} update={update} errors={errors} /> : <p className="panel-empty">This step type has no settings panel; its settings are kept as they are in the DSL.</p>}
+        {!NO_FAILURE_SETTINGS.has(node.data.kind) && <FailureSettings nodeId={node.id} config={config} update={update} errors={errors} />}
+      </div>
+    </aside>
+  );
+}
+
+/** What Compile said about this node at the last save. */
+function NodeProblems({ id }: { id: string }) {
+  const all = useEditor((s) => s.problems);
+  const mine = useMemo(() => all.filter((p) => p.nodeId === id || p.nodeIds.includes(id)), [all, id]);
+  if (mine.length === 0) return null;
+  return (
+    <Callout tone="danger" title={mine.length === 1 ? 'The last save found a problem' : `The last save found ${mine.length} problems`} data-testid="panel-problems">
+      <ul className="node-panel-problems">
+        {mine.map((p, i) => (
+          <li key={i}>{p.message}</li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}
+
+function CloseButton() {
+  return <Button size="sm" variant="ghost" icon={<X size={15} aria-hidden="true" />} aria-label="Close the panel" title="Close (Esc)" onClick={deselectAll} />;
+}

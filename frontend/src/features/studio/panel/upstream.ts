@@ -1,0 +1,78 @@
+// The variables a node may read: the outputs of the nodes that run before
+// it (found by walking the edges backwards), then sys, env and conversation
+// variables. A node on a cycle back to itself is not its own upstream.
+import type { VariableDecl } from '../../../lib/api.gen';
+import { kindOf } from '../nodes/catalog';
+import { listOf, textOf, type Config } from '../nodes/config';
+import { titleOf, type Graph, type StudioNode } from '../store/dsl';
+
+export interface VariableGroup {
+  /** The selector's first name: a node id, or "sys", "env", "conversation". */
+  nodeId: string;
+  title: string;
+  /** The node type, or "" for the namespaces. */
+  kind: string;
+  variables: VariableDecl[];
+}
+
+/** The ids of the nodes upstream of `nodeId`, nearest first. */
+export function upstreamNodeIds(nodeId: string, edges: Graph['edges']): string[] {
+  const into = new Map<string, string[]>();
+  for (const e of edges) into.set(e.target, [...(into.get(e.target) ?? []), e.source]);
+  const seen = new Set<string>([nodeId]);
+  const order: string[] = [];
+  let frontier = [nodeId];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const src of into.get(id) ?? []) {
+        if (seen.has(src)) continue;
+        seen.add(src);
+        order.push(src);
+        next.push(src);
+      }
+    }
+    frontier = next;
+  }
+  return order;
+}
+
+export interface VariableSources {
+  graph: Graph;
+  /** What each node declared at the last save. */
+  outputs: Record<string, VariableDecl[]>;
+  sys: VariableDecl[];
+  /** The DSL's workflow block, for environment and conversation variables. */
+  workflow?: Config;
+}
+
+/** Every variable `nodeId` may read, grouped by where it comes from. */
+export function availableVariables(nodeId: string, src: VariableSources): VariableGroup[] {
+  const byId = new Map(src.graph.nodes.map((n) => [n.id, n]));
+  const groups: VariableGroup[] = upstreamNodeIds(nodeId, src.graph.edges).flatMap((id) => {
+    const n = byId.get(id);
+    const variables = src.outputs[id] ?? [];
+    return n && variables.length > 0 ? [nodeGroup(n, variables)] : [];
+  });
+  const named = (ns: string, title: string, variables: VariableDecl[]) => (variables.length > 0 ? [{ nodeId: ns, title, kind: '', variables }] : []);
+  return [
+    ...groups,
+    ...named('sys', 'System', src.sys),
+    ...named('env', 'Environment', declared(src.workflow, 'environment_variables')),
+    ...named('conversation', 'Conversation', declared(src.workflow, 'conversation_variables')),
+  ];
+}
+
+function nodeGroup(n: StudioNode, variables: VariableDecl[]): VariableGroup {
+  return { nodeId: n.id, title: titleOf(n, kindOf(n.data.kind).label), kind: n.data.kind, variables };
+}
+
+function declared(workflow: Config | undefined, key: string): VariableDecl[] {
+  return listOf(workflow, key).map((v) => ({ name: textOf(v, 'name'), type: textOf(v, 'value_type') || 'any' })).filter((v) => v.name !== '');
+}
+
+/** True when `selector` names a variable among `groups` (a path into an object output counts). */
+export function isAvailable(selector: string[], groups: VariableGroup[]): boolean {
+  const [id, name] = selector;
+  return groups.some((g) => g.nodeId === id && g.variables.some((v) => v.name === name));
+}
