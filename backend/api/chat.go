@@ -78,11 +78,18 @@ func (s *ChatService) Messages(ctx context.Context, id string) ([]Message, error
 		return nil, err
 	}
 	ms, err := s.db.ListMessages(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	timelines, err := s.db.ConversationTimelines(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Message, len(ms))
 	for i, m := range ms {
-		out[i] = messageDTO(m)
+		out[i] = messageDTO(m, timelines[m.RunID])
 	}
-	return out, err
+	return out, nil
 }
 
 // Send asks a question; the answer streams as the returned run's events.
@@ -186,5 +193,5 @@ func conversationDTO(c store.Conversation) Conversation {
 }
 
 func turnDTO(t chat.Turn) Turn {
-	return Turn{Human: messageDTO(t.Human), AI: messageDTO(t.AI), RunID: t.RunID}
+	return Turn{Human: messageDTO(t.Human, nil), AI: messageDTO(t.AI, nil), RunID: t.RunID}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
@@ -16,7 +17,9 @@ import (
 // BenchmarkLoadConversation500Turns measures what opening a long conversation
 // costs the API: 500 questions and their cited answers, each with its
 // generation record (claims, checks) and generation detail, read and
-// converted to DTOs. Target (SPEC §9): ≤ 50 ms.
+// converted to DTOs, with the timeline of the run behind each answer (four
+// steps; the cited answer's process data holds its checks, timings and the
+// prompt it sent). Target (SPEC §9): ≤ 50 ms.
 func BenchmarkLoadConversation500Turns(b *testing.B) {
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "lexflow.db"))
@@ -36,7 +39,8 @@ func BenchmarkLoadConversation500Turns(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		msgs, err := svc.Messages(ctx, conv.ID)
-		if err != nil || len(msgs) != 1000 || len(msgs[999].Citations) != 2 || msgs[999].Detail == nil {
+		if err != nil || len(msgs) != 1000 || len(msgs[999].Citations) != 2 || msgs[999].Detail == nil ||
+			len(msgs[999].Timeline) != 4 || len(msgs[999].Timeline[2].Checks) == 0 || msgs[999].Timeline[2].TimingMs == nil {
 			b.Fatalf("%d messages, %v", len(msgs), err)
 		}
 	}
@@ -79,5 +83,28 @@ func fillTurn(b *testing.B, db *store.DB, convID string, i int, hits []evidence.
 	}
 	if err := db.FinishMessage(ctx, store.Message{ID: ai.ID, Content: res.Answer, Citations: string(cites), Status: "done"}); err != nil {
 		b.Fatal(err)
+	}
+	if err := db.SetMessageRun(ctx, ai.ID, runID); err != nil {
+		b.Fatal(err)
+	}
+	fillTimeline(b, db, runID, string(verification))
+}
+
+// fillTimeline stores a chat run's four steps.
+func fillTimeline(b *testing.B, db *store.DB, runID, verification string) {
+	ctx := context.Background()
+	at := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	cited, _ := json.Marshal(map[string]any{"checks": json.RawMessage(`[{"name":"alignment","passed":true,"detail":""},{"name":"quotes","passed":true,"detail":""}]`),
+		"timing_ms": map[string]any{"prompt": 1, "llm": 900, "postprocess": 2, "total": 903}, "prompt": strings.Repeat("Evidence passage. ", 200),
+		"verification": json.RawMessage(verification)})
+	for i, n := range []store.NodeExecution{
+		{NodeID: "start", NodeType: "start"}, {NodeID: "retrieve", NodeType: "knowledge-retrieval", Outputs: strings.Repeat(`{"result":"hit"}`, 1)},
+		{NodeID: "cite", NodeType: "cited-answer", ProcessData: string(cited), PromptTokens: 900, CompletionTokens: 60}, {NodeID: "answer", NodeType: "answer"},
+	} {
+		start, fin := at.Add(time.Duration(i)*time.Millisecond), at.Add(time.Duration(i+1)*time.Millisecond)
+		n.RunID, n.Position, n.Status, n.Title, n.StartedAt, n.FinishedAt, n.ElapsedMs = runID, i+1, "succeeded", n.NodeID, start, &fin, 1
+		if err := db.SaveNodeExecution(ctx, n); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

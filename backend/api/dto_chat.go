@@ -102,8 +102,45 @@ type Message struct {
 	Claims         []Claim            `json:"claims"`
 	Generation     *GenerationSummary `json:"generation"`
 	// Detail is the answer's reasoning, tool calls and content in stream order (SPEC §5).
-	Detail    *GenerationDetail `json:"generationDetail"`
-	CreatedAt time.Time         `json:"createdAt"`
+	Detail *GenerationDetail `json:"generationDetail"`
+	// Timeline is the producing run's node executions, in the order they started.
+	Timeline  []TimelineNode `json:"timeline"`
+	CreatedAt time.Time      `json:"createdAt"`
+}
+
+// TimelineNode is one step of the run that produced a message, with real
+// times; virtual sub-nodes (variable extraction) name their parent.
+type TimelineNode struct {
+	NodeID           string      `json:"nodeId"`
+	NodeType         string      `json:"nodeType"`
+	Title            string      `json:"title"`
+	Status           string      `json:"status"`
+	Error            string      `json:"error"`
+	IsVirtual        bool        `json:"isVirtual"`
+	ParentNodeID     string      `json:"parentNodeId"`
+	StartedAt        time.Time   `json:"startedAt"`
+	FinishedAt       *time.Time  `json:"finishedAt"`
+	ElapsedMs        int64       `json:"elapsedMs"`
+	PromptTokens     int         `json:"promptTokens"`
+	CompletionTokens int         `json:"completionTokens"`
+	Checks           []Check     `json:"checks"`     // a cited answer's checks
+	TimingMs         *StepTiming `json:"timingMs"`   // a cited answer's timings
+	Extraction       *Extraction `json:"extraction"` // a variable extraction's source, prompt and text
+}
+
+// StepTiming is how long a cited answer spent on each stage, in milliseconds.
+type StepTiming struct {
+	Prompt      float64 `json:"prompt"`
+	LLM         float64 `json:"llm"`
+	Postprocess float64 `json:"postprocess"`
+	Total       float64 `json:"total"`
+}
+
+// Extraction is what a variable extraction read, asked and got.
+type Extraction struct {
+	Source string `json:"source"`
+	Prompt string `json:"prompt"`
+	Text   string `json:"text"`
 }
 
 // Turn is a question and the answer being produced for it; the answer's

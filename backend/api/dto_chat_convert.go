@@ -8,7 +8,9 @@ import (
 	"lexflow/backend/store"
 )
 
-func messageDTO(m store.Message) Message {
+// messageDTO converts a message, with the steps of the run that produced it
+// (none for a question, or where the caller has not read them).
+func messageDTO(m store.Message, steps []store.TimelineNode) Message {
 	out := Message{ID: m.ID, ConversationID: m.ConversationID, Seq: m.Seq, Role: m.Role, Content: m.Content, Status: m.Status,
 		Error: m.Error, RunID: m.RunID, IsAskUser: m.IsAskUser, CreatedAt: m.CreatedAt, Citations: []Citation{}, Claims: []Claim{}}
 	var cites []generation.Citation
@@ -20,12 +22,22 @@ func messageDTO(m store.Message) Message {
 			ToolCalls: json.RawMessage(m.DetailToolCalls), Sequence: json.RawMessage(m.DetailSequence)}
 	}
 	if m.GenerationID == "" {
+		out.Timeline = timelineDTOs(steps, m, nil)
 		return out
 	}
 	v := generation.ParseVerification(m.Verification)
 	out.Claims = claimDTOs(v.Claims)
+	out.Timeline = timelineDTOs(steps, m, checkDTOs(v.Checks))
 	out.Generation = &GenerationSummary{ID: m.GenerationID, Status: m.GenerationStatus, Refused: v.Refused,
 		ModelProvider: m.ModelProvider, ModelName: m.ModelName}
+	return out
+}
+
+func checkDTOs(cs []generation.Check) []Check {
+	out := make([]Check, len(cs))
+	for i, c := range cs {
+		out[i] = Check{Name: c.Name, Passed: c.Passed, Detail: c.Detail}
+	}
 	return out
 }
 
@@ -83,4 +95,27 @@ func nonNilMap(m map[string]any) map[string]any {
 		return map[string]any{}
 	}
 	return m
+}
+
+// timelineDTOs converts a run's stored steps; a list, never nil. The cited
+// answer's checks and timings come from the message's generation record,
+// already read with the message, rather than from each step's process data.
+func timelineDTOs(nodes []store.TimelineNode, m store.Message, checks []Check) []TimelineNode {
+	out := make([]TimelineNode, len(nodes))
+	for i, n := range nodes {
+		out[i] = TimelineNode{NodeID: n.NodeID, NodeType: n.NodeType, Title: n.Title, Status: n.Status, Error: n.Error,
+			IsVirtual: n.IsVirtual, ParentNodeID: n.ParentNodeID, StartedAt: n.StartedAt, FinishedAt: n.FinishedAt,
+			ElapsedMs: n.ElapsedMs, PromptTokens: n.PromptTokens, CompletionTokens: n.CompletionTokens, Checks: []Check{}}
+		if n.NodeType == "cited-answer" && n.NodeID == m.GenerationNodeID && checks != nil {
+			out[i].Checks = checks
+			var t StepTiming
+			if json.Unmarshal([]byte(m.GenerationTiming), &t) == nil {
+				out[i].TimingMs = &t
+			}
+		}
+		if n.IsVirtual && (n.ExtractionSource != "" || n.ExtractionPrompt != "") {
+			out[i].Extraction = &Extraction{Source: n.ExtractionSource, Prompt: n.ExtractionPrompt, Text: n.ExtractionText}
+		}
+	}
+	return out
 }

@@ -38,7 +38,9 @@ type Message struct {
 	UpdatedAt      time.Time
 	// From the message's generation record, when it has one (read-only).
 	GenerationID     string
+	GenerationNodeID string // the step that generated it
 	GenerationStatus string
+	GenerationTiming string // JSON: milliseconds per stage
 	Verification     string
 	ModelProvider    string
 	ModelName        string
@@ -233,8 +235,8 @@ func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
 
 const messageSelect = `SELECT m.id, m.conversation_id, m.seq_id, m.role, m.content, m.tool_calls, m.citations,
 	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.is_ask_user, m.pending_intent, m.created_at, m.updated_at, COALESCE(g.id, ''),
-	COALESCE(g.status, ''), COALESCE(g.verification, ''), COALESCE(g.model_provider, ''), COALESCE(g.model_name, ''),
-	COALESCE(d.reasoning_content, ''), COALESCE(d.tool_calls, ''), COALESCE(d.sequence, '')
+	COALESCE(g.node_id, ''), COALESCE(g.status, ''), COALESCE(g.timing_ms, ''), COALESCE(g.verification, ''),
+	COALESCE(g.model_provider, ''), COALESCE(g.model_name, ''), COALESCE(d.reasoning_content, ''), COALESCE(d.tool_calls, ''), COALESCE(d.sequence, '')
 	FROM messages m LEFT JOIN generation_records g ON g.message_id = m.id
 	LEFT JOIN llm_generation_details d ON d.message_id = m.id`
 
@@ -242,7 +244,7 @@ func scanMessage(s scanner) (Message, error) {
 	var m Message
 	var created, updated string
 	err := s.Scan(&m.ID, &m.ConversationID, &m.Seq, &m.Role, &m.Content, &m.ToolCalls, &m.Citations, &m.RunID, &m.Status,
-		&m.Error, &m.TurnKey, &m.IsAskUser, &m.PendingIntent, &created, &updated, &m.GenerationID, &m.GenerationStatus, &m.Verification, &m.ModelProvider,
+		&m.Error, &m.TurnKey, &m.IsAskUser, &m.PendingIntent, &created, &updated, &m.GenerationID, &m.GenerationNodeID, &m.GenerationStatus, &m.GenerationTiming, &m.Verification, &m.ModelProvider,
 		&m.ModelName, &m.DetailReasoning, &m.DetailToolCalls, &m.DetailSequence)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
 	return m, err

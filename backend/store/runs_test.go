@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestRunLifecycle(t *testing.T) {
@@ -265,5 +267,43 @@ func TestRunKeepsItsQuestionAndCurrentAppName(t *testing.T) {
 		if r.AppName != "" {
 			t.Errorf("after the app is deleted, run %s still names %q", r.ID, r.AppName)
 		}
+	}
+}
+
+// Rebuilding node_executions (migration 8) keeps every row and every column.
+func TestNodeExecutionsRebuildKeepsRows(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	fin := start.Add(time.Second)
+	if err := db.InsertRun(ctx, Run{ID: "r1", Mode: "workflow", StartedAt: start}); err != nil {
+		t.Fatal(err)
+	}
+	want := NodeExecution{RunID: "r1", NodeID: "llm1_ext_1", NodeType: "llm", Title: "Extraction", Position: 3,
+		PredecessorNodeID: "llm1", Status: "succeeded", Inputs: `{"context_source":"llm1.context"}`, ProcessData: `{"p":1}`,
+		Outputs: `{"text":"Article 12"}`, Error: "", Retries: 1, PromptTokens: 40, CompletionTokens: 3, IsVirtual: true,
+		ParentNodeID: "tool1", StartedAt: start, FinishedAt: &fin, ElapsedMs: 1000}
+	if err := db.SaveNodeExecution(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rebuild := ms[7]
+	if rebuild.version != 8 {
+		t.Fatalf("migration 8 is %s", rebuild.name)
+	}
+	rebuild.version = 108 // applied again, over rows
+	if err := apply(ctx, db.SQL(), rebuild); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.NodeExecutions(ctx, "r1")
+	if err != nil || len(got) != 1 {
+		t.Fatalf("%v, %v", got, err)
+	}
+	want.ID = got[0].ID
+	if diff := cmp.Diff(want, got[0]); diff != "" {
+		t.Errorf("after the rebuild (-want +got):\n%s", diff)
 	}
 }

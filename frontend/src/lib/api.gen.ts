@@ -453,7 +453,39 @@ export interface Message {
   claims: Claim[];
   generation: GenerationSummary | null;
   generationDetail: GenerationDetail | null;
+  timeline: TimelineNode[];
   createdAt: string;
+}
+
+export interface TimelineNode {
+  nodeId: string;
+  nodeType: string;
+  title: string;
+  status: string;
+  error: string;
+  isVirtual: boolean;
+  parentNodeId: string;
+  startedAt: string;
+  finishedAt: string | null;
+  elapsedMs: number;
+  promptTokens: number;
+  completionTokens: number;
+  checks: Check[];
+  timingMs: StepTiming | null;
+  extraction: Extraction | null;
+}
+
+export interface StepTiming {
+  prompt: number;
+  llm: number;
+  postprocess: number;
+  total: number;
+}
+
+export interface Extraction {
+  source: string;
+  prompt: string;
+  text: string;
 }
 
 export interface Turn {

@@ -10,7 +10,7 @@ import { CitationCard } from './CitationChip';
 import { answerCopyText } from './citations';
 import { markersIn } from './markdown';
 import { keys, useRun, useRunStream } from './queries';
-import { segmentsFromRun, streamedAnswer, timelineFromRun } from './stream';
+import { segmentsFromDetail, segmentsFromRun, streamedAnswer, timelineFromSteps } from './stream';
 import { Timeline } from './Timeline';
 
 export interface AnswerMessageProps {
@@ -81,7 +81,10 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
   const qc = useQueryClient();
   const streaming = message.status === 'streaming';
   const live = useRunStream(message.runId, conversationId, streaming);
-  const run = useRun(message.runId, !streaming);
+  // The history brings each answer's steps and generation detail; only an answer whose
+  // reasoning came from a plain LLM step (no generation record) asks its run for it.
+  const needsRun = !streaming && !message.generationDetail && (message.timeline ?? []).some((n) => n.nodeType === 'llm');
+  const run = useRun(message.runId, needsRun);
 
   // The run ended but the stored message is not final yet: ask again shortly.
   useEffect(() => {
@@ -90,12 +93,13 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
     return () => clearTimeout(t);
   }, [streaming, live.stream.ended, qc, conversationId]);
 
-  const segments = useMemo(
-    () => (streaming ? live.stream.segments : run.data ? segmentsFromRun(run.data, message.content) : []),
-    [streaming, live.stream.segments, run.data, message.content],
-  );
+  const segments = useMemo(() => {
+    if (streaming) return live.stream.segments;
+    if (message.generationDetail) return segmentsFromDetail(message.generationDetail, message.content);
+    return run.data ? segmentsFromRun(run.data, message.content) : [];
+  }, [streaming, live.stream.segments, message.generationDetail, run.data, message.content]);
   const reasoning = segments.filter((s) => s.type === 'reasoning').map((s) => s.text);
-  const nodes = useMemo(() => (streaming ? live.stream.nodes : run.data ? timelineFromRun(run.data) : []), [streaming, live.stream.nodes, run.data]);
+  const nodes = useMemo(() => (streaming ? live.stream.nodes : timelineFromSteps(message.timeline ?? [])), [streaming, live.stream.nodes, message.timeline]);
 
   const content = streaming ? live.stream.cited?.answer || streamedAnswer(live.stream) : message.content;
   const citations = streaming ? (live.stream.cited?.citations ?? []) : message.citations;
@@ -136,7 +140,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
         )}
       </header>
 
-      <Timeline nodes={nodes} live={streaming} loading={!streaming && run.isPending && Boolean(message.runId)} />
+      <Timeline nodes={nodes} live={streaming} />
       <Reasoning segments={reasoning} live={streaming && !content} />
 
       {refused ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { RunDetail } from '../../lib/api.gen';
 import { Timeline } from './Timeline';
-import { applyEvents, emptyStream, timelineFromRun, type TimelineNode } from './stream';
+import { applyEvents, emptyStream, timelineFromRun, timelineFromSteps, type TimelineNode } from './stream';
 
 const node = (over: Partial<TimelineNode>): TimelineNode => ({
   nodeId: 'x',
@@ -114,5 +114,24 @@ describe('virtual nodes in the stream and the record', () => {
     const timeline = timelineFromRun(detail);
     expect(timeline.map((n) => n.parentNodeId)).toEqual(['', 'fetch']);
     expect(timeline.map((n) => n.extraction)).toEqual([null, { source: 'llm1.context', prompt: 'Which article?', text: 'Article 12' }]);
+  });
+});
+
+describe('the timeline the history brings with an answer', () => {
+  it('becomes the same steps, checks and extractions as the stored run', () => {
+    const steps = timelineFromSteps([
+      { nodeId: 'start', nodeType: 'start', title: 'Start', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:00Z', elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: null },
+      { nodeId: 'cite', nodeType: 'cited-answer', title: '', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:01Z', elapsedMs: 1000, promptTokens: 900, completionTokens: 60, checks: [{ name: 'quotes', passed: true, detail: '' }], timingMs: { prompt: 1, llm: 990, postprocess: 2, total: 993 }, extraction: null },
+      { nodeId: 'fetch_ext_1', nodeType: 'llm', title: 'Extraction', status: 'interrupted', error: '', isVirtual: true, parentNodeId: 'fetch', startedAt: '2025-01-01T00:00:01Z', finishedAt: null, elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: { source: 'llm1.context', prompt: 'Which article?', text: '' } },
+    ]);
+    expect(steps.map((s) => [s.nodeId, s.title, s.status, s.elapsedMs, s.parentNodeId])).toEqual([
+      ['start', 'Start', 'succeeded', 0, ''],
+      ['cite', 'cited-answer', 'succeeded', 1000, ''],
+      ['fetch_ext_1', 'Extraction', 'cancelled', null, 'fetch'],
+    ]);
+    expect(steps[1]!.checks).toEqual([{ name: 'quotes', passed: true, detail: '' }]);
+    expect(steps[1]!.timing).toEqual({ prompt: 1, llm: 990, postprocess: 2, total: 993 });
+    expect(steps[1]!.tokens).toEqual({ prompt: 900, completion: 60 });
+    expect(steps[2]!.extraction).toEqual({ source: 'llm1.context', prompt: 'Which article?', text: '' });
   });
 });

@@ -1,7 +1,7 @@
 // Assembles a chat turn from its run's events: the node timeline (status and real times),
 // the answer text as it streams, reasoning segments in stream order, and the cited-answer
 // node's checked result. Pure: feed it events one by one (from seq 1 after a reload too).
-import type { Check, Citation, Claim, Event, GenerationStatus, NodeExecution, RunDetail, RunStatus } from '../../lib/api.gen';
+import type { Check, Citation, Claim, Event, GenerationDetail, GenerationStatus, NodeExecution, RunDetail, RunStatus, TimelineNode as StoredStep } from '../../lib/api.gen';
 import { isRunEnd } from '../../lib/events';
 
 export type NodeStatus = 'running' | 'succeeded' | 'failed' | 'exception' | 'skipped' | 'cancelled';
@@ -308,6 +308,24 @@ export function timelineFromRun(detail: RunDetail): TimelineNode[] {
     }));
 }
 
+/** The timeline of a finished answer, from the steps the history returns with it. */
+export function timelineFromSteps(steps: readonly StoredStep[]): TimelineNode[] {
+  return steps.map((n) => ({
+    nodeId: n.nodeId,
+    nodeType: n.nodeType,
+    title: n.title || n.nodeType || n.nodeId,
+    status: n.status === 'interrupted' || n.status === 'running' ? 'cancelled' : nodeStatus(n.status, 'succeeded'),
+    startedAt: epoch(n.startedAt),
+    elapsedMs: n.finishedAt ? n.elapsedMs : null,
+    error: n.error,
+    checks: n.checks ?? [],
+    timing: n.timingMs,
+    tokens: n.promptTokens || n.completionTokens ? { prompt: n.promptTokens, completion: n.completionTokens } : null,
+    parentNodeId: n.isVirtual ? n.parentNodeId : '',
+    extraction: n.isVirtual ? n.extraction : null,
+  }));
+}
+
 /** A stored virtual node's extraction: inputs {context_source, extraction_prompt}, outputs {text}. */
 function extractionOf(n: NodeExecution): Extraction | null {
   const inputs = (n.inputs ?? {}) as Record<string, unknown>;
@@ -322,7 +340,11 @@ function extractionOf(n: NodeExecution): Extraction | null {
 /** Reasoning and content of a finished run's cited-answer node, in the order they streamed. */
 export function segmentsFromRun(detail: RunDetail, content: string): StreamSegment[] {
   const node = detail.nodes.find((n) => n.nodeType === 'cited-answer' && n.generationDetail) ?? detail.nodes.find((n) => n.generationDetail);
-  const g = node?.generationDetail;
+  return segmentsFromDetail(node?.generationDetail ?? null, content);
+}
+
+/** Reasoning and content of a generation detail (a message's own, or a node's), in stream order. */
+export function segmentsFromDetail(g: GenerationDetail | null, content: string): StreamSegment[] {
   if (!g) return [];
   const cps = Array.from(content);
   const out: StreamSegment[] = [];
