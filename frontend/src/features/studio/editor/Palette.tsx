@@ -3,7 +3,7 @@ import { useReactFlow } from '@xyflow/react';
 import { GROUPS, kindOf, type NodeKind } from '../nodes/catalog';
 import { useEditor } from '../store/editorStore';
 import { useNodeTypes } from '../queries';
-import { newNode, PALETTE_MIME } from './addNode';
+import { freeSpot, newNode, PALETTE_MIME } from './addNode';
 
 /** Every node type the backend registers, grouped; drag one onto the canvas, or press it to add it in the middle. */
 export function Palette() {
@@ -42,7 +42,8 @@ const PaletteItem = memo(function PaletteItem({ kind }: { kind: NodeKind }) {
   const addInMiddle = () => {
     const box = document.querySelector('.studio-canvas')?.getBoundingClientRect();
     const at = box ? flow.screenToFlowPosition({ x: box.left + box.width / 2 - 110, y: box.top + box.height / 2 - 24 }) : { x: 0, y: 0 };
-    dispatch({ type: 'addNode', node: newNode(kind.type, at, useEditor.getState().graph.present.nodes) });
+    const nodes = useEditor.getState().graph.present.nodes;
+    dispatch({ type: 'addNode', node: newNode(kind.type, freeSpot(at, nodes), nodes) });
   };
   return (
     <li>
