@@ -1,9 +1,12 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
+	"runtime"
+	"sync"
 
 	"lexflow/backend/chat"
 	"lexflow/backend/generation"
@@ -72,24 +75,40 @@ func (s *ChatService) Delete(ctx context.Context, id string) error {
 	return s.db.DeleteConversation(ctx, id)
 }
 
-// Messages returns a conversation's messages in order.
+// Messages returns a conversation's messages in order, each answer with its
+// timeline. A long conversation is read with both queries at once and
+// converted on every core: opening one is the history's hot path.
 func (s *ChatService) Messages(ctx context.Context, id string) ([]Message, error) {
 	if _, err := s.db.GetConversation(ctx, id); err != nil {
 		return nil, err
 	}
+	var timelines map[string][]store.TimelineNode
+	var timelineErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { timelines, timelineErr = s.db.ConversationTimelines(ctx, id) })
 	ms, err := s.db.ListMessages(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	timelines, err := s.db.ConversationTimelines(ctx, id)
-	if err != nil {
+	wg.Wait()
+	if err = cmp.Or(err, timelineErr); err != nil {
 		return nil, err
 	}
 	out := make([]Message, len(ms))
-	for i, m := range ms {
-		out[i] = messageDTO(m, timelines[m.RunID])
-	}
+	eachPart(len(ms), func(from, to int) {
+		for i := from; i < to; i++ {
+			out[i] = messageDTO(ms[i], timelines[ms[i].RunID])
+		}
+	})
 	return out, nil
+}
+
+// eachPart calls fn on consecutive parts of [0, n), one per core at once;
+// a short list is one part.
+func eachPart(n int, fn func(from, to int)) {
+	parts := min(runtime.NumCPU(), max(1, n/100))
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { fn(p*n/parts, (p+1)*n/parts) })
+	}
+	wg.Wait()
 }
 
 // Send asks a question; the answer streams as the returned run's events.
