@@ -288,24 +288,12 @@ export function streamedReasoning(state: TurnStream): string[] {
 /** The timeline of a finished run, from its persisted node executions (real times); virtual
  * sub-nodes are kept, marked with their parent, for the view to nest. */
 export function timelineFromRun(detail: RunDetail): TimelineNode[] {
-  return [...detail.nodes]
-    .sort((a, b) => a.position - b.position)
-    .map((n: NodeExecution) => ({
-      nodeId: n.nodeId,
-      nodeType: n.nodeType,
-      title: n.title || n.nodeType || n.nodeId,
-      // A step the run never finished (stopped, or Lexflow died under it) was cut short: it
-      // is neither done nor still going.
-      status: n.status === 'interrupted' || n.status === 'running' ? 'cancelled' : nodeStatus(n.status, 'succeeded'),
-      startedAt: epoch(n.startedAt),
-      elapsedMs: n.finishedAt ? n.elapsedMs : null,
-      error: n.error,
-      checks: checksOf(n.processData),
-      timing: timingOf(n.processData),
-      tokens: n.promptTokens || n.completionTokens ? { prompt: n.promptTokens, completion: n.completionTokens } : null,
-      parentNodeId: n.isVirtual ? n.parentNodeId : '',
-      extraction: n.isVirtual ? extractionOf(n) : null,
-    }));
+  return timelineFromSteps([...detail.nodes].sort((a, b) => a.position - b.position).map(stepOf));
+}
+
+/** A node execution as the history's step: what a step shows of its process data and inputs. */
+function stepOf(n: NodeExecution): StoredStep {
+  return { ...n, checks: checksOf(n.processData), timingMs: timingOf(n.processData), extraction: n.isVirtual ? extractionOf(n) : null };
 }
 
 /** The timeline of a finished answer, from the steps the history returns with it. */
@@ -314,6 +302,8 @@ export function timelineFromSteps(steps: readonly StoredStep[]): TimelineNode[] 
     nodeId: n.nodeId,
     nodeType: n.nodeType,
     title: n.title || n.nodeType || n.nodeId,
+    // A step the run never finished (stopped, or Lexflow died under it) was cut short: it
+    // is neither done nor still going.
     status: n.status === 'interrupted' || n.status === 'running' ? 'cancelled' : nodeStatus(n.status, 'succeeded'),
     startedAt: epoch(n.startedAt),
     elapsedMs: n.finishedAt ? n.elapsedMs : null,
