@@ -14,6 +14,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/internal/proccpu"
 )
 
 // Benchmarks over a synthetic corpus of 100,000 legal chunks (corpus_test.go):
@@ -121,7 +122,7 @@ func measure(b *testing.B, queries []string, run func(string) error) measured {
 		}
 	}
 	m := measured{latencies: make([]time.Duration, 0, len(queries))}
-	cpu := processCPU()
+	cpu := proccpu.Used()
 	for _, q := range queries {
 		start := time.Now()
 		if err := run(q); err != nil {
@@ -129,7 +130,7 @@ func measure(b *testing.B, queries []string, run func(string) error) measured {
 		}
 		m.latencies = append(m.latencies, time.Since(start))
 	}
-	m.cpu = processCPU() - cpu
+	m.cpu = proccpu.Used() - cpu
 	return m
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/internal/proccpu"
 	"lexflow/backend/store"
 )
 
@@ -87,7 +88,7 @@ func runRecorded(b *testing.B, dsl []byte, nodes int) (wall, cpu []time.Duration
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		start, cpuStart := time.Now(), processCPU()
+		start, cpuStart := time.Now(), proccpu.Used()
 		id := fmt.Sprintf("bench-%d", i)
 		if err := db.InsertRun(context.Background(), store.Run{ID: id, Mode: "workflow", StartedAt: start}); err != nil {
 			b.Fatal(err)
@@ -97,7 +98,7 @@ func runRecorded(b *testing.B, dsl []byte, nodes int) (wall, cpu []time.Duration
 		if res.Status != engine.StatusSucceeded {
 			b.Fatalf("run %s", res.Status)
 		}
-		wall, cpu = append(wall, time.Since(start)), append(cpu, processCPU()-cpuStart)
+		wall, cpu = append(wall, time.Since(start)), append(cpu, proccpu.Used()-cpuStart)
 		b.StopTimer()
 		checkRecorded(b, db, id, nodes)
 		b.StartTimer()

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"lexflow/backend/internal/proccpu"
 )
 
 // BenchmarkSaveRunBatch is the database side of recording a 1,000-node chain:
@@ -38,13 +40,13 @@ func BenchmarkSaveRunBatch(b *testing.B) {
 			batches = append(batches, batch{events, execs})
 		}
 		b.StartTimer()
-		began := processCPU()
+		began := proccpu.Used()
 		for _, bt := range batches {
 			if err := db.SaveRunBatch(ctx, bt.events, bt.execs); err != nil {
 				b.Fatal(err)
 			}
 		}
-		cpu += processCPU() - began
+		cpu += proccpu.Used() - began
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/nodes/1000, "µs/node")
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/nodes/1000, "cpu-µs/node")

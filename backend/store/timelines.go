@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -80,8 +81,4 @@ func scanTimelineNode(s scanner) (TimelineNode, error) {
 }
 
 // errBadTimelineRow cannot happen: every joined field is cleaned.
-var errBadTimelineRow = errorString("a timeline row does not split into its fields")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+var errBadTimelineRow = errors.New("a timeline row does not split into its fields")

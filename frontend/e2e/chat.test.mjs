@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startFakeLLM, startLexflow, launchBrowser, screenshot } from './harness.mjs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
 
 let llm, app, browser;
 
@@ -23,37 +23,27 @@ const QUESTION = 'Must a trader perform a service with reasonable care and skill
 const UNANSWERABLE = 'xylophone quantum chromodynamics';
 const squash = (s) => s.replace(/\s+/g, ' ').trim();
 
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ token, method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    { token: app.token, method, path, body },
+const api = (page, method, path, body) => pageAPI(page, app.token, method, path, body);
+
+/** Picks the option labelled `label` of a picker once it is offered. */
+async function pick(page, picker, label) {
+  await page.waitForFunction(
+    ({ picker, label }) => [...document.querySelectorAll(`[data-testid="${picker}"] option`)].some((o) => o.textContent === label),
+    { picker, label },
   );
+  await page.getByTestId(picker).selectOption({ label });
 }
 
-async function setTheme(page, theme) {
-  await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+/** Opens a new conversation in Chat with the given app (or the default one) and model. */
+async function newChat(page, model, appLabel) {
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByTestId('chat-welcome').waitFor();
+  if (appLabel) await pick(page, 'app-picker', appLabel);
+  await pick(page, 'model-picker', model);
 }
 
-async function waitForSampleLibrary(page) {
-  const deadline = Date.now() + 90000;
-  for (;;) {
-    const cols = (await api(page, 'GET', '/api/collections')).body;
-    if (cols.length > 0) {
-      const docs = (await api(page, 'GET', `/api/collections/${cols[0].id}/documents`)).body;
-      if (docs.length >= 10 && docs.every((d) => d.status === 'ready' || d.status === 'failed')) return;
-    }
-    if (Date.now() > deadline) throw new Error('the sample library did not finish indexing');
-    await page.waitForTimeout(500);
-  }
-}
+
 
 test('ask the library, follow a citation, see a refusal, audit, export, reload', async () => {
   const page = await browser.context.newPage();
@@ -64,7 +54,7 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   await page.getByText('No library yet').waitFor();
   await screenshot(page, 'chat-no-library');
   await page.getByRole('button', { name: 'Load sample library' }).click();
-  await waitForSampleLibrary(page);
+  await waitForSampleLibrary(page, app.token);
 
   // The fake model server as an Ollama provider.
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -213,11 +203,7 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
 test('a careless model: the uncited and the misquoted sentences are flagged, never shown as cited', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
-  await page.getByRole('link', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: 'New' }).click();
-  await page.getByTestId('chat-welcome').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-sloppy'));
-  await page.getByTestId('model-picker').selectOption({ label: 'fake-sloppy' });
+  await newChat(page, 'fake-sloppy');
   const input = page.getByTestId('composer-input');
   await input.fill(QUESTION);
   await input.press('Enter');
@@ -241,13 +227,7 @@ test('a careless model: the uncited and the misquoted sentences are flagged, nev
 test('clarify then answer: a vague question gets a question back, and the reply is answered with the original question', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
-  await page.getByRole('link', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: 'New' }).click();
-  await page.getByTestId('chat-welcome').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="app-picker"] option')].some((o) => o.textContent === 'Clarify then answer'));
-  await page.getByTestId('app-picker').selectOption({ label: 'Clarify then answer' });
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-cite'));
-  await page.getByTestId('model-picker').selectOption({ label: 'fake-cite' });
+  await newChat(page, 'fake-cite', 'Clarify then answer');
   const input = page.getByTestId('composer-input');
   await input.fill('How long does a trader have to perform the service?');
   await input.press('Enter');
@@ -282,13 +262,7 @@ test('a reply after the clarifying question has expired is a new question, not a
   const imported = await api(page, 'POST', '/api/apps/import', { dsl, name: 'Clarify (short wait)' });
   assert.equal(imported.status, 201, JSON.stringify(imported.body));
 
-  await page.getByRole('link', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: 'New' }).click();
-  await page.getByTestId('chat-welcome').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="app-picker"] option')].some((o) => o.textContent === 'Clarify (short wait)'));
-  await page.getByTestId('app-picker').selectOption({ label: 'Clarify (short wait)' });
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-cite'));
-  await page.getByTestId('model-picker').selectOption({ label: 'fake-cite' });
+  await newChat(page, 'fake-cite', 'Clarify (short wait)');
   const input = page.getByTestId('composer-input');
   await input.fill('How long does a trader have to perform the service?');
   await input.press('Enter');
@@ -317,13 +291,7 @@ test('a reply after the clarifying question has expired is a new question, not a
 test('statute lookup: the article number is extracted from the conversation by a sub-step shown under its step', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
-  await page.getByRole('link', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: 'New' }).click();
-  await page.getByTestId('chat-welcome').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="app-picker"] option')].some((o) => o.textContent === 'Statute lookup'));
-  await page.getByTestId('app-picker').selectOption({ label: 'Statute lookup' });
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="model-picker"] option')].some((o) => o.textContent === 'fake-chat'));
-  await page.getByTestId('model-picker').selectOption({ label: 'fake-chat' });
+  await newChat(page, 'fake-chat', 'Statute lookup');
   const input = page.getByTestId('composer-input');
   await input.fill('What does Article 12 of the Consumer Rights Act say?');
   await input.press('Enter');

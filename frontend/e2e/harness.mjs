@@ -137,3 +137,38 @@ export async function screenshot(page, name) {
   );
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
 }
+
+/** Calls the API from inside the page, with the app's token, as the UI does. */
+export function pageAPI(page, token, method, path, body) {
+  return page.evaluate(
+    async ({ token, method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { token, method, path, body },
+  );
+}
+
+/** Forces the light or dark theme for a screenshot. */
+export async function setTheme(page, theme) {
+  await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+}
+
+/** Waits until the sample library's documents are all ready or failed. */
+export async function waitForSampleLibrary(page, token) {
+  const deadline = Date.now() + 90000;
+  for (;;) {
+    const cols = (await pageAPI(page, token, 'GET', '/api/collections')).body;
+    if (cols.length > 0) {
+      const docs = (await pageAPI(page, token, 'GET', `/api/collections/${cols[0].id}/documents`)).body;
+      if (docs.length >= 10 && docs.every((d) => d.status === 'ready' || d.status === 'failed')) return;
+    }
+    if (Date.now() > deadline) throw new Error('the sample library did not finish indexing');
+    await page.waitForTimeout(500);
+  }
+}

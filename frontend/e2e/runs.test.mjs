@@ -3,7 +3,7 @@
 // cited-answer step shows its generation detail. Screenshots in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFakeLLM, startLexflow, launchBrowser, screenshot } from './harness.mjs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
 
 let llm, app, browser;
 
@@ -19,42 +19,14 @@ after(async () => {
 
 const QUESTION = 'Must a trader perform a service with reasonable care and skill?';
 
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ token, method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    { token: app.token, method, path, body },
-  );
-}
+const api = (page, method, path, body) => pageAPI(page, app.token, method, path, body);
 
-async function setTheme(page, theme) {
-  await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-}
 
-async function waitForSampleLibrary(page) {
-  const deadline = Date.now() + 90000;
-  for (;;) {
-    const cols = (await api(page, 'GET', '/api/collections')).body;
-    if (cols.length > 0) {
-      const docs = (await api(page, 'GET', `/api/collections/${cols[0].id}/documents`)).body;
-      if (docs.length >= 10 && docs.every((d) => d.status === 'ready' || d.status === 'failed')) return;
-    }
-    if (Date.now() > deadline) throw new Error('the sample library did not finish indexing');
-    await page.waitForTimeout(500);
-  }
-}
 
 async function askInChat(page) {
   await page.getByRole('link', { name: 'Chat' }).click();
   await page.getByRole('button', { name: 'Load sample library' }).click();
-  await waitForSampleLibrary(page);
+  await waitForSampleLibrary(page, app.token);
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('link', { name: 'Providers' }).click();
   await page.getByRole('button', { name: 'Add provider' }).click();

@@ -4,7 +4,7 @@
 // Screenshots of the apps list and the canvas in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLexflow, launchBrowser, screenshot } from './harness.mjs';
+import { startLexflow, launchBrowser, screenshot, setTheme } from './harness.mjs';
 
 let app, browser;
 
@@ -17,9 +17,6 @@ after(async () => {
   await app?.stop();
 });
 
-async function setTheme(page, theme) {
-  await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-}
 
 const node = (page, id) => page.locator(`[data-testid="studio-node"][data-node-id="${id}"]`);
 

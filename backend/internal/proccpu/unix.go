@@ -1,14 +1,14 @@
 //go:build unix
 
-package index
+package proccpu
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time this process has used, on every thread.
-func processCPU() time.Duration {
+// Used is the CPU time this process has used, on every thread.
+func Used() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
