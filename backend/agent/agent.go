@@ -314,7 +314,11 @@ func (l *loop) finalInstruction() string {
 func (l *loop) note(s string) { l.notes = append(l.notes, s) }
 
 func (l *loop) result() Result {
-	return Result{Text: l.text.String(), Detail: l.builder.Detail(), Usage: l.usage, Rounds: l.rounds, Strategy: l.strategy,
+	s := l.strategy
+	if s == StrategyAuto {
+		s = StrategyFunctionCalling // auto did not need to fall back
+	}
+	return Result{Text: l.text.String(), Detail: l.builder.Detail(), Usage: l.usage, Rounds: l.rounds, Strategy: s,
 		Messages: l.msgs, Finish: l.finish, Latency: l.latency, ToolCalls: l.calls, Notes: l.notes, Stopped: l.stopped}
 }
 

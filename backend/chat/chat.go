@@ -266,6 +266,8 @@ func (s *Service) finish(ai store.Message, x *engine.Execution, question string,
 		}
 		ai.Citations = g.Citations
 		_ = s.db.LinkGenerationDetail(ctx, g.RunID, g.NodeID, ai.ID) // the run's own record keeps it either way
+	} else {
+		_ = s.db.LinkLastGenerationDetail(ctx, x.RunID(), ai.ID) // an answer without a record: its last model step's
 	}
 	_ = s.db.FinishMessage(ctx, ai) // a closed database at shutdown: InterruptMessages marks it next start
 	if res.Status == engine.StatusSucceeded {
@@ -297,11 +299,13 @@ func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byt
 	for i, n := range app.Workflow.Graph.Nodes {
 		patch := map[string]any{}
 		switch n.Type {
-		case nodes.TypeKnowledgeRetrieval:
+		case nodes.TypeKnowledgeRetrieval, nodes.TypeAgent:
 			if len(set.CollectionIDs) > 0 {
 				patch["dataset_ids"] = set.CollectionIDs
 			}
-		case nodes.TypeCitedAnswer, nodes.TypeLLM:
+		}
+		switch n.Type {
+		case nodes.TypeCitedAnswer, nodes.TypeLLM, nodes.TypeAgent:
 			if set.ProviderID != "" || set.Model != "" {
 				patch["model"] = map[string]any{"provider": set.ProviderID, "name": set.Model}
 			}

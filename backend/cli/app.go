@@ -171,6 +171,7 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 		Search:   idx.Search,
 		Chunks:   a.db,
 		Answerer: a.pipeline,
+		Verifier: a.pipeline,
 		Scope:    a.scope,
 	})
 	return reg, err

@@ -150,6 +150,9 @@ func (p *Pipeline) Replay(ctx context.Context, id string, m Model, params Params
 	if err != nil {
 		return Record{}, err
 	}
+	if err := refuseAgentReplay(orig); err != nil {
+		return Record{}, err
+	}
 	if orig.Result.Status == StatusNoEvidence || len(orig.Snapshot.Messages) == 0 {
 		return Record{}, fmt.Errorf("replay %s: nothing to replay, no evidence was found and no model was asked", id)
 	}

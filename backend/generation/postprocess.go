@@ -116,10 +116,20 @@ func Postprocess(raw string, hits []evidence.Hit, opts Options) Result {
 		return c.result("", c.status())
 	}
 	c.align(reply.Citations)
-	answer := c.markers(reply.Answer)
+	return c.check(reply.Answer, false)
+}
+
+// check runs the checks every answer goes through once its citations are
+// known: markers, quotes and claims. inline takes quotes from the answer's
+// own text (prose answers have no citation list to carry them).
+func (c *checker) check(answer string, inline bool) Result {
+	answer = c.markers(answer)
 	if !hasLetters(markerPattern.ReplaceAllString(answer, "")) {
 		c.failFatal(CheckSchema, "the answer has no words, only numbers or citation markers")
 		return c.result(answer, StatusFailed)
+	}
+	if inline {
+		c.inlineQuotes(answer)
 	}
 	c.quotes()
 	answer = c.claims(answer)

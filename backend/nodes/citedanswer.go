@@ -22,6 +22,12 @@ type Answerer interface {
 	Run(ctx context.Context, req generation.Request) (generation.Record, error)
 }
 
+// Verifier checks an answer written elsewhere against its evidence and
+// records it (generation.Pipeline fits).
+type Verifier interface {
+	Verify(ctx context.Context, a generation.Answered) (generation.Record, error)
+}
+
 // ScopeFunc describes the collections a retrieval searched, for people:
 // `the collection "Statutes"`; nil ids mean every collection.
 type ScopeFunc func(ctx context.Context, collectionIDs []string) string

@@ -29,6 +29,8 @@ type Deps struct {
 	Tools []tools.Tool
 	// Answerer runs the cited-answer pipeline for cited-answer nodes.
 	Answerer Answerer
+	// Verifier checks and records agent answers that cite evidence.
+	Verifier Verifier
 	// Scope names searched collections in no-evidence answers; nil shows ids.
 	Scope ScopeFunc
 }

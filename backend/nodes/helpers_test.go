@@ -125,8 +125,9 @@ func newEnv(t testing.TB, defaultProvider string) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	pipeline := &generation.Pipeline{Store: db}
 	deps := nodes.Deps{Models: set, Search: idx.Search, Chunks: chunkStore(corpus()), Clock: fixedClock{},
-		Answerer: &generation.Pipeline{Store: db}, Scope: func(_ context.Context, ids []string) string {
+		Answerer: pipeline, Verifier: pipeline, Scope: func(_ context.Context, ids []string) string {
 			return fmt.Sprintf("the collections %q", ids)
 		}}
 	return &env{srv: srv, idx: idx, deps: deps}

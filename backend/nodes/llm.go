@@ -131,7 +131,7 @@ func (n *llmNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeResu
 	call.req.Tools = n.llmTools
 	call.onText = func(s string) error { return in.Stream("text", s) }
 	err = n.converse(ctx, call, &w)
-	res := engine.NodeResult{ProcessData: call.processData(w), Usage: &call.usage, Inputs: n.recordInputs(in)}
+	res := engine.NodeResult{ProcessData: call.processData(w), Usage: &call.usage, Inputs: recordInputs(in, n.inputs)}
 	if err != nil {
 		return res, err
 	}
@@ -193,13 +193,3 @@ func (n *llmNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, err
 	return append(msgs, llm.Message{Role: llm.RoleUser, Content: query}), nil
 }
 
-// recordInputs lists the variables the node read, for the trace.
-func (n *llmNode) recordInputs(in engine.NodeInput) map[string]any {
-	out := map[string]any{}
-	for _, input := range n.inputs {
-		if v, ok := in.Vars.Get(input.Selector); ok {
-			out[input.Selector.String()] = v.Any()
-		}
-	}
-	return out
-}

@@ -53,12 +53,16 @@ func (c *modelCall) chat(ctx context.Context) (llm.Response, error) {
 	return resp, nil
 }
 
-func (c *modelCall) failure(ctx context.Context, err error) error {
+func (c *modelCall) failure(ctx context.Context, err error) error { return modelFailure(ctx, c.model, err) }
+
+// modelFailure types a model call's error by the llm error's code; an error
+// our own callback returned because the run is stopping is passed through.
+func modelFailure(ctx context.Context, m Model, err error) error {
 	var le *llm.Error
 	if !errors.As(err, &le) && ctx.Err() != nil {
-		return err // our own stream callback stopped it: the run is stopping
+		return err
 	}
-	return &Failure{Type: llm.Code(err), Err: fmt.Errorf("call model %s/%s: %w", c.model.ProviderName, c.model.Name, err)}
+	return &Failure{Type: llm.Code(err), Err: fmt.Errorf("call model %s/%s: %w", m.ProviderName, m.Name, err)}
 }
 
 func (c *modelCall) onDelta(d llm.Delta) error {

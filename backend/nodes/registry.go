@@ -48,6 +48,7 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeTool, newToolNode(toolReg)},
 		{TypeAskUser, newAskUser},
 		{TypeCitedAnswer, newCitedAnswer(deps)},
+		{TypeAgent, newAgent(deps)},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {

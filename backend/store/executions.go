@@ -173,6 +173,20 @@ func (db *DB) LinkGenerationDetail(ctx context.Context, runID, nodeID, messageID
 	return nil
 }
 
+// LinkLastGenerationDetail keys the detail of a run's last model step (not
+// a virtual one) to the chat message it answered, for answers that have no
+// generation record of their own.
+func (db *DB) LinkLastGenerationDetail(ctx context.Context, runID, messageID string) error {
+	_, err := db.sql.ExecContext(ctx, `UPDATE OR IGNORE llm_generation_details SET message_id = ? WHERE id = (
+		SELECT d.id FROM llm_generation_details d JOIN node_executions e ON e.run_id = d.workflow_run_id AND e.node_id = d.node_id
+		WHERE d.workflow_run_id = ? AND NOT e.is_virtual AND d.message_id IS NULL ORDER BY d.created_at DESC, d.rowid DESC LIMIT 1)`,
+		messageID, runID)
+	if err != nil {
+		return fmt.Errorf("link generation detail: %w", err)
+	}
+	return nil
+}
+
 // NodeGenerationDetail returns the detail of one node execution, if any.
 func (db *DB) NodeGenerationDetail(ctx context.Context, runID, nodeID string) (GenerationDetail, bool, error) {
 	return db.generationDetail(ctx, `workflow_run_id = ? AND node_id = ?`, runID, nodeID)

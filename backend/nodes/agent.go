@@ -1,0 +1,305 @@
+package nodes
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"lexflow/backend/agent"
+	"lexflow/backend/engine"
+	"lexflow/backend/generation"
+	"lexflow/backend/llm"
+)
+
+// TypeAgent is the agent node: a model that uses tools over several rounds.
+const TypeAgent = "agent"
+
+// agentData configures an Agent node (SPEC §7): a model, a system prompt
+// (instruction), the user message (query, by default the chat question),
+// the tools it may call, the collections its search tools look in, the
+// round limit and the strategy. Tools are built-in tool names, or objects
+// shaped like a Tool node's data ({tool_name, tool_parameters}): a Tool node
+// exposed to the agent, whose configured parameters are fixed and hidden
+// from the model, which fills the rest.
+type agentData struct {
+	Model         modelConfig    `json:"model"`
+	Instruction   string         `json:"instruction"`
+	Query         string         `json:"query"`
+	Memory        *memoryConfig  `json:"memory"`
+	Tools         []agentToolDef `json:"tools"`
+	DatasetIDs    []string       `json:"dataset_ids"`
+	MaxIterations int            `json:"max_iterations"`
+	Strategy      string         `json:"strategy"`
+	ToolTimeout   float64        `json:"tool_timeout"` // seconds
+	Uncited       string         `json:"uncited_policy"`
+}
+
+type agentNode struct {
+	deps        Deps
+	data        agentData
+	params      params
+	instruction engine.Template
+	query       engine.Template
+	tools       []agentTool
+	mode        engine.Mode
+	inputs      []engine.Input
+}
+
+// citeInstruction is added to the system prompt when the agent can reach
+// the library: its answer is checked like every cited answer.
+const citeInstruction = `Answer only from what your tools return. Passages come numbered, like [1]; end every sentence that uses one with its number, like [1] or [2][3]. Put exact words you quote from a passage in double quotes. If the tools find nothing that answers the question, say so plainly instead of answering from memory.`
+
+func newAgent(deps Deps) engine.NodeFactory {
+	return func(def engine.NodeDef) (engine.Node, error) {
+		n := &agentNode{deps: deps, mode: def.Mode}
+		if err := decode(def, &n.data); err != nil {
+			return nil, err
+		}
+		if err := n.configure(); err != nil {
+			return nil, err
+		}
+		return node{spec: n.spec(), run: n.run}, nil
+	}
+}
+
+func (n *agentNode) configure() error {
+	d := n.data
+	var err error
+	if n.params, err = d.Model.parse(); err != nil {
+		return err
+	}
+	switch {
+	case !oneOf(d.Strategy, "", string(agent.StrategyAuto), string(agent.StrategyFunctionCalling), string(agent.StrategyReAct)):
+		return fieldError("strategy", "%q: want auto, function_calling or react", d.Strategy)
+	case d.MaxIterations < 0 || d.MaxIterations > agent.MaxRounds:
+		return fieldError("max_iterations", "%d: want 1..%d", d.MaxIterations, agent.MaxRounds)
+	case d.ToolTimeout < 0:
+		return fieldError("tool_timeout", "%g: want seconds, more than 0", d.ToolTimeout)
+	case !oneOf(d.Uncited, "", string(generation.UncitedPartial), string(generation.UncitedFail), string(generation.UncitedStrip)):
+		return fieldError("uncited_policy", "%q: want partial, fail or strip", d.Uncited)
+	case len(d.Tools) == 0:
+		return fieldError("tools", "an agent needs at least one tool (for a model without tools, use an LLM node)")
+	}
+	if d.Query == "" {
+		n.data.Query = "{{#sys.query#}}"
+	}
+	n.instruction, n.query = engine.ParseTemplate(d.Instruction), engine.ParseTemplate(n.data.Query)
+	n.tools, err = agentTools(n.deps, d.Tools, nonEmpty(d.DatasetIDs))
+	return err
+}
+
+func (n *agentNode) spec() engine.Spec {
+	ins := templateInputs(n.data.Instruction, n.data.Query)
+	for _, in := range memoryInputs(n.data.Memory, n.mode) {
+		ins = addInput(ins, in)
+	}
+	for _, t := range n.tools {
+		for _, in := range t.inputs() {
+			ins = addInput(ins, in)
+		}
+	}
+	n.inputs = ins
+	outs := append(llmOutputs(),
+		engine.Output{Name: "citations", Type: engine.TypeArrayObject}, engine.Output{Name: "claims", Type: engine.TypeArrayObject},
+		engine.Output{Name: "status", Type: engine.TypeString}, engine.Output{Name: "generation_record_id", Type: engine.TypeString},
+		engine.Output{Name: "rounds", Type: engine.TypeNumber}, engine.Output{Name: "reasoning", Type: engine.TypeString},
+		engine.Output{Name: "tool_calls", Type: engine.TypeArrayObject})
+	return engine.Spec{Inputs: ins, Outputs: outs, Streams: []string{"text", "reasoning", "tool_calls"}}
+}
+
+func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	var w warnings
+	messages, err := n.messages(in, &w)
+	res := engine.NodeResult{Inputs: recordInputs(in, n.inputs)}
+	if err != nil {
+		return res, err
+	}
+	m, err := n.deps.resolveModel(ctx, n.data.Model.ref())
+	if err != nil {
+		return res, err
+	}
+	box := newAgentBox(n.tools, in.Vars)
+	req := llm.Request{Model: m.Name, Messages: messages}
+	n.params.apply(&req)
+	out, runErr := agent.Run(ctx, agent.Config{Provider: m.Provider, Request: req, Strategy: agent.Strategy(n.data.Strategy),
+		Rounds: n.data.MaxIterations, ToolTimeout: time.Duration(n.data.ToolTimeout * float64(time.Second))}, box, streamHooks(in))
+	for _, note := range out.Notes {
+		w.add("%s", note)
+	}
+	res.Usage = &out.Usage
+	res.ProcessData = n.processData(m, out, box, w)
+	if runErr != nil {
+		return res, modelFailure(ctx, m, runErr)
+	}
+	rec, err := n.verify(ctx, in, m, messages, out, box)
+	if err != nil {
+		return res, err
+	}
+	res.Outputs = n.outputs(messages, out, rec)
+	if rec.ID != "" {
+		res.ProcessData["generation_record_id"] = rec.ID
+		res.ProcessData["status"] = string(rec.Result.Status)
+	}
+	if strings.TrimSpace(out.Text) == "" {
+		return res, fail(ErrorTypeGeneration, "the agent gave no answer in %d rounds", out.Rounds)
+	}
+	return res, nil
+}
+
+// messages: the instruction (with the citation rule when the library is
+// reachable), earlier turns (chatflows with memory), then the query.
+func (n *agentNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, error) {
+	system := strings.TrimSpace(in.Vars.Render(n.instruction))
+	if n.searchesLibrary() {
+		system = strings.TrimSpace(system + "\n\n" + citeInstruction)
+	}
+	var msgs []llm.Message
+	if system != "" {
+		msgs = append(msgs, llm.Message{Role: llm.RoleSystem, Content: system})
+	}
+	mem := n.data.Memory
+	if mem != nil && n.mode != engine.ModeChatflow {
+		w.add("memory is only used in chatflows and was ignored")
+		mem = nil
+	}
+	if mem != nil {
+		turns, err := mem.history(in.RunInputs)
+		if err != nil {
+			return nil, fail(ErrorTypeInvalidInput, "read memory: %w", err)
+		}
+		msgs = append(msgs, historyMessages(turns)...)
+	}
+	query := strings.TrimSpace(in.Vars.Render(n.query))
+	if query == "" {
+		return nil, fail(ErrorTypeInvalidInput, "query %q is empty", n.data.Query)
+	}
+	return append(msgs, llm.Message{Role: llm.RoleUser, Content: query}), nil
+}
+
+func (n *agentNode) searchesLibrary() bool {
+	for _, t := range n.tools {
+		if t.evidence {
+			return true
+		}
+	}
+	return false
+}
+
+// streamHooks send the loop's progress as the node's streams: reasoning and
+// text as they come; on "tool_calls", each call ({phase: "call", index,
+// id, name, arguments}) and each result ({phase: "result", index, result,
+// failed}) as one JSON chunk.
+func streamHooks(in engine.NodeInput) agent.Hooks {
+	return agent.Hooks{
+		Delta: func(d llm.Delta) error {
+			switch d.Kind {
+			case llm.DeltaContent:
+				return in.Stream("text", d.Text)
+			case llm.DeltaReasoning:
+				return in.Stream("reasoning", d.Text)
+			}
+			return nil
+		},
+		ToolCall: func(i int, c llm.ToolCall) error {
+			return in.Stream("tool_calls", chunkJSON(map[string]any{"phase": "call", "index": i, "id": c.ID, "name": c.Name, "arguments": c.Arguments}))
+		},
+		ToolResult: func(i int, result string, failed bool) error {
+			return in.Stream("tool_calls", chunkJSON(map[string]any{"phase": "result", "index": i, "result": result, "failed": failed}))
+		},
+	}
+}
+
+func chunkJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// verify checks and records the answer when the tools returned evidence;
+// without evidence there is nothing to cite and no record.
+func (n *agentNode) verify(ctx context.Context, in engine.NodeInput, m Model, messages []llm.Message, out agent.Result, box *agentBox) (generation.Record, error) {
+	hits := box.ledger.list()
+	if len(hits) == 0 || strings.TrimSpace(out.Text) == "" {
+		return generation.Record{}, nil
+	}
+	if n.deps.Verifier == nil {
+		return generation.Record{}, fail(ErrorTypeGeneration, "agent: answers cannot be checked here (no generation store)")
+	}
+	return n.deps.Verifier.Verify(ctx, generation.Answered{
+		Query: lastUser(messages), Hits: hits, Uncited: generation.UncitedPolicy(n.data.Uncited),
+		Parameters: map[string]any{"source": "agent tools", "tool_calls": out.ToolCalls, "collection_ids": n.data.DatasetIDs},
+		Snapshot:   generation.Snapshot{PromptName: generation.AgentPromptName, PromptVersion: "1", Messages: out.Messages},
+		Model:      m.Generation(),
+		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed},
+		Raw: generation.Raw{Text: out.Text, Reasoning: joinReasoning(out.Detail.Reasoning), Provider: m.ProviderName, Model: m.Name,
+			Usage: out.Usage, FinishReason: out.Finish, Latency: out.Latency},
+		RunID: in.RunID, NodeID: in.NodeID,
+	})
+}
+
+func lastUser(msgs []llm.Message) string {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == llm.RoleUser {
+			return msgs[i].Content
+		}
+	}
+	return ""
+}
+
+func (n *agentNode) outputs(messages []llm.Message, out agent.Result, rec generation.Record) map[string]engine.Value {
+	text, status := out.Text, ""
+	citations, claims := any([]any{}), any([]any{})
+	if rec.ID != "" {
+		text, status = rec.Result.Answer, string(rec.Result.Status)
+		citations, _ = plainJSON(rec.Result.Citations)
+		claims, _ = plainJSON(rec.Result.Claims)
+	}
+	usage := map[string]any{"prompt_tokens": float64(out.Usage.PromptTokens), "completion_tokens": float64(out.Usage.CompletionTokens),
+		"total_tokens": float64(out.Usage.Total())}
+	return outputs(map[string]any{
+		"text": text, "reasoning_content": joinReasoning(out.Detail.Reasoning), "usage": usage,
+		"context": BuildContext(messages, out.Text), "generation": out.Detail, "finish_reason": out.Finish,
+		"citations": asList(citations), "claims": asList(claims), "status": status, "generation_record_id": rec.ID,
+		"rounds": float64(out.Rounds), "reasoning": joinReasoning(out.Detail.Reasoning), "tool_calls": toolCallRecords(out.Detail),
+	})
+}
+
+// toolCallRecords is the tool_calls output: {name, arguments, result}.
+func toolCallRecords(d llm.Detail) []any {
+	out := make([]any, len(d.ToolCalls))
+	for i, c := range d.ToolCalls {
+		var args any
+		_ = json.Unmarshal(c.Arguments, &args)
+		out[i] = map[string]any{"name": c.Name, "arguments": args, "result": c.Result}
+	}
+	return out
+}
+
+func (n *agentNode) processData(m Model, out agent.Result, box *agentBox, w warnings) map[string]any {
+	n.params.warn(&w)
+	names := make([]string, len(n.tools))
+	for i, t := range n.tools {
+		names[i] = t.def.Name
+	}
+	pd := map[string]any{
+		"model_provider": m.ProviderName, "model_name": m.Name, "strategy": string(out.Strategy), "rounds": out.Rounds,
+		"tool_calls": out.ToolCalls, "tools": names, "messages": out.Messages, "parameters": n.params.record(),
+		"usage": map[string]any{"prompt_tokens": out.Usage.PromptTokens, "completion_tokens": out.Usage.CompletionTokens},
+		"finish_reason": out.Finish, "latency": out.Latency.Seconds(), "evidence": len(box.ledger.list()), DetailKey: out.Detail,
+	}
+	if out.Stopped != "" {
+		pd["stopped"] = out.Stopped
+	}
+	return w.into(pd)
+}
+
+// recordInputs lists the variables a node read, for the trace.
+func recordInputs(in engine.NodeInput, inputs []engine.Input) map[string]any {
+	out := map[string]any{}
+	for _, input := range inputs {
+		if v, ok := in.Vars.Get(input.Selector); ok {
+			out[input.Selector.String()] = v.Any()
+		}
+	}
+	return out
+}

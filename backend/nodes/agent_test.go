@@ -1,0 +1,186 @@
+package nodes_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/llm/llmtest"
+)
+
+// agentApp: a question, an agent with the library tools over the labour
+// collection, and its outputs.
+func agentApp(tools, extra string) string {
+	return fmt.Sprintf(`version: 0.1.0
+kind: lexflow-app
+app: {name: t, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {variables: [{variable: q, type: string}]}}
+      - id: agent1
+        type: agent
+        data:
+          model: {provider: ollama, name: qwen3}
+          instruction: You are a careful legal research assistant.
+          query: "{{#start.q#}}"
+          tools: %s
+          dataset_ids: [labour]
+%s
+      - {id: end, type: end, data: {outputs: [{variable: text, value_selector: [agent1, text]}, {variable: citations, value_selector: [agent1, citations]}, {variable: status, value_selector: [agent1, status]}]}}
+    edges:
+      - {source: start, target: agent1}
+      - {source: agent1, target: end}
+`, tools, extra)
+}
+
+// Two tool rounds then a cited answer: the passages are numbered for the
+// model, the answer's citation and quote are checked against them, and the
+// node streams each call and result before the answer, in order.
+func TestAgentNodeCitesWhatItsToolsFound(t *testing.T) {
+	e := newEnv(t, "ollama")
+	e.srv.Script("qwen3",
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Reasoning("Search the Act first."), llmtest.Tool("search_collection", map[string]any{"query": "terminate contract notice"})}},
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("fetch_article", map[string]any{"article": "Article 12"})}},
+		llmtest.Text(`Either party may end it by "written notice of thirty days" [1].`),
+	)
+	plan := e.compile(t, []byte(agentApp("[search_collection, fetch_article]", "")))
+	res, err, events := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "How is a contract ended?"}}, 2)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if got := res.Outputs["text"].Text(); got != `Either party may end it by "written notice of thirty days" [1].` {
+		t.Errorf("text %q", got)
+	}
+	if res.Outputs["status"].Text() != "success" {
+		t.Errorf("status %q, want success", res.Outputs["status"].Text())
+	}
+	cites, _ := json.Marshal(res.Outputs["citations"].Any())
+	if !strings.Contains(string(cites), `"node_id":"labour-act-00001"`) || !strings.Contains(string(cites), `"verified":true`) {
+		t.Errorf("citations %s", cites)
+	}
+	reqs := e.srv.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d model calls, want 3", len(reqs))
+	}
+	if sys := reqs[0].Messages[0].Content; !strings.Contains(sys, "careful legal research") || !strings.Contains(sys, "like [1]") {
+		t.Errorf("system prompt %q", sys)
+	}
+	if obs := reqs[1].Messages[len(reqs[1].Messages)-1].Content; !strings.HasPrefix(obs, "[1] id=labour-act-00001 | labour-act.pdf") {
+		t.Errorf("the search result should be numbered evidence: %q", obs)
+	}
+	if strings.Contains(reqs[1].Messages[len(reqs[1].Messages)-1].Content, "civil-law") {
+		t.Error("the search left the agent's collections")
+	}
+	if got, want := agentStreams(events, "agent1"), []string{
+		"reasoning", `tool_call {"arguments":{"query":"terminate contract notice"},"index":0,"name":"search_collection"}`,
+		"tool_result 0 false", `tool_call {"arguments":{"article":"Article 12"},"index":1,"name":"fetch_article"}`,
+		"tool_result 1 false", "text",
+	}; !cmp.Equal(got, want) {
+		t.Errorf("streams (-want +got):\n%s", cmp.Diff(want, got))
+	}
+	pd := lastFinish(events, "agent1").ProcessData
+	if pd["rounds"] != 3 || pd["strategy"] != "function_calling" || pd["generation_record_id"] == "" {
+		t.Errorf("process data: rounds %v strategy %v record %v", pd["rounds"], pd["strategy"], pd["generation_record_id"])
+	}
+}
+
+// agentStreams is a node's streams in order: one entry per run of chunks of
+// one output, tool calls and results with their content.
+func agentStreams(events []engine.Event, node string) []string {
+	var out []string
+	last := ""
+	for _, ev := range events {
+		if ev.Kind != engine.NodeRunStreamChunk || ev.NodeID != node || ev.Response {
+			continue
+		}
+		output := ev.Selector[1]
+		switch output {
+		case "tool_calls":
+			var c map[string]any
+			_ = json.Unmarshal([]byte(ev.Chunk), &c)
+			if c["phase"] == "result" {
+				out = append(out, fmt.Sprintf("tool_result %v %v", c["index"], c["failed"]))
+				break
+			}
+			delete(c, "id")
+			delete(c, "phase")
+			b, _ := json.Marshal(c)
+			out = append(out, "tool_call "+string(b))
+		default:
+			if output != last {
+				out = append(out, output)
+			}
+		}
+		last = output
+	}
+	return out
+}
+
+// A tool given as a Tool node's data keeps its fixed parameters out of the
+// model's hands: they are not offered, and they win over the model's.
+func TestAgentToolWithFixedParameters(t *testing.T) {
+	e := newEnv(t, "ollama")
+	e.srv.Script("qwen3",
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("search_collection", map[string]any{"query": "notice", "top_k": 9})}},
+		llmtest.Text("Thirty days [1]."),
+	)
+	tools := `[{tool_name: search_collection, tool_parameters: {top_k: {type: constant, value: 1}}}]`
+	plan := e.compile(t, []byte(agentApp(tools, "")))
+	if _, err, _ := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "notice?"}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	first := string(e.srv.Requests()[0].Raw)
+	if strings.Contains(first, "top_k") || !strings.Contains(first, "search_collection") {
+		t.Errorf("the fixed parameter was offered to the model: %s", first)
+	}
+	obs := e.srv.Requests()[1].Messages
+	if n := strings.Count(obs[len(obs)-1].Content, "id="); n != 1 {
+		t.Errorf("%d passages returned, want top_k 1 to win over the model's 9", n)
+	}
+}
+
+// An agent whose tools return no passages answers without a record.
+func TestAgentWithoutEvidenceAnswersPlainly(t *testing.T) {
+	e := newEnv(t, "ollama")
+	e.srv.Script("qwen3",
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("date_arithmetic", map[string]any{"operation": "add", "date": "2025-03-14", "days": 30})}},
+		llmtest.Text("The notice ends on 13 April 2025."),
+	)
+	plan := e.compile(t, []byte(agentApp("[date_arithmetic]", "")))
+	res, err, _ := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "30 days from today?"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outputs["text"].Text() != "The notice ends on 13 April 2025." || res.Outputs["status"].Text() != "" {
+		t.Errorf("outputs %v", res.Outputs)
+	}
+	if sys := e.srv.Requests()[0].Messages[0].Content; strings.Contains(sys, "like [1]") {
+		t.Errorf("no library tool, yet the citation rule was added: %q", sys)
+	}
+}
+
+func TestAgentCompileErrors(t *testing.T) {
+	e := newEnv(t, "ollama")
+	for _, tc := range []struct{ tools, extra, want string }{
+		{"[]", "", "at least one tool"},
+		{"[summon_judge]", "", `tools[0]: "summon_judge" is not a Lexflow tool`},
+		{"[search_collection, search_collection]", "", "listed twice"},
+		{"[search_collection]", "          strategy: telepathy", `strategy: "telepathy"`},
+		{"[search_collection]", "          max_iterations: 99", "max_iterations: 99"},
+		{`[{tool_name: search_collection, tool_parameters: {court: {type: constant, value: x}}}]`, "", "no such parameter"},
+	} {
+		app, _, err := engine.Import([]byte(agentApp(tc.tools, tc.extra)))
+		if err != nil {
+			t.Fatalf("import: %v", err)
+		}
+		_, err = engine.Compile(app, e.registry(t))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "agent1") {
+			t.Errorf("tools %s %s: err %v, want %q on agent1", tc.tools, tc.extra, err, tc.want)
+		}
+	}
+}
