@@ -284,7 +284,7 @@ func (n *agentNode) processData(m Model, out agent.Result, box *agentBox, w warn
 	pd := map[string]any{
 		"model_provider": m.ProviderName, "model_name": m.Name, "strategy": string(out.Strategy), "rounds": out.Rounds,
 		"tool_calls": out.ToolCalls, "tools": names, "messages": out.Messages, "parameters": n.params.record(),
-		"usage": map[string]any{"prompt_tokens": out.Usage.PromptTokens, "completion_tokens": out.Usage.CompletionTokens},
+		"usage":         map[string]any{"prompt_tokens": out.Usage.PromptTokens, "completion_tokens": out.Usage.CompletionTokens},
 		"finish_reason": out.Finish, "latency": out.Latency.Seconds(), "evidence": len(box.ledger.list()), DetailKey: out.Detail,
 	}
 	if out.Stopped != "" {

@@ -192,4 +192,3 @@ func (n *llmNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, err
 	query := renderWithMarkers(engine.ParseTemplate(mem.queryTemplate()), in.Vars, mk)
 	return append(msgs, llm.Message{Role: llm.RoleUser, Content: query}), nil
 }
-

@@ -53,7 +53,9 @@ func (c *modelCall) chat(ctx context.Context) (llm.Response, error) {
 	return resp, nil
 }
 
-func (c *modelCall) failure(ctx context.Context, err error) error { return modelFailure(ctx, c.model, err) }
+func (c *modelCall) failure(ctx context.Context, err error) error {
+	return modelFailure(ctx, c.model, err)
+}
 
 // modelFailure types a model call's error by the llm error's code; an error
 // our own callback returned because the run is stopping is passed through.
