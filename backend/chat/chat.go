@@ -75,14 +75,19 @@ var builtinApps = []struct{ id, file string }{
 	{DefaultAppID, "legal-qa.yml"},
 	{ClarifyAppID, "clarify-then-answer.yml"},
 	{StatuteLookupAppID, "statute-lookup.yml"},
+	{ResearchAppID, "research-assistant.yml"},
 }
+
+// ResearchAppID is the built-in agent chat that researches the library in
+// several tool rounds and answers with checked citations.
+const ResearchAppID = "research-assistant"
 
 // StatuteLookupAppID is the built-in chatflow that fetches the article a
 // conversation is about, extracted by a virtual LLM node (SPEC §7.4).
 const StatuteLookupAppID = "statute-lookup"
 
 // EnsureDefaultApp stores the built-in chatflows (Legal Q&A, Clarify then
-// answer, Statute lookup) that are not there already; a version the user edited is kept.
+// answer, Statute lookup, Research assistant) that are not there already; a version the user edited is kept.
 func EnsureDefaultApp(ctx context.Context, db *store.DB) error {
 	for _, b := range builtinApps {
 		if _, err := db.GetApp(ctx, b.id); err == nil {

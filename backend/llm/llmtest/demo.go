@@ -16,10 +16,11 @@ const (
 	DemoTools    = "fake-tools"
 	DemoCite     = "fake-cite"
 	DemoSloppy   = "fake-sloppy"
+	DemoAgent    = "fake-agent"
 )
 
 // DemoModels are the models InstallDemo serves, in the order they are listed.
-var DemoModels = []string{DemoChat, DemoReasoner, DemoTools, DemoCite, DemoSloppy}
+var DemoModels = []string{DemoChat, DemoReasoner, DemoTools, DemoCite, DemoSloppy, DemoAgent}
 
 // InstallDemo sets up the deterministic models the fakellm command serves for
 // end-to-end tests, each streaming with delay between frames so streaming is
@@ -37,7 +38,11 @@ var DemoModels = []string{DemoChat, DemoReasoner, DemoTools, DemoCite, DemoSlopp
 //     every check has something to catch;
 //   - fake-tools calls the first offered tool (or "search") with
 //     {"query": <last user message>}, and after a tool result answers
-//     "The tool returned: <result>".
+//     "The tool returned: <result>";
+//   - fake-agent researches like an agent with the library tools: it
+//     reasons, searches the library for the question, reasons again and
+//     fetches the article the first passage belongs to, then answers with
+//     that passage's first sentence quoted and cited as [1].
 func (s *Server) InstallDemo(delay time.Duration) {
 	s.SetModels(DemoModels...)
 	s.Respond(DemoSloppy, func(req Request) Reply {
@@ -63,6 +68,11 @@ func (s *Server) InstallDemo(delay time.Duration) {
 	})
 	s.Respond(DemoTools, func(req Request) Reply {
 		r := demoTools(req)
+		r.Delay = delay
+		return r
+	})
+	s.Respond(DemoAgent, func(req Request) Reply {
+		r := demoAgent(req)
 		r.Delay = delay
 		return r
 	})

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Brain, ChevronRight, CircleAlert, Copy, FileSearch2, MessageCircleQuestion, RefreshCw, Scale, SearchX, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
+import { ChevronRight, CircleAlert, Copy, FileSearch2, MessageCircleQuestion, RefreshCw, Scale, SearchX, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
 import type { Citation, Message } from '../../lib/api.gen';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -12,6 +12,7 @@ import { markersIn } from './markdown';
 import { keys, useRun, useRunStream } from './queries';
 import { segmentsFromDetail, segmentsFromRun, streamedAnswer, timelineFromSteps } from './stream';
 import { Timeline } from './Timeline';
+import { WorkSteps } from './WorkSteps';
 
 export interface AnswerMessageProps {
   message: Message;
@@ -23,29 +24,6 @@ export interface AnswerMessageProps {
   onStop: (m: Message) => void;
   onAudit: (m: Message) => void;
   stopping: boolean;
-}
-
-function Reasoning({ segments, live }: { segments: string[]; live: boolean }) {
-  const [open, setOpen] = useState(false);
-  if (segments.length === 0) return null;
-  const words = segments.join(' ').trim().split(/\s+/).length;
-  return (
-    <div className={`reasoning${open ? ' reasoning-open' : ''}`} data-testid="reasoning">
-      <button type="button" className="reasoning-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <ChevronRight size={14} className="timeline-chevron" aria-hidden="true" />
-        <Brain size={14} aria-hidden="true" />
-        <span>{live ? 'Reasoning…' : 'Reasoning'}</span>
-        <span className="subtle">{words} words</span>
-      </button>
-      {open && (
-        <div className="reasoning-body" dir="auto">
-          {segments.map((s, i) => (
-            <p key={i}>{s}</p>
-          ))}
-        </div>
-      )}
-    </div>
-  );
 }
 
 async function copyText(text: string): Promise<void> {
@@ -76,6 +54,13 @@ function StatusLine({ message, live }: { message: Message; live: boolean }) {
   return null;
 }
 
+/** What the answer is waiting for, while nothing of it has streamed. */
+function waitingText(runningTypes: string[]): string {
+  if (runningTypes.includes('cited-answer')) return 'Writing the answer from the passages found…';
+  if (runningTypes.includes('agent')) return 'Researching in your library…';
+  return 'Searching your library…';
+}
+
 /** One answer: live timeline and stream while running, then the stored, checked answer. */
 export function AnswerMessage({ message, conversationId, busy, onOpenCitation, onRegenerate, onStop, onAudit, stopping }: AnswerMessageProps) {
   const qc = useQueryClient();
@@ -98,7 +83,6 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
     if (message.generationDetail) return segmentsFromDetail(message.generationDetail, message.content);
     return run.data ? segmentsFromRun(run.data, message.content) : [];
   }, [streaming, live.stream.segments, message.generationDetail, run.data, message.content]);
-  const reasoning = segments.filter((s) => s.type === 'reasoning').map((s) => s.text);
   const nodes = useMemo(() => (streaming ? live.stream.nodes : timelineFromSteps(message.timeline ?? [])), [streaming, live.stream.nodes, message.timeline]);
 
   const content = streaming ? live.stream.cited?.answer || streamedAnswer(live.stream) : message.content;
@@ -141,7 +125,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
       </header>
 
       <Timeline nodes={nodes} live={streaming} />
-      <Reasoning segments={reasoning} live={streaming && !content} />
+      <WorkSteps segments={segments} live={streaming && !content} />
 
       {refused ? (
         <div className="refusal" role="note" data-testid="refusal">
@@ -158,7 +142,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
         <AnswerBody content={content} citations={citations} claims={claims} streaming={streaming && !live.stream.cited} onOpenCitation={onOpenCitation} />
       ) : streaming ? (
         <p className="answer-waiting subtle">
-          <FileSearch2 size={14} aria-hidden="true" /> {live.stream.nodes.some((n) => n.nodeType === 'cited-answer') ? 'Writing the answer from the passages found…' : 'Searching your library…'}
+          <FileSearch2 size={14} aria-hidden="true" /> {waitingText(live.stream.nodes.map((n) => n.nodeType))}
         </p>
       ) : null}
 

@@ -27,6 +27,7 @@ const typeIcons: Record<string, typeof Play> = {
   end: Flag,
   llm: Bot,
   tool: Wrench,
+  agent: Bot,
 };
 
 const typeLabels: Record<string, string> = {
@@ -42,6 +43,7 @@ const typeLabels: Record<string, string> = {
   'variable-aggregator': 'Aggregator',
   'question-classifier': 'Classifier',
   'parameter-extractor': 'Extractor',
+  agent: 'Agent',
 };
 
 /** Re-renders every `ms` while `active`, for live elapsed times. */

@@ -34,7 +34,19 @@ export interface Extraction {
   text: string;
 }
 
-export type StreamSegment = { type: 'content'; text: string } | { type: 'reasoning'; text: string };
+/** An agent's tool call: streamed when it starts, its result filled in when it returns. */
+export interface ToolCallStep {
+  /** The call's index in its node's generation detail. */
+  index: number;
+  nodeId: string;
+  name: string;
+  arguments: unknown;
+  /** null while the tool runs. */
+  result: string | null;
+  failed: boolean;
+}
+
+export type StreamSegment = { type: 'content'; text: string } | { type: 'reasoning'; text: string } | { type: 'tool_call'; call: ToolCallStep };
 
 export interface CitedResult {
   answer: string;
@@ -103,11 +115,31 @@ function upsertNode(nodes: TimelineNode[], id: string, patch: (n: TimelineNode) 
   return next;
 }
 
-function appendSegment(segments: StreamSegment[], type: StreamSegment['type'], text: string): StreamSegment[] {
+function appendSegment(segments: StreamSegment[], type: 'content' | 'reasoning', text: string): StreamSegment[] {
   if (!text) return segments;
   const last = segments[segments.length - 1];
   if (last && last.type === type) return [...segments.slice(0, -1), { type, text: last.text + text }];
   return [...segments, { type, text }];
+}
+
+/** Applies one chunk of an agent's "tool_calls" stream: a call starting, or its result. */
+function applyToolChunk(segments: StreamSegment[], nodeId: string, chunk: string): StreamSegment[] {
+  let c: Record<string, unknown>;
+  try {
+    c = JSON.parse(chunk) as Record<string, unknown>;
+  } catch {
+    return segments;
+  }
+  const index = num(c.index);
+  if (c.phase === 'result') {
+    return segments.map((s) =>
+      s.type === 'tool_call' && s.call.nodeId === nodeId && s.call.index === index
+        ? { type: 'tool_call', call: { ...s.call, result: String(c.result ?? ''), failed: Boolean(c.failed) } }
+        : s,
+    );
+  }
+  const call: ToolCallStep = { index, nodeId, name: String(c.name ?? ''), arguments: c.arguments ?? {}, result: null, failed: false };
+  return [...segments, { type: 'tool_call', call }];
 }
 
 function num(v: unknown): number {
@@ -164,11 +196,13 @@ function timingOf(pd: Record<string, unknown> | undefined): TimelineNode['timing
 
 const generationStatuses = new Set(['success', 'partial', 'failed', 'no_evidence']);
 
-function citedFrom(outputs: Record<string, unknown> | undefined): CitedResult | null {
+/** The checked answer of a cited-answer node, or of an agent that cited what its tools found. */
+function citedFrom(nodeType: string | undefined, outputs: Record<string, unknown> | undefined): CitedResult | null {
   if (!outputs || typeof outputs !== 'object' || !('citations' in outputs || 'claims' in outputs)) return null;
   const status = String(outputs.status ?? '');
+  if (nodeType === 'agent' && !status) return null; // its tools found no passage: nothing was checked
   return {
-    answer: String(outputs.answer ?? ''),
+    answer: String(outputs.answer ?? outputs.text ?? ''),
     citations: list(outputs.citations).map(normalizeCitation),
     claims: list(outputs.claims).map(normalizeClaim),
     status: generationStatuses.has(status) ? (status as GenerationStatus) : '',
@@ -243,13 +277,14 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
         }),
         init,
       );
-      const cited = d.node_type === 'cited-answer' ? citedFrom(d.outputs) : null;
+      const cited = d.node_type === 'cited-answer' || d.node_type === 'agent' ? citedFrom(d.node_type, d.outputs) : null;
       if (cited) next.cited = cited;
       return next;
     }
     case 'node_stream_chunk': {
       const output = d.selector?.[1];
       if (output === 'reasoning') next.segments = appendSegment(state.segments, 'reasoning', d.chunk ?? '');
+      else if (output === 'tool_calls' && !d.response) next.segments = applyToolChunk(state.segments, id, d.chunk ?? '');
       else if (d.response) next.segments = appendSegment(state.segments, 'content', d.chunk ?? '');
       else if (output === 'text' && id && state.nodes.some((n) => n.nodeId === id && n.extraction)) {
         next.nodes = upsertNode(state.nodes, id, (n) => ({ ...n, extraction: { ...n.extraction!, text: n.extraction!.text + (d.chunk ?? '') } }), init);
@@ -274,15 +309,12 @@ export function applyEvents(state: TurnStream, events: Event[]): TurnStream {
 
 /** The answer text streamed so far. */
 export function streamedAnswer(state: TurnStream): string {
-  return state.segments
-    .filter((s) => s.type === 'content')
-    .map((s) => s.text)
-    .join('');
+  return state.segments.flatMap((s) => (s.type === 'content' ? [s.text] : [])).join('');
 }
 
 /** The reasoning streamed so far, as its segments. */
 export function streamedReasoning(state: TurnStream): string[] {
-  return state.segments.filter((s) => s.type === 'reasoning').map((s) => s.text);
+  return state.segments.flatMap((s) => (s.type === 'reasoning' ? [s.text] : []));
 }
 
 /** The timeline of a finished run, from its persisted node executions (real times); virtual
@@ -329,12 +361,13 @@ function extractionOf(n: NodeExecution): Extraction | null {
 
 /** Reasoning and content of a finished run's cited-answer node, in the order they streamed. */
 export function segmentsFromRun(detail: RunDetail, content: string): StreamSegment[] {
-  const node = detail.nodes.find((n) => n.nodeType === 'cited-answer' && n.generationDetail) ?? detail.nodes.find((n) => n.generationDetail);
-  return segmentsFromDetail(node?.generationDetail ?? null, content);
+  const node =
+    detail.nodes.find((n) => (n.nodeType === 'cited-answer' || n.nodeType === 'agent') && n.generationDetail) ?? detail.nodes.find((n) => n.generationDetail);
+  return segmentsFromDetail(node?.generationDetail ?? null, content, node?.nodeId ?? '');
 }
 
-/** Reasoning and content of a generation detail (a message's own, or a node's), in stream order. */
-export function segmentsFromDetail(g: GenerationDetail | null, content: string): StreamSegment[] {
+/** Reasoning, tool calls and content of a generation detail (a message's own, or a node's), in stream order. */
+export function segmentsFromDetail(g: GenerationDetail | null, content: string, nodeId = ''): StreamSegment[] {
   if (!g) return [];
   const cps = Array.from(content);
   const out: StreamSegment[] = [];
@@ -342,6 +375,12 @@ export function segmentsFromDetail(g: GenerationDetail | null, content: string):
     if (item.type === 'reasoning') {
       const text = g.reasoningContent?.[item.index];
       if (text) out.push({ type: 'reasoning', text });
+    } else if (item.type === 'tool_call') {
+      const c = g.toolCalls?.[item.index];
+      if (c) {
+        const failed = c.result.startsWith('error:') || c.result.startsWith('not run:');
+        out.push({ type: 'tool_call', call: { index: item.index, nodeId, name: c.name, arguments: c.arguments, result: c.result, failed } });
+      }
     } else if (item.type === 'content') {
       out.push({ type: 'content', text: cps.slice(item.start, item.end).join('') });
     }

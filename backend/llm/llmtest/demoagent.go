@@ -1,0 +1,48 @@
+package llmtest
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"lexflow/backend/llm/extractive"
+)
+
+// articleLabel finds "Article 12", "Section 4.2", "§ 5" or "Clause 3" in a locator.
+var articleLabel = regexp.MustCompile(`(?i)\b(article|section|clause)\s+[0-9]+(\.[0-9]+)*|§\s*[0-9]+`)
+
+// demoAgent is fake-agent's reply to the request's round: search, then
+// fetch the first passage's article, then answer from the first passage.
+func demoAgent(req Request) Reply {
+	if !slices.Contains(req.Tools, "search_collection") && req.Last().Role != "tool" {
+		return Echo(req)
+	}
+	var results []string
+	for _, m := range req.Messages {
+		if m.Role == "tool" {
+			results = append(results, m.Content)
+		}
+	}
+	if len(results) == 0 {
+		return Reply{Parts: []Part{
+			Reasoning("The question is about the user's own documents, so I will search the library first."),
+			Tool("search_collection", map[string]string{"query": req.LastUser()}),
+		}}
+	}
+	blocks, _ := extractive.Parse(results[0])
+	if len(blocks) == 0 {
+		return Text("I searched your library and found no passage about this question, so I cannot answer it from your documents.")
+	}
+	first := blocks[0]
+	if label := articleLabel.FindString(first.Locator); label != "" && len(results) == 1 {
+		return Reply{Parts: []Part{
+			Reasoning("Passage [1] comes from " + first.Locator + ". I will read the whole provision before answering."),
+			Tool("fetch_article", map[string]string{"article": label}),
+		}}
+	}
+	quote := strings.TrimRight(firstSentence(first.Text), ".;: ")
+	return Reply{Parts: []Part{
+		Reasoning("The provision answers the question; I will quote it."),
+		Content("The provision says: \"" + quote + "\" [1]."),
+	}}
+}
