@@ -73,6 +73,9 @@ func TestAgentNodeCitesWhatItsToolsFound(t *testing.T) {
 	if obs := reqs[1].Messages[len(reqs[1].Messages)-1].Content; !strings.HasPrefix(obs, "[1] id=labour-act-00001 | labour-act.pdf") {
 		t.Errorf("the search result should be numbered evidence: %q", obs)
 	}
+	if obs := reqs[2].Messages[len(reqs[2].Messages)-1].Content; !strings.HasPrefix(obs, "[1] id=labour-act-00001") || !strings.Contains(obs, "\n\n[2] id=labour-act-00002") {
+		t.Errorf("the article's passages should keep their numbers and add new ones: %q", obs)
+	}
 	if strings.Contains(reqs[1].Messages[len(reqs[1].Messages)-1].Content, "civil-law") {
 		t.Error("the search left the agent's collections")
 	}

@@ -247,7 +247,7 @@ type ledger struct {
 // number renders a tool's passages as numbered evidence blocks; ok is false
 // when the result holds no passages.
 func (l *ledger) number(res tools.Result) (string, bool) {
-	items, _ := res.JSON.([]any)
+	items := passageRecords(res.JSON)
 	var blocks []string
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -262,6 +262,16 @@ func (l *ledger) number(res tools.Result) (string, bool) {
 		return "", false
 	}
 	return strings.Join(blocks, "\n\n"), true
+}
+
+// passageRecords are a result's passages: a list of records (search), or
+// the list under "chunks" (fetch_article, neighbour_chunks).
+func passageRecords(v any) []any {
+	if m, ok := v.(map[string]any); ok {
+		v = m["chunks"]
+	}
+	items, _ := v.([]any)
+	return items
 }
 
 func (l *ledger) block(h evidence.Hit) string {

@@ -288,6 +288,63 @@ test('a reply after the clarifying question has expired is a new question, not a
   await page.close();
 });
 
+test('research assistant: reasoning, two tool calls with their results, then the cited answer, in order; the same after a reload', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await newChat(page, 'fake-agent', 'Research assistant');
+  const input = page.getByTestId('composer-input');
+  await input.fill('How long does a trader have to perform the service?');
+  await input.press('Enter');
+
+  // Live: the first call shows while the agent works.
+  const live = page.locator('[data-testid="ai-message"]').first();
+  await live.locator('[data-testid="tool-call"][data-tool="search_collection"]').waitFor({ timeout: 30000 });
+  const done = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  await done.waitFor({ timeout: 30000 });
+
+  // The work, in stream order: reasoning, search, reasoning, fetch, reasoning; then the answer.
+  const order = async () =>
+    done.locator('[data-testid="work-steps"] > li > *').evaluateAll((els) => els.map((e) => (e.dataset.testid === 'tool-call' ? `${e.dataset.tool}:${e.dataset.state}` : e.dataset.testid)));
+  // The first passage's locator names no article (UK sections are bare numbers), so the
+  // agent reads the passages around it.
+  const expected = ['reasoning', 'search_collection:done', 'reasoning', 'neighbour_chunks:done', 'reasoning'];
+  assert.deepEqual(await order(), expected);
+  const search = done.locator('[data-testid="tool-call"][data-tool="search_collection"]');
+  assert.match(await search.textContent(), /Searched the library.*How long does a trader have to perform the service\?.*passage/);
+  await search.getByRole('button').first().click();
+  assert.match(await search.getByTestId('tool-result').textContent(), /^\[1\] id=/);
+  const read = done.locator('[data-testid="tool-call"][data-tool="neighbour_chunks"]');
+  await read.getByRole('button').first().click();
+  assert.match(await read.textContent(), /Read the neighbouring passages.*passages/);
+  const answerText = await done.getByTestId('answer-body').textContent();
+  assert.match(answerText, /The provision says: .+/);
+  assert.equal(await done.getAttribute('data-generation-status'), 'success');
+  await done.locator('.cite-chip').first().waitFor();
+  await search.scrollIntoViewIfNeeded();
+  await screenshot(page, 'chat-agent');
+
+  // After a reload: the same steps in the same order, from the stored generation detail.
+  await page.reload();
+  const again = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  await again.waitFor();
+  const orderAgain = await again
+    .locator('[data-testid="work-steps"] > li > *')
+    .evaluateAll((els) => els.map((e) => (e.dataset.testid === 'tool-call' ? `${e.dataset.tool}:${e.dataset.state}` : e.dataset.testid)));
+  assert.deepEqual(orderAgain, expected);
+  assert.equal(await again.getAttribute('data-generation-status'), 'success');
+  assert.equal(await again.getByTestId('answer-body').textContent(), answerText);
+
+  // The record: one merged generation detail keyed by the message, in the same order.
+  const convo = page.url().split('/chat/')[1];
+  const messages = (await api(page, 'GET', `/api/conversations/${convo}/messages`)).body;
+  const ai = messages.find((m) => m.role === 'ai');
+  assert.deepEqual(ai.generationDetail.sequence.map((s) => s.type), ['reasoning', 'tool_call', 'reasoning', 'tool_call', 'reasoning', 'content']);
+  assert.deepEqual(ai.generationDetail.toolCalls.map((c) => c.name), ['search_collection', 'neighbour_chunks']);
+  assert.ok(ai.citations.length > 0 && ai.citations[0].quotes.some((q) => q.verified), JSON.stringify(ai.citations));
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
 test('statute lookup: the article number is extracted from the conversation by a sub-step shown under its step', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);

@@ -41,7 +41,8 @@ var DemoModels = []string{DemoChat, DemoReasoner, DemoTools, DemoCite, DemoSlopp
 //     "The tool returned: <result>";
 //   - fake-agent researches like an agent with the library tools: it
 //     reasons, searches the library for the question, reasons again and
-//     fetches the article the first passage belongs to, then answers with
+//     fetches the article the first passage belongs to (or reads its
+//     neighbouring passages), then answers with
 //     that passage's first sentence quoted and cited as [1].
 func (s *Server) InstallDemo(delay time.Duration) {
 	s.SetModels(DemoModels...)

@@ -12,7 +12,8 @@ import (
 var articleLabel = regexp.MustCompile(`(?i)\b(article|section|clause)\s+[0-9]+(\.[0-9]+)*|§\s*[0-9]+`)
 
 // demoAgent is fake-agent's reply to the request's round: search, then
-// fetch the first passage's article, then answer from the first passage.
+// fetch the first passage's article (or, when its locator names none, read
+// its neighbouring passages), then answer from the first passage.
 func demoAgent(req Request) Reply {
 	if !slices.Contains(req.Tools, "search_collection") && req.Last().Role != "tool" {
 		return Echo(req)
@@ -34,11 +35,12 @@ func demoAgent(req Request) Reply {
 		return Text("I searched your library and found no passage about this question, so I cannot answer it from your documents.")
 	}
 	first := blocks[0]
-	if label := articleLabel.FindString(first.Locator); label != "" && len(results) == 1 {
-		return Reply{Parts: []Part{
-			Reasoning("Passage [1] comes from " + first.Locator + ". I will read the whole provision before answering."),
-			Tool("fetch_article", map[string]string{"article": label}),
-		}}
+	if len(results) == 1 {
+		why := Reasoning("Passage [1] comes from " + first.Locator + ". I will read the whole provision before answering.")
+		if label := articleLabel.FindString(first.Locator); label != "" {
+			return Reply{Parts: []Part{why, Tool("fetch_article", map[string]string{"article": label})}}
+		}
+		return Reply{Parts: []Part{why, Tool("neighbour_chunks", map[string]string{"chunk_id": first.ID})}}
 	}
 	quote := strings.TrimRight(firstSentence(first.Text), ".;: ")
 	return Reply{Parts: []Part{

@@ -45,13 +45,30 @@ function wordsFor(name: string): ToolWords {
   return toolWords[name] ?? { icon: Wrench, running: `Calling ${name}`, done: `Called ${name}` };
 }
 
-/** The argument a person recognises the call by: the query, the article, ... */
-export function argumentSummary(args: unknown): string {
+/**
+ * The argument a person recognises the call by: the query, the article, the date; a chunk
+ * id becomes the passage number the agent was shown it as ("around passage [1]").
+ */
+export function argumentSummary(args: unknown, passages: ReadonlyMap<string, number> = new Map()): string {
   if (!args || typeof args !== 'object') return typeof args === 'string' ? args : '';
   const a = args as Record<string, unknown>;
-  for (const key of ['query', 'article', 'chunk_id', 'date']) if (typeof a[key] === 'string' && a[key]) return a[key] as string;
+  for (const key of ['query', 'article', 'date']) if (typeof a[key] === 'string' && a[key]) return `“${a[key] as string}”`;
+  if (typeof a.chunk_id === 'string') {
+    const n = passages.get(a.chunk_id);
+    return n ? `around passage [${n}]` : 'around a passage';
+  }
   const first = Object.values(a).find((v) => typeof v === 'string' && v);
-  return typeof first === 'string' ? first : '';
+  return typeof first === 'string' ? `“${first}”` : '';
+}
+
+/** Passage numbers by chunk id, from the "[n] id=<chunk>" headers of tool results. */
+export function passageNumbers(segments: readonly StreamSegment[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of segments) {
+    if (s.type !== 'tool_call' || !s.call.result) continue;
+    for (const m of s.call.result.matchAll(/^\[(\d+)\] id=(\S+)/gm)) if (!out.has(m[2]!)) out.set(m[2]!, Number(m[1]));
+  }
+  return out;
 }
 
 /** What came back, in a few words: "3 passages", "failed", "done". */
@@ -68,12 +85,12 @@ function argumentRows(args: unknown): [string, string][] {
   return Object.entries(args as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
 }
 
-export function ToolCallCard({ call }: { call: ToolCallStep }) {
+export function ToolCallCard({ call, passages }: { call: ToolCallStep; passages?: ReadonlyMap<string, number> }) {
   const [open, setOpen] = useState(false);
   const running = call.result === null;
   const words = wordsFor(call.name);
   const Icon = call.failed ? CircleAlert : words.icon;
-  const summary = argumentSummary(call.arguments);
+  const summary = argumentSummary(call.arguments, passages);
   const state = running ? 'running' : call.failed ? 'failed' : 'done';
   return (
     <div className={`tool-step tool-step-${state}${open ? ' tool-step-open' : ''}`} data-testid="tool-call" data-tool={call.name} data-state={state}>
@@ -83,7 +100,7 @@ export function ToolCallCard({ call }: { call: ToolCallStep }) {
         <span className="tool-step-name">{running ? `${words.running}…` : words.done}</span>
         {summary && (
           <span className="tool-step-arg" dir="auto">
-            “{summary}”
+            {summary}
           </span>
         )}
         <span className="tool-step-result-summary">{resultSummary(call)}</span>
@@ -91,7 +108,7 @@ export function ToolCallCard({ call }: { call: ToolCallStep }) {
       {open && (
         <div className="tool-step-body">
           <p className="tool-step-label">
-            <code>{call.name}</code> with
+            Arguments <code>{call.name}</code>
           </p>
           <dl className="tool-step-args">
             {argumentRows(call.arguments).map(([k, v]) => (
@@ -137,13 +154,14 @@ export function workSteps(segments: readonly StreamSegment[]): Step[] {
  */
 export function WorkSteps({ segments, live }: { segments: readonly StreamSegment[]; live: boolean }) {
   const steps = workSteps(segments);
+  const passages = passageNumbers(segments);
   if (!steps.some((s) => s.type === 'tool_call')) {
     return <Reasoning segments={steps.flatMap((s) => (s.type === 'reasoning' ? s.texts : []))} live={live} />;
   }
   return (
     <ol className="work-steps" data-testid="work-steps">
       {steps.map((s, i) => (
-        <li key={i}>{s.type === 'reasoning' ? <Reasoning segments={s.texts} live={live && i === steps.length - 1} /> : <ToolCallCard call={s.call} />}</li>
+        <li key={i}>{s.type === 'reasoning' ? <Reasoning segments={s.texts} live={live && i === steps.length - 1} /> : <ToolCallCard call={s.call} passages={passages} />}</li>
       ))}
     </ol>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, GenerationDetail } from '../../lib/api.gen';
 import { applyEvents, emptyStream, segmentsFromDetail, streamedAnswer } from './stream';
-import { argumentSummary, resultSummary, workSteps } from './WorkSteps';
+import { argumentSummary, passageNumbers, resultSummary, workSteps } from './WorkSteps';
 
 let seq = 0;
 const ev = (type: string, data: Record<string, unknown> = {}): Event => ({ seq: ++seq, topic: 'run:r1', type, time: '2025-01-01T00:00:00Z', data: { kind: type, ...data } });
@@ -25,7 +25,8 @@ describe('an agent turn', () => {
     expect(first?.result).toContain('[2] id=b');
     expect(resultSummary(first!)).toBe('2 passages');
     expect(second?.result).toBeNull(); // still running
-    expect(argumentSummary(second?.arguments)).toBe('Article 12');
+    expect(argumentSummary(second?.arguments)).toBe('“Article 12”');
+    expect(argumentSummary({ chunk_id: 'b' }, passageNumbers(s.segments))).toBe('around passage [2]');
     expect(streamedAnswer(s)).toBe('Thirty days [1].');
     expect(workSteps(s.segments).map((x) => x.type)).toEqual(['reasoning', 'tool_call', 'reasoning', 'tool_call']);
   });

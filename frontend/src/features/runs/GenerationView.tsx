@@ -2,33 +2,45 @@ import { Brain, Wrench } from 'lucide-react';
 import type { GenerationDetail } from '../../lib/api.gen';
 import { generationSteps, type GenerationStep } from './generation';
 import { JsonView } from './JsonView';
+import { argumentSummary, resultSummary } from '../chat/WorkSteps';
 
 function Step({ step }: { step: GenerationStep }) {
   switch (step.type) {
     case 'reasoning':
+      // Reasoning is folded, as in the chat: the steps around it stay readable.
       return (
         <li className="gen-step gen-reasoning" data-testid="generation-step" data-type="reasoning">
-          <span className="gen-step-label">
-            <Brain size={13} aria-hidden="true" /> Reasoning
-          </span>
-          <p className="gen-text" dir="auto">
-            {step.text}
-          </p>
+          <details>
+            <summary className="gen-step-label">
+              <Brain size={13} aria-hidden="true" /> Reasoning <span className="gen-step-sub">{step.text.trim().split(/\s+/).length} words</span>
+            </summary>
+            <p className="gen-text" dir="auto">
+              {step.text}
+            </p>
+          </details>
         </li>
       );
-    case 'tool_call':
+    case 'tool_call': {
+      const call = { index: 0, nodeId: '', name: step.name, arguments: step.arguments, result: step.result, failed: /^(error|not run):/.test(step.result) };
       return (
-        <li className="gen-step gen-tool" data-testid="generation-step" data-type="tool_call">
-          <span className="gen-step-label">
-            <Wrench size={13} aria-hidden="true" /> Tool call <code>{step.name}</code>
-          </span>
-          <JsonView value={step.arguments} label={`Arguments of ${step.name}`} />
-          <span className="gen-step-sub">Result</span>
-          <pre className="gen-text gen-result" dir="auto">
-            {step.result || '(empty)'}
-          </pre>
+        <li className={`gen-step gen-tool${call.failed ? ' gen-tool-failed' : ''}`} data-testid="generation-step" data-type="tool_call">
+          <details>
+            <summary className="gen-step-label">
+              <Wrench size={13} aria-hidden="true" /> Tool call <code>{step.name}</code>
+              <span className="gen-step-sub gen-step-summary">
+                {argumentSummary(step.arguments)} · {resultSummary(call)}
+              </span>
+            </summary>
+            <span className="gen-step-sub">Arguments</span>
+            <JsonView value={step.arguments} label={`Arguments of ${step.name}`} />
+            <span className="gen-step-sub">Result</span>
+            <pre className="gen-text gen-result" dir="auto">
+              {step.result || '(empty)'}
+            </pre>
+          </details>
         </li>
       );
+    }
     default:
       return (
         <li className="gen-step gen-content" data-testid="generation-step" data-type="content">
