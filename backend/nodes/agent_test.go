@@ -187,3 +187,37 @@ func TestAgentCompileErrors(t *testing.T) {
 		}
 	}
 }
+
+// An agent's context feeds a variable extraction like any LLM node's: the
+// sub-node inherits the agent's model and reads the conversation.
+func TestExtractionFromAnAgentsContext(t *testing.T) {
+	e := newEnv(t, "ollama")
+	e.srv.Script("qwen3",
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("search_collection", map[string]any{"query": "wages"})}},
+		llmtest.Text("Wages are paid monthly [1]."),
+		llmtest.Text("Article 20"),
+	)
+	extra := `      - id: fetch
+        type: tool
+        data:
+          tool_name: fetch_article
+          tool_parameters:
+            article: {type: extraction, value: {source_node_id: agent1, extraction_prompt: "Which article?"}}`
+	dsl := strings.Replace(agentApp("[search_collection]", extra), "{source: agent1, target: end}", "{source: agent1, target: fetch}\n      - {source: fetch, target: end}", 1)
+	plan := e.compile(t, []byte(dsl))
+	_, err, events := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "When are wages paid?"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := lastFinish(events, "fetch_ext_1")
+	if ext.Outputs["text"].Text() != "Article 20" {
+		t.Fatalf("extraction outputs %v", ext.Outputs)
+	}
+	msgs := e.srv.Requests()[2].Messages
+	if len(msgs) < 3 || msgs[0].Content != "When are wages paid?" || msgs[1].Content != "Wages are paid monthly [1]." {
+		t.Errorf("the extraction should read the agent's conversation: %+v", msgs)
+	}
+	if got := lastFinish(events, "fetch").Outputs["text"].Text(); !strings.Contains(got, "Wages are paid monthly") {
+		t.Errorf("fetched %q", got)
+	}
+}
