@@ -135,8 +135,8 @@ function Prompt({ r }: { r: GenerationAudit }) {
     <div className="audit-messages">
       {r.messages.map((m, i) => (
         <section key={i} className="audit-message">
-          <h3 className="audit-h">{m.role}</h3>
-          <Pre label={`${m.role} message`}>{m.content}</Pre>
+          <h3 className="audit-h">{m.role === 'tool' ? 'tool result' : m.role}</h3>
+          <Pre label={`${m.role} message`}>{m.content || (m.role === 'assistant' ? '(called tools: see the answer’s steps)' : '(empty)')}</Pre>
         </section>
       ))}
     </div>
@@ -295,15 +295,18 @@ export function AuditDialog({ message, settings, onClose }: { message: Message; 
   const gen = useGeneration(message.id);
   const [tab, setTab] = useState<Tab>('Overview');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const r = gen.data?.record;
+  // An agent's answer came from several model calls and tool results: there is no single
+  // prompt to send again, so it has no replay.
+  const shown: readonly Tab[] = r?.promptName === 'agent' ? tabs.filter((t) => t !== 'Replay') : tabs;
   const onKey = (e: KeyboardEvent) => {
-    const i = tabs.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length : -1;
+    const i = shown.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? (i + 1) % shown.length : e.key === 'ArrowLeft' ? (i - 1 + shown.length) % shown.length : -1;
     if (next < 0) return;
     e.preventDefault();
-    setTab(tabs[next]!);
+    setTab(shown[next]!);
     tabRefs.current[next]?.focus();
   };
-  const r = gen.data?.record;
   return (
     <Dialog title="Answer audit" description="The generation record: prompt, evidence, raw output, checks, timings — as stored." size="lg" onClose={onClose}>
       {gen.isPending ? (
@@ -317,7 +320,7 @@ export function AuditDialog({ message, settings, onClose }: { message: Message; 
       ) : r ? (
         <div className="audit" data-testid="audit-panel">
           <div className="audit-tabs" role="tablist" aria-label="Audit sections" onKeyDown={onKey}>
-            {tabs.map((t, i) => (
+            {shown.map((t, i) => (
               <button
                 key={t}
                 ref={(el) => {
