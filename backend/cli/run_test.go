@@ -194,3 +194,48 @@ func TestRunRecordsExtractionSubNodes(t *testing.T) {
 		t.Errorf("run tokens %d, node executions add up to %d", got, total)
 	}
 }
+
+// An agent's rounds are stored as one generation detail keyed by run and
+// node, in stream order, and its cited answer as a generation record.
+func TestRunRecordsAnAgentsRoundsInOneDetail(t *testing.T) {
+	dir := t.TempDir()
+	llm := llmtest.New(t)
+	llm.SetModels("m")
+	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "openai", "--base-url", llm.OpenAIURL(), "--default-model", "m")
+	run(t, dir, "collection", "create", "Contracts")
+	if r := run(t, dir, "ingest", "--collection", "Contracts", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md")); r.code != ExitOK {
+		t.Fatalf("ingest: %+v", r)
+	}
+	llm.Script("",
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Reasoning("Search first."), llmtest.Tool("search_collection", map[string]string{"query": "termination notice"})}},
+		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("fetch_article", map[string]string{"article": "Clause 12"})}},
+		llmtest.Text("Either party may end the agreement early [1]."),
+	)
+	app := filepath.Join("..", "..", "examples", "apps", "research-assistant.yml")
+	if r := run(t, dir, "run", app, "--query", "Can the services agreement be ended early?", "--json"); r.code != ExitOK {
+		t.Fatalf("run: %+v", r)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(dir, "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	runs, err := db.ListRuns(context.Background(), "", 10)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("runs %v, %v", runs, err)
+	}
+	d, ok, err := db.NodeGenerationDetail(context.Background(), runs[0].ID, "agent")
+	if err != nil || !ok {
+		t.Fatalf("no generation detail for the agent: %v", err)
+	}
+	if d.Sequence != `[{"type":"reasoning","index":0},{"type":"tool_call","index":0},{"type":"tool_call","index":1},{"type":"content","start":0,"end":45}]` {
+		t.Errorf("sequence %s", d.Sequence)
+	}
+	if !strings.Contains(d.ToolCalls, `"name":"search_collection"`) || !strings.Contains(d.ToolCalls, `"result":"[1] id=`) {
+		t.Errorf("tool calls %s", d.ToolCalls)
+	}
+	g, err := db.RunGeneration(context.Background(), runs[0].ID, "agent")
+	if err != nil || g.PromptName != "agent" || !strings.Contains(g.Citations, `"marker":1`) {
+		t.Errorf("generation record %+v, %v", g, err)
+	}
+}
