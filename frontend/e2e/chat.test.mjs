@@ -320,8 +320,14 @@ test('research assistant: reasoning, two tool calls with their results, then the
   assert.match(answerText, /The provision says: .+/);
   assert.equal(await done.getAttribute('data-generation-status'), 'success');
   await done.locator('.cite-chip').first().waitFor();
-  await search.scrollIntoViewIfNeeded();
+  // Folded again, the steps read as a list above the answer.
+  await search.getByRole('button').first().click();
+  await read.getByRole('button').first().click();
+  await done.getByTestId('answer-body').scrollIntoViewIfNeeded();
   await screenshot(page, 'chat-agent');
+  await setTheme(page, 'dark');
+  await screenshot(page, 'chat-agent-dark');
+  await setTheme(page, 'light');
 
   // After a reload: the same steps in the same order, from the stored generation detail.
   await page.reload();
