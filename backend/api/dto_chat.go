@@ -126,6 +126,7 @@ type TimelineNode struct {
 	Checks           []Check     `json:"checks"`     // a cited answer's checks
 	TimingMs         *StepTiming `json:"timingMs"`   // a cited answer's timings
 	Extraction       *Extraction `json:"extraction"` // a variable extraction's source, prompt and text
+	Notes            []string    `json:"notes"`      // an agent's notes: round limit, refused repeats, ...
 }
 
 // StepTiming is how long a cited answer spent on each stage, in milliseconds.

@@ -105,7 +105,8 @@ func timelineDTOs(nodes []store.TimelineNode, m store.Message, checks []Check) [
 	for i, n := range nodes {
 		out[i] = TimelineNode{NodeID: n.NodeID, NodeType: n.NodeType, Title: n.Title, Status: n.Status, Error: n.Error,
 			IsVirtual: n.IsVirtual, ParentNodeID: n.ParentNodeID, StartedAt: n.StartedAt, FinishedAt: n.FinishedAt,
-			ElapsedMs: n.ElapsedMs, PromptTokens: n.PromptTokens, CompletionTokens: n.CompletionTokens, Checks: []Check{}}
+			ElapsedMs: n.ElapsedMs, PromptTokens: n.PromptTokens, CompletionTokens: n.CompletionTokens, Checks: []Check{},
+			Notes: nonNil(n.Notes)}
 		if n.NodeID == m.GenerationNodeID && checks != nil { // the cited-answer or agent step that wrote the answer
 			out[i].Checks = checks
 			var t StepTiming

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -11,7 +12,7 @@ import (
 
 // TimelineNode is a node execution as a conversation shows it under each
 // answer: its state and timings, without its inputs and outputs, except a
-// variable extraction's source, prompt and text.
+// variable extraction's source, prompt and text, and an agent's notes.
 type TimelineNode struct {
 	RunID, NodeID, NodeType, Title, Status, Error string
 	PromptTokens, CompletionTokens                int
@@ -22,6 +23,9 @@ type TimelineNode struct {
 	ElapsedMs                                     int64
 	ExtractionSource, ExtractionPrompt            string // virtual nodes only
 	ExtractionText                                string
+	// Notes are an agent step's warnings (it hit its round limit, a call
+	// was refused as a repeat, ...), for the person reading the answer.
+	Notes []string
 }
 
 // fieldSep joins a timeline row's short fields into one column: reading a
@@ -44,7 +48,8 @@ func (db *DB) ConversationTimelines(ctx context.Context, conversationID string) 
 		n.error,
 		CASE WHEN n.is_virtual THEN `+clean("COALESCE(json_extract(n.inputs, '$.context_source'), '')")+` || char(31) ||
 			`+clean("COALESCE(json_extract(n.inputs, '$.extraction_prompt'), '')")+` || char(31) ||
-			`+clean("COALESCE(json_extract(n.outputs, '$.text'), '')")+` ELSE '' END
+			`+clean("COALESCE(json_extract(n.outputs, '$.text'), '')")+`
+			WHEN n.node_type = 'agent' THEN COALESCE(json_extract(n.process_data, '$.warnings'), '') ELSE '' END
 		FROM node_executions n
 		WHERE n.run_id IN (SELECT run_id FROM messages WHERE conversation_id = ? AND run_id IS NOT NULL)
 		ORDER BY n.run_id, n.position, n.started_at`, conversationID)
@@ -74,8 +79,13 @@ func scanTimelineNode(s scanner) (TimelineNode, error) {
 	n.IsVirtual, n.ParentNodeID = f[6] == "1", f[7]
 	n.StartedAt, n.FinishedAt = parseTime(f[8]), timePtr(sql.NullString{String: f[9], Valid: f[9] != ""})
 	n.ElapsedMs, _ = strconv.ParseInt(f[10], 10, 64)
-	if x := strings.Split(extraction, fieldSep); len(x) == 3 {
-		n.ExtractionSource, n.ExtractionPrompt, n.ExtractionText = x[0], x[1], x[2]
+	switch {
+	case n.NodeType == "agent" && extraction != "":
+		_ = json.Unmarshal([]byte(extraction), &n.Notes) // the notes are a convenience; a bad list only hides them
+	case n.IsVirtual:
+		if x := strings.Split(extraction, fieldSep); len(x) == 3 {
+			n.ExtractionSource, n.ExtractionPrompt, n.ExtractionText = x[0], x[1], x[2]
+		}
 	}
 	return n, nil
 }

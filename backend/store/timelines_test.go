@@ -7,7 +7,8 @@ import (
 )
 
 // A conversation's timelines come back by run, in start order, with an
-// extraction's source, prompt and text, in one query; questions have none.
+// extraction's source, prompt and text and an agent's notes, in one query;
+// questions have none.
 func TestConversationTimelines(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
@@ -33,6 +34,8 @@ func TestConversationTimelines(t *testing.T) {
 		{NodeID: "fetch_ext_1", NodeType: "llm", Position: 3, Status: "running", IsVirtual: true, ParentNodeID: "fetch",
 			Inputs: `{"context_source":"llm1.context","extraction_prompt":"Which article?"}`, Outputs: `{"text":"Article 12"}`,
 			PromptTokens: 40, CompletionTokens: 3},
+		{NodeID: "agent", NodeType: "agent", Position: 4, Status: "succeeded",
+			ProcessData: `{"warnings":["the agent reached its limit of 3 rounds and was asked to answer with what it had"]}`},
 	} {
 		e.RunID, e.StartedAt = "r1", start
 		if err := db.SaveNodeExecution(ctx, e); err != nil {
@@ -44,7 +47,7 @@ func TestConversationTimelines(t *testing.T) {
 		t.Fatal(err)
 	}
 	steps := byRun["r1"]
-	if len(byRun) != 1 || len(steps) != 3 {
+	if len(byRun) != 1 || len(steps) != 4 {
 		t.Fatalf("timelines %+v", byRun)
 	}
 	if steps[0].NodeID != "start" || steps[0].FinishedAt == nil || !steps[0].FinishedAt.Equal(fin) || steps[0].ElapsedMs != 2000 {
@@ -57,5 +60,8 @@ func TestConversationTimelines(t *testing.T) {
 	if !x.IsVirtual || x.ParentNodeID != "fetch" || x.ExtractionSource != "llm1.context" || x.ExtractionPrompt != "Which article?" ||
 		x.ExtractionText != "Article 12" || x.PromptTokens != 40 || x.CompletionTokens != 3 || !x.StartedAt.Equal(start) {
 		t.Errorf("extraction step %+v", x)
+	}
+	if a := steps[3]; len(a.Notes) != 1 || a.Notes[0] != "the agent reached its limit of 3 rounds and was asked to answer with what it had" {
+		t.Errorf("agent step notes %q", a.Notes)
 	}
 }

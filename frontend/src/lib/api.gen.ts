@@ -473,6 +473,7 @@ export interface TimelineNode {
   checks: Check[];
   timingMs: StepTiming | null;
   extraction: Extraction | null;
+  notes: string[];
 }
 
 export interface StepTiming {

@@ -12,7 +12,7 @@ import { markersIn } from './markdown';
 import { keys, useRun, useRunStream } from './queries';
 import { segmentsFromDetail, segmentsFromRun, streamedAnswer, timelineFromSteps } from './stream';
 import { Timeline } from './Timeline';
-import { WorkSteps } from './WorkSteps';
+import { AgentNotes, WorkSteps } from './WorkSteps';
 
 export interface AnswerMessageProps {
   message: Message;
@@ -126,6 +126,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
 
       <Timeline nodes={nodes} live={streaming} />
       <WorkSteps segments={segments} live={streaming && !content} />
+      <AgentNotes notes={nodes.filter((n) => n.nodeType === 'agent').flatMap((n) => n.notes)} />
 
       {refused ? (
         <div className="refusal" role="note" data-testid="refusal">

@@ -13,6 +13,7 @@ const node = (over: Partial<TimelineNode>): TimelineNode => ({
   elapsedMs: 5,
   error: '',
   checks: [],
+  notes: [],
   timing: null,
   tokens: null,
   parentNodeId: '',
@@ -120,9 +121,9 @@ describe('virtual nodes in the stream and the record', () => {
 describe('the timeline the history brings with an answer', () => {
   it('becomes the same steps, checks and extractions as the stored run', () => {
     const steps = timelineFromSteps([
-      { nodeId: 'start', nodeType: 'start', title: 'Start', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:00Z', elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: null },
-      { nodeId: 'cite', nodeType: 'cited-answer', title: '', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:01Z', elapsedMs: 1000, promptTokens: 900, completionTokens: 60, checks: [{ name: 'quotes', passed: true, detail: '' }], timingMs: { prompt: 1, llm: 990, postprocess: 2, total: 993 }, extraction: null },
-      { nodeId: 'fetch_ext_1', nodeType: 'llm', title: 'Extraction', status: 'interrupted', error: '', isVirtual: true, parentNodeId: 'fetch', startedAt: '2025-01-01T00:00:01Z', finishedAt: null, elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: { source: 'llm1.context', prompt: 'Which article?', text: '' } },
+      { nodeId: 'start', nodeType: 'start', title: 'Start', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:00Z', elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: null, notes: [] },
+      { nodeId: 'cite', nodeType: 'cited-answer', title: '', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:01Z', elapsedMs: 1000, promptTokens: 900, completionTokens: 60, checks: [{ name: 'quotes', passed: true, detail: '' }], timingMs: { prompt: 1, llm: 990, postprocess: 2, total: 993 }, extraction: null, notes: [] },
+      { nodeId: 'fetch_ext_1', nodeType: 'llm', title: 'Extraction', status: 'interrupted', error: '', isVirtual: true, parentNodeId: 'fetch', startedAt: '2025-01-01T00:00:01Z', finishedAt: null, elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: { source: 'llm1.context', prompt: 'Which article?', text: '' }, notes: [] },
     ]);
     expect(steps.map((s) => [s.nodeId, s.title, s.status, s.elapsedMs, s.parentNodeId])).toEqual([
       ['start', 'Start', 'succeeded', 0, ''],

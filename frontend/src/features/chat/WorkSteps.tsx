@@ -1,7 +1,7 @@
 // What the model did before it answered, in the order it happened: reasoning (collapsed)
 // and, for an agent, each tool call with its arguments and result (expandable).
 import { useState } from 'react';
-import { Brain, Calculator, ChevronRight, CircleAlert, FileSearch, FileText, Rows3, Wrench } from 'lucide-react';
+import { Brain, Calculator, ChevronRight, CircleAlert, FileSearch, FileText, Info, Rows3, Wrench } from 'lucide-react';
 import { Spinner } from '../../components/ui/Spinner';
 import type { StreamSegment, ToolCallStep } from './stream';
 
@@ -164,5 +164,20 @@ export function WorkSteps({ segments, live }: { segments: readonly StreamSegment
         <li key={i}>{s.type === 'reasoning' ? <Reasoning segments={s.texts} live={live && i === steps.length - 1} /> : <ToolCallCard call={s.call} passages={passages} />}</li>
       ))}
     </ol>
+  );
+}
+
+/** Why an agent stopped early or changed course, in its own words, under its steps. */
+export function AgentNotes({ notes }: { notes: readonly string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <ul className="agent-notes" data-testid="agent-notes">
+      {notes.map((n, i) => (
+        <li key={i}>
+          <Info size={13} aria-hidden="true" />
+          <span>{n.charAt(0).toUpperCase() + n.slice(1)}.</span>
+        </li>
+      ))}
+    </ul>
   );
 }

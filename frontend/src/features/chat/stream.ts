@@ -25,6 +25,8 @@ export interface TimelineNode {
   parentNodeId: string;
   /** A variable extraction's source, prompt and the text extracted (streamed, then final). */
   extraction: Extraction | null;
+  /** An agent's notes: it hit its round limit, a repeated call was refused, ... */
+  notes: string[];
 }
 
 export interface Extraction {
@@ -244,6 +246,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
     tokens: null,
     parentNodeId: d.parent_node_id ?? '',
     extraction: d.extraction_source || d.extraction_prompt ? { source: d.extraction_source ?? '', prompt: d.extraction_prompt ?? '', text: '' } : null,
+    notes: [],
   });
 
   switch (type) {
@@ -274,6 +277,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
           timing: timingOf(d.process_data),
           tokens: d.usage ? { prompt: num(d.usage.prompt_tokens), completion: num(d.usage.completion_tokens) } : n.tokens,
           extraction: n.extraction && typeof d.outputs?.text === 'string' ? { ...n.extraction, text: d.outputs.text } : n.extraction,
+          notes: n.nodeType === 'agent' ? list<unknown>(d.process_data?.warnings).map(String) : n.notes,
         }),
         init,
       );
@@ -325,7 +329,8 @@ export function timelineFromRun(detail: RunDetail): TimelineNode[] {
 
 /** A node execution as the history's step: what a step shows of its process data and inputs. */
 function stepOf(n: NodeExecution): StoredStep {
-  return { ...n, checks: checksOf(n.processData), timingMs: timingOf(n.processData), extraction: n.isVirtual ? extractionOf(n) : null };
+  const notes = n.nodeType === 'agent' ? list<unknown>((n.processData as Record<string, unknown> | null)?.warnings).map(String) : [];
+  return { ...n, checks: checksOf(n.processData), timingMs: timingOf(n.processData), extraction: n.isVirtual ? extractionOf(n) : null, notes };
 }
 
 /** The timeline of a finished answer, from the steps the history returns with it. */
@@ -345,6 +350,7 @@ export function timelineFromSteps(steps: readonly StoredStep[]): TimelineNode[] 
     tokens: n.promptTokens || n.completionTokens ? { prompt: n.promptTokens, completion: n.completionTokens } : null,
     parentNodeId: n.isVirtual ? n.parentNodeId : '',
     extraction: n.isVirtual ? n.extraction : null,
+    notes: n.notes ?? [],
   }));
 }
 
