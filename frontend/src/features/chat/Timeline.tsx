@@ -79,6 +79,7 @@ function spanOf(nodes: TimelineNode[], now: number): number {
 function StatusIcon({ status }: { status: TimelineNode['status'] }) {
   switch (status) {
     case 'running':
+    case 'retrying':
       return <Spinner size={14} />;
     case 'succeeded':
       return <CircleCheck size={14} className="tl-ok" aria-hidden="true" />;
@@ -96,6 +97,7 @@ function StatusIcon({ status }: { status: TimelineNode['status'] }) {
 
 const statusWords: Record<TimelineNode['status'], string> = {
   running: 'running',
+  retrying: 'retrying',
   succeeded: 'done',
   failed: 'failed',
   exception: 'failed, handled',
