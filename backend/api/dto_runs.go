@@ -75,6 +75,27 @@ type Run struct {
 	StartedAt        time.Time       `json:"startedAt"`
 	FinishedAt       *time.Time      `json:"finishedAt"`
 	ElapsedMs        int64           `json:"elapsedMs"`
+	// A run of one step alone: the step, and the run whose recorded variables it was handed.
+	SingleNodeID string `json:"singleNodeId"`
+	SourceRunID  string `json:"sourceRunId"`
+}
+
+// NodeRunStarted names a started run of one step alone and what it started from.
+type NodeRunStarted struct {
+	RunID string `json:"runId"`
+	Topic string `json:"topic"`
+	// The whole run whose recorded variables the step was handed, and when that step ran.
+	SourceRunID     string    `json:"sourceRunId"`
+	SourceStartedAt time.Time `json:"sourceStartedAt"`
+	// Variables the step reads now that the source run did not record (the step was edited since).
+	Missing []string `json:"missing"`
+}
+
+// Tool is a built-in tool a Tool step can call.
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters" ts:"{ type?: string; properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>; required?: string[] }"`
 }
 
 // NodeExecution is one node's recorded execution.
@@ -99,6 +120,8 @@ type NodeExecution struct {
 	FinishedAt        *time.Time        `json:"finishedAt"`
 	ElapsedMs         int64             `json:"elapsedMs"`
 	GenerationDetail  *GenerationDetail `json:"generationDetail"`
+	// The variables the step read as it started ({"node.var": value}); null when not recorded.
+	Variables json.RawMessage `json:"variables" ts:"Record<string, unknown> | null"`
 }
 
 // GenerationDetail is an LLM generation in stream order (SPEC §5); sequence

@@ -33,6 +33,30 @@ func (s *RunService) Start(ctx context.Context, appID string, req RunRequest) (R
 	return RunStarted{RunID: x.RunID(), Topic: runs.Topic(x.RunID())}, nil
 }
 
+// StartNode runs one step of an app alone with the variables it read in the
+// app's newest whole run, through the app's saved configuration.
+func (s *RunService) StartNode(ctx context.Context, appID, nodeID string) (NodeRunStarted, error) {
+	if _, err := s.db.GetApp(ctx, appID); err != nil {
+		return NodeRunStarted{}, err
+	}
+	x, err := s.runs.StartNode(ctx, appID, nodeID)
+	var ce *engine.CompileError
+	switch {
+	case errors.As(err, &ce):
+		return NodeRunStarted{}, &Error{Status: 422, Body: ErrorBody{Code: "invalid_app", Message: err.Error()}}
+	case errors.Is(err, runs.ErrNeverRan):
+		return NodeRunStarted{}, &Error{Status: 409, Body: ErrorBody{Code: "never_ran",
+			Message: "This step has not run yet: run the whole app once, and its inputs are kept for running the step alone."}}
+	case errors.Is(err, engine.ErrNodeNotFound):
+		return NodeRunStarted{}, &Error{Status: 404, Body: ErrorBody{Code: "not_found", Message: err.Error()}}
+	case err != nil:
+		return NodeRunStarted{}, err
+	}
+	id := x.Execution.RunID()
+	return NodeRunStarted{RunID: id, Topic: runs.Topic(id), SourceRunID: x.Source.RunID,
+		SourceStartedAt: x.Source.StartedAt, Missing: nonNil(x.Missing)}, nil
+}
+
 // Cancel stops a live run.
 func (s *RunService) Cancel(ctx context.Context, runID string) error {
 	err := s.runs.Cancel(runID)
@@ -93,6 +117,9 @@ func (s *RunService) execution(ctx context.Context, e store.NodeExecution) (Node
 		ProcessData: json.RawMessage(e.ProcessData), Outputs: json.RawMessage(e.Outputs), Error: e.Error,
 		Retries: e.Retries, PromptTokens: e.PromptTokens, CompletionTokens: e.CompletionTokens, IsVirtual: e.IsVirtual,
 		ParentNodeID: e.ParentNodeID, StartedAt: e.StartedAt, FinishedAt: e.FinishedAt, ElapsedMs: e.ElapsedMs}
+	if e.Variables != "" {
+		out.Variables = json.RawMessage(e.Variables)
+	}
 	g, ok, err := s.db.NodeGenerationDetail(ctx, e.RunID, e.NodeID)
 	if ok {
 		out.GenerationDetail = &GenerationDetail{ReasoningContent: json.RawMessage(g.Reasoning),
@@ -105,5 +132,6 @@ func runDTO(r store.Run) Run {
 	return Run{ID: r.ID, AppID: r.AppID, AppName: r.AppName, Mode: r.Mode, Status: r.Status, Query: r.Query,
 		Inputs: json.RawMessage(r.Inputs), Outputs: json.RawMessage(r.Outputs), Error: r.Error,
 		ConversationID: r.ConversationID, MessageID: r.MessageID, PromptTokens: r.PromptTokens,
-		CompletionTokens: r.CompletionTokens, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, ElapsedMs: r.ElapsedMs}
+		CompletionTokens: r.CompletionTokens, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, ElapsedMs: r.ElapsedMs,
+		SingleNodeID: r.SingleNodeID, SourceRunID: r.SourceRunID}
 }

@@ -49,6 +49,8 @@ func TypeScript() string {
 		reflect.TypeFor[DocumentSource](),
 		reflect.TypeFor[App](),
 		reflect.TypeFor[AppImport](),
+		reflect.TypeFor[NodeRunStarted](),
+		reflect.TypeFor[Tool](),
 		reflect.TypeFor[ImportIssue](),
 		reflect.TypeFor[ImportReport](),
 		reflect.TypeFor[AppImported](),

@@ -38,6 +38,8 @@ type dispatcher struct {
 	coord    *coordinator
 	result   RunResult
 	ended    map[int]bool // End nodes that succeeded, for the run's outputs
+	// single is set when the run executes one node alone (StartNode).
+	single *singleNode
 }
 
 const (
@@ -112,6 +114,10 @@ func (d *dispatcher) run(ctx context.Context, cancel context.CancelCauseFunc) *R
 func (d *dispatcher) begin() {
 	d.result = RunResult{RunID: d.runID, StartedAt: d.clock.Now(), Outputs: map[string]Value{}}
 	d.emit(Event{Kind: RunStarted, Inputs: d.in.Inputs})
+	if d.single != nil {
+		d.enqueue(d.single.idx, -1)
+		return
+	}
 	d.coord.markCertain(d.p.start)
 	d.enqueue(d.p.start, -1)
 }
@@ -144,6 +150,9 @@ func (d *dispatcher) prepare(idx int) *execution {
 	n := &d.p.nodes[idx]
 	in := NodeInput{RunID: d.runID, NodeID: n.id, Title: n.title, Mode: d.p.mode,
 		Vars: d.pool.view(n.inputs), RunInputs: d.in.Inputs}
+	if d.single != nil {
+		in.Vars = d.single.vars
+	}
 	return newExecution(d, idx, in)
 }
 
@@ -153,7 +162,7 @@ func (d *dispatcher) started(x *execution) {
 	st := &d.nodes[x.idx]
 	st.status, st.attempt, st.started, st.exec = StatusRunning, 1, d.clock.Now(), x
 	e := d.nodeEvent(NodeRunStarted, x.idx)
-	e.Attempt = 1
+	e.Attempt, e.Vars = 1, x.in.Vars.merged(x.virtualBase)
 	if st.predecessor >= 0 {
 		e.PredecessorID = d.p.nodes[st.predecessor].id
 	}

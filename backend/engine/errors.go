@@ -48,6 +48,8 @@ var (
 	ErrRunAborted    = errors.New("run aborted by another node's failure")
 	ErrNodeAbandoned = errors.New("node ignored cancellation and was abandoned")
 	ErrNoVirtualNode = errors.New("no such virtual node")
+	// ErrNodeNotFound: StartNode was asked for a node the plan does not have.
+	ErrNodeNotFound = errors.New("no such node")
 )
 
 // NodeError is a node's failure: it names the node and unwraps to the cause,

@@ -67,7 +67,12 @@ type Event struct {
 	FinishedAt time.Time     `json:"finished_at,omitzero"`
 	Elapsed    time.Duration `json:"elapsed,omitempty"`
 
-	Inputs      map[string]any   `json:"inputs,omitempty"`
+	Inputs map[string]any `json:"inputs,omitempty"`
+	// Vars, on node_started, are the variables the node reads as the run
+	// handed them to it (its virtual sub-nodes' included): what a later run
+	// of the node alone starts from (Plan.StartNode). Recorded with the
+	// node's execution, not carried in the event's payload.
+	Vars        Vars             `json:"-"`
 	Outputs     map[string]Value `json:"outputs,omitempty"`
 	ProcessData map[string]any   `json:"process_data,omitempty"`
 	Usage       *llm.Usage       `json:"usage,omitempty"`

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"time"
 )
 
@@ -142,6 +143,10 @@ func (d *dispatcher) complete(r report, res NodeResult, status Status, err error
 		}
 	}
 	d.finishSucceeded(r.node, r, status, err)
+	if d.single != nil {
+		maps.Copy(d.result.Outputs, res.Outputs) // a node run alone: its outputs are the run's
+		return
+	}
 	d.route(r.node, handle)
 }
 

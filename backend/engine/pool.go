@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/json"
+	"maps"
 	"strings"
 )
 
@@ -133,6 +135,47 @@ func (v Vars) Get(sel Selector) (Value, bool) {
 
 // Render fills a template from the view.
 func (v Vars) Render(t Template) string { return t.Render(v.Get) }
+
+// MarshalJSON writes the view as {"node.var": value}.
+func (v Vars) MarshalJSON() ([]byte, error) {
+	if v.m == nil {
+		return []byte("{}"), nil
+	}
+	return json.Marshal(v.m)
+}
+
+// UnmarshalJSON reads a view written by MarshalJSON, each value's type
+// inferred from its JSON form.
+func (v *Vars) UnmarshalJSON(b []byte) error {
+	var m map[string]Value
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*v = Vars{m: m}
+	return nil
+}
+
+// merged is v with other's variables added, v itself when other is empty.
+func (v Vars) merged(other Vars) Vars {
+	if len(other.m) == 0 {
+		return v
+	}
+	m := maps.Clone(other.m)
+	if m == nil {
+		m = map[string]Value{}
+	}
+	maps.Copy(m, v.m)
+	return Vars{m: m}
+}
+
+// Keys lists the variables present ("node.var"), unordered.
+func (v Vars) Keys() []string {
+	out := make([]string, 0, len(v.m))
+	for k := range v.m {
+		out = append(out, k)
+	}
+	return out
+}
 
 // Len is the number of variables present.
 func (v Vars) Len() int { return len(v.m) }

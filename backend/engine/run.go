@@ -78,9 +78,16 @@ func (p *Plan) Run(ctx context.Context, in RunInput, opts RunOptions) (*RunResul
 // Start begins a run in the background. Only bad input (unknown env or
 // conversation variables, wrongly typed values) fails here, before any event.
 func (p *Plan) Start(ctx context.Context, in RunInput, opts RunOptions) (*Execution, error) {
+	return p.launch(ctx, in, opts, nil)
+}
+
+func (p *Plan) launch(ctx context.Context, in RunInput, opts RunOptions, single *singleNode) (*Execution, error) {
 	d, err := p.newDispatcher(in, opts)
 	if err != nil {
 		return nil, err
+	}
+	if single != nil {
+		d.single, d.coord.off = single, true // no Response session: the node renders its own answer
 	}
 	runCtx, cancel := context.WithCancelCause(ctx)
 	stopTimer := func() bool { return false }

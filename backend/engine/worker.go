@@ -47,6 +47,9 @@ func newExecution(d *dispatcher, idx int, in NodeInput) *execution {
 			refs = append(refs, d.p.nodes[c].inputs...)
 		}
 		x.virtualBase = d.pool.view(refs)
+		if d.single != nil {
+			x.virtualBase = d.single.vars
+		}
 	}
 	return x
 }

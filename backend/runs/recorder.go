@@ -247,6 +247,9 @@ func (r *Recorder) nodeStarted(ev engine.Event) {
 	e := &execState{row: store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
 		Title: ev.Title, Position: r.position, PredecessorNodeID: ev.PredecessorID, Status: string(engine.StatusRunning),
 		Inputs: jsonMap(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, StartedAt: ev.Time}}
+	if ev.Kind == engine.NodeRunStarted && !ev.IsVirtual {
+		e.row.Variables = jsonText(ev.Vars)
+	}
 	if ev.Kind == engine.NodeRunSkipped {
 		finished := ev.Time // not &ev.Time: that would move every event to the heap
 		e.row.Status, e.row.FinishedAt = string(engine.StatusSkipped), &finished
@@ -365,6 +368,15 @@ func elapsedMs(elapsed time.Duration, start, end time.Time) int64 {
 		return elapsed.Milliseconds()
 	}
 	return end.Sub(start).Milliseconds()
+}
+
+// jsonText is v's JSON text, "{}" when it cannot be encoded.
+func jsonText(v json.Marshaler) string {
+	raw, err := v.MarshalJSON()
+	if err != nil {
+		return "{}"
+	}
+	return string(raw)
 }
 
 // jsonMap is a map's JSON text, "{}" when it is empty or cannot be encoded.

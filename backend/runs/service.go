@@ -65,19 +65,28 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	if err != nil {
 		return nil, err
 	}
-	runID := newRunID()
 	inputs, _ := json.Marshal(nonNilMap(req.Inputs))
-	if err := s.db.InsertRun(ctx, store.Run{ID: runID, AppID: req.AppID, Mode: string(app.App.Mode),
-		Inputs: string(inputs), Query: req.Query, DSL: string(dsl), ConversationID: req.ConversationID, MessageID: req.MessageID, StartedAt: time.Now().UTC()}); err != nil {
+	run := store.Run{AppID: req.AppID, Mode: string(app.App.Mode), Inputs: string(inputs), Query: req.Query,
+		DSL: string(dsl), ConversationID: req.ConversationID, MessageID: req.MessageID}
+	return s.begin(ctx, run, req.Observers, func(runID string, opts engine.RunOptions) (*engine.Execution, error) {
+		return plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
+			Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID,
+				PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount}}, opts)
+	})
+}
+
+// begin records a run as it starts, then starts it with the recorder (and
+// extra observers) watching; a run that cannot start is recorded as failed.
+func (s *Service) begin(ctx context.Context, run store.Run, extra []engine.Observer,
+	start func(runID string, opts engine.RunOptions) (*engine.Execution, error)) (*engine.Execution, error) {
+	run.ID, run.StartedAt = newRunID(), time.Now().UTC()
+	if err := s.db.InsertRun(ctx, run); err != nil {
 		return nil, err
 	}
-	observers := append([]engine.Observer{s.recordThenPublish(NewRecorder(s.db, req.AppID), runID)}, req.Observers...)
-	x, err := plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
-		Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID,
-			PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount}},
-		engine.RunOptions{Observers: observers})
+	observers := append([]engine.Observer{s.recordThenPublish(NewRecorder(s.db, run.AppID), run.ID)}, extra...)
+	x, err := start(run.ID, engine.RunOptions{Observers: observers})
 	if err != nil {
-		_ = s.db.FinishRun(ctx, store.Run{ID: runID, Status: "failed", Error: err.Error()})
+		_ = s.db.FinishRun(ctx, store.Run{ID: run.ID, Status: "failed", Error: err.Error()})
 		return nil, err
 	}
 	s.track(x)

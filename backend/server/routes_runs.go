@@ -16,6 +16,7 @@ func runRoutes(mux *http.ServeMux, svc *api.Services) {
 	mux.Handle("POST /api/apps/validate", withBody(apps.Validate))
 	mux.Handle("GET /api/app-templates", handle(func(*http.Request) (any, error) { return apps.Templates(), nil }))
 	mux.Handle("GET /api/node-types", handle(func(r *http.Request) (any, error) { return apps.NodeTypes(r.Context()) }))
+	mux.Handle("GET /api/tools", handle(func(r *http.Request) (any, error) { return apps.Tools(r.Context()) }))
 	mux.Handle("GET /api/apps/{id}", handle(withID(apps.Get)))
 	mux.Handle("PATCH /api/apps/{id}", handle(withIDBody(apps.Rename)))
 	mux.Handle("DELETE /api/apps/{id}", handle(withID(noValue(apps.Delete))))
@@ -33,6 +34,9 @@ func runRoutes(mux *http.ServeMux, svc *api.Services) {
 		w.Write(dsl)
 	}))
 	mux.Handle("POST /api/apps/{id}/runs", accepted(withIDBody(rs.Start)))
+	mux.Handle("POST /api/apps/{id}/nodes/{nodeId}/run", accepted(func(r *http.Request) (any, error) {
+		return rs.StartNode(r.Context(), r.PathValue("id"), r.PathValue("nodeId"))
+	}))
 	mux.Handle("GET /api/runs", handle(func(r *http.Request) (any, error) { return rs.List(r.Context(), r.URL.Query().Get("appId")) }))
 	mux.Handle("GET /api/runs/{id}", handle(withID(rs.Get)))
 	mux.Handle("POST /api/runs/{id}/cancel", handle(withID(noValue(rs.Cancel))))

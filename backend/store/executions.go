@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -29,22 +30,26 @@ type NodeExecution struct {
 	StartedAt         time.Time
 	FinishedAt        *time.Time
 	ElapsedMs         int64
+	// Variables are the variables the node read as it started, as JSON
+	// ({"node.var": value}); "" when they were not recorded.
+	Variables string
 }
 
 const executionColumns = `id, run_id, node_id, node_type, title, position, predecessor_node_id, status, inputs,
 	process_data, outputs, error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id,
-	started_at, finished_at, elapsed_ms`
+	started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
 
 // saveExecutionSQL names the run id first, as ?1, so a many-row version of it
 // (see SaveRunBatch) binds the run id once for all its rows.
 const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
-	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms)
-	VALUES (?1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, variables)
+	VALUES (?1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
 	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
 	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-	finished_at = excluded.finished_at, elapsed_ms = excluded.elapsed_ms`
+	finished_at = excluded.finished_at, elapsed_ms = excluded.elapsed_ms,
+	variables = COALESCE(excluded.variables, node_executions.variables)`
 
 // SaveNodeExecution inserts a node execution or, for the same (run, node),
 // overwrites it with its newer state.
@@ -62,7 +67,7 @@ func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
 func executionID(e NodeExecution) string { return e.RunID + ":" + e.NodeID }
 
 func executionArgs(e NodeExecution) []any {
-	return appendExecutionArgs(append(make([]any, 0, 20), e.RunID), &e)
+	return appendExecutionArgs(append(make([]any, 0, 21), e.RunID), &e)
 }
 
 // NodeExecutions returns a run's node executions in the order they started.
@@ -80,13 +85,42 @@ func (db *DB) NodeExecutions(ctx context.Context, runID string) ([]NodeExecution
 		var finished sql.NullString
 		if err := rows.Scan(&e.ID, &e.RunID, &e.NodeID, &e.NodeType, &e.Title, &e.Position, &e.PredecessorNodeID,
 			&e.Status, &e.Inputs, &e.ProcessData, &e.Outputs, &e.Error, &e.Retries, &e.PromptTokens,
-			&e.CompletionTokens, &e.IsVirtual, &e.ParentNodeID, &started, &finished, &e.ElapsedMs); err != nil {
+			&e.CompletionTokens, &e.IsVirtual, &e.ParentNodeID, &started, &finished, &e.ElapsedMs, &e.Variables); err != nil {
 			return nil, fmt.Errorf("list node executions: %w", err)
 		}
 		e.StartedAt, e.FinishedAt = parseTime(started), timePtr(finished)
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// NodeVariables are the variables a node read in one recorded execution.
+type NodeVariables struct {
+	RunID     string
+	Status    string
+	StartedAt time.Time
+	Variables string // JSON {"node.var": value}
+	RunInputs string // the run's inputs, JSON
+}
+
+// LastNodeVariables returns the variables node nodeID of app appID read in
+// its newest execution that ran in a whole run (not a run of the node alone,
+// not skipped) and had them recorded; ok is false when there is none.
+func (db *DB) LastNodeVariables(ctx context.Context, appID, nodeID string) (v NodeVariables, ok bool, err error) {
+	var started string
+	err = db.sql.QueryRowContext(ctx, `SELECT e.run_id, e.status, e.started_at, e.variables, r.inputs
+		FROM workflow_runs r JOIN node_executions e ON e.run_id = r.id
+		WHERE r.app_id = ? AND r.single_node_id = '' AND e.node_id = ? AND e.variables IS NOT NULL
+			AND e.status IN ('succeeded', 'exception', 'failed')
+		ORDER BY r.started_at DESC LIMIT 1`, appID, nodeID).Scan(&v.RunID, &v.Status, &started, &v.Variables, &v.RunInputs)
+	if errors.Is(err, sql.ErrNoRows) {
+		return NodeVariables{}, false, nil
+	}
+	if err != nil {
+		return NodeVariables{}, false, fmt.Errorf("last node variables: %w", err)
+	}
+	v.StartedAt = parseTime(started)
+	return v, true, nil
 }
 
 // RunEvent is one stored event of a run's stream.
@@ -231,7 +265,7 @@ func appendExecutionArgs(args []any, e *NodeExecution) []any {
 	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), e.PredecessorNodeID, e.Status,
 		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, int64(e.Retries),
 		int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual, e.ParentNodeID, timeText(e.StartedAt), finished,
-		e.ElapsedMs)
+		e.ElapsedMs, nullIfEmpty(e.Variables))
 }
 
 // timeText is formatTime without the cost of time.Format's layout parsing,

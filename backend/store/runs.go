@@ -26,20 +26,24 @@ type Run struct {
 	StartedAt        time.Time
 	FinishedAt       *time.Time
 	ElapsedMs        int64
+	// SingleNodeID is set on a run of one node alone, SourceRunID to the
+	// run whose recorded variables it was handed.
+	SingleNodeID string
+	SourceRunID  string
 	// AppName is read, never written: the app's current name, '' once the app is deleted.
 	AppName string
 }
 
 const runColumns = `id, COALESCE(app_id, ''), mode, status, inputs, query, outputs, error, dsl, COALESCE(conversation_id, ''),
 	COALESCE(message_id, ''), prompt_tokens, completion_tokens, started_at, finished_at, elapsed_ms,
-	COALESCE((SELECT name FROM apps WHERE apps.id = workflow_runs.app_id), '')`
+	single_node_id, source_run_id, COALESCE((SELECT name FROM apps WHERE apps.id = workflow_runs.app_id), '')`
 
 // InsertRun stores a run as it starts.
 func (db *DB) InsertRun(ctx context.Context, r Run) error {
 	_, err := db.sql.ExecContext(ctx, `INSERT INTO workflow_runs (id, app_id, mode, status, inputs, query, dsl,
-		conversation_id, message_id, started_at) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)`,
+		conversation_id, message_id, started_at, single_node_id, source_run_id) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, nullIfEmpty(r.AppID), r.Mode, orJSON(r.Inputs, "{}"), r.Query, r.DSL, nullIfEmpty(r.ConversationID),
-		nullIfEmpty(r.MessageID), formatTime(r.StartedAt))
+		nullIfEmpty(r.MessageID), formatTime(r.StartedAt), r.SingleNodeID, r.SourceRunID)
 	if err != nil {
 		return fmt.Errorf("insert run: %w", err)
 	}
@@ -119,7 +123,8 @@ func scanRun(s scanner) (Run, error) {
 	var started string
 	var finished sql.NullString
 	err := s.Scan(&r.ID, &r.AppID, &r.Mode, &r.Status, &r.Inputs, &r.Query, &r.Outputs, &r.Error, &r.DSL, &r.ConversationID,
-		&r.MessageID, &r.PromptTokens, &r.CompletionTokens, &started, &finished, &r.ElapsedMs, &r.AppName)
+		&r.MessageID, &r.PromptTokens, &r.CompletionTokens, &started, &finished, &r.ElapsedMs, &r.SingleNodeID,
+		&r.SourceRunID, &r.AppName)
 	if err != nil {
 		return Run{}, err
 	}

@@ -294,9 +294,13 @@ func TestNodeExecutionsRebuildKeepsRows(t *testing.T) {
 	if rebuild.version != 8 {
 		t.Fatalf("migration 8 is %s", rebuild.name)
 	}
-	rebuild.version = 108 // applied again, over rows
-	if err := apply(ctx, db.SQL(), rebuild); err != nil {
-		t.Fatal(err)
+	rebuild.version = 108 // applied again, over rows, with the columns added since
+	later := ms[8]
+	later.version = 109
+	for _, m := range []migration{rebuild, later} {
+		if err := apply(ctx, db.SQL(), m); err != nil {
+			t.Fatal(err)
+		}
 	}
 	got, err := db.NodeExecutions(ctx, "r1")
 	if err != nil || len(got) != 1 {

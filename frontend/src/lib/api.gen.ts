@@ -226,6 +226,20 @@ export interface AppImport {
   name: string;
 }
 
+export interface NodeRunStarted {
+  runId: string;
+  topic: string;
+  sourceRunId: string;
+  sourceStartedAt: string;
+  missing: string[];
+}
+
+export interface Tool {
+  name: string;
+  description: string;
+  parameters: { type?: string; properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>; required?: string[] };
+}
+
 export interface ImportIssue {
   nodeId: string;
   type: string;
@@ -333,6 +347,8 @@ export interface Run {
   startedAt: string;
   finishedAt: string | null;
   elapsedMs: number;
+  singleNodeId: string;
+  sourceRunId: string;
 }
 
 export interface NodeExecution {
@@ -356,6 +372,7 @@ export interface NodeExecution {
   finishedAt: string | null;
   elapsedMs: number;
   generationDetail: GenerationDetail | null;
+  variables: Record<string, unknown> | null;
 }
 
 export interface GenerationDetail {

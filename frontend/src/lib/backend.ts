@@ -19,8 +19,12 @@ import type {
   GenerationAuditView,
   Message,
   ReplayRequest,
+  NodeRunStarted,
   Run,
   RunDetail,
+  RunRequest,
+  RunStarted,
+  Tool,
   SendMessage,
   Turn,
   TurnSettings,
@@ -552,6 +556,21 @@ export function replayGeneration(generationId: string, req: ReplayRequest): Prom
 export async function exportConversation(conversationId: string): Promise<string> {
   const res = await send('GET', `/api/conversations/${enc(conversationId)}/export`, undefined, undefined, 'text/markdown');
   return res.text();
+}
+
+/** Starts a run of a stored app (a workflow's inputs, or a chatflow's question); its events stream under the returned run. */
+export function startAppRun(appId: string, req: RunRequest): Promise<RunStarted> {
+  return call('POST', `/api/apps/${enc(appId)}/runs`, req);
+}
+
+/** Runs one step of an app alone with the variables it read in the app's newest whole run (409 never_ran when it has none). */
+export function runStepAlone(appId: string, nodeId: string): Promise<NodeRunStarted> {
+  return call('POST', `/api/apps/${enc(appId)}/nodes/${enc(nodeId)}/run`);
+}
+
+/** The built-in tools a Tool step can call, with their parameter schemas. */
+export function listTools(signal?: AbortSignal): Promise<Tool[]> {
+  return call('GET', '/api/tools', undefined, signal);
 }
 
 /** Recorded runs, newest first; of one app when appId is set. */

@@ -81,6 +81,7 @@ function spanOf(nodes: TimelineNode[], now: number): number {
 function StatusIcon({ status }: { status: TimelineNode['status'] }) {
   switch (status) {
     case 'running':
+    case 'retrying':
       return <Spinner size={14} />;
     case 'succeeded':
       return <CircleCheck size={14} className="tl-ok" aria-hidden="true" />;
@@ -98,6 +99,7 @@ function StatusIcon({ status }: { status: TimelineNode['status'] }) {
 
 const statusWords: Record<TimelineNode['status'], string> = {
   running: 'running',
+  retrying: 'retrying',
   succeeded: 'done',
   failed: 'failed',
   exception: 'failed, handled',

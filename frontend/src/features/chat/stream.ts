@@ -4,7 +4,7 @@
 import type { Check, Citation, Claim, Event, GenerationDetail, GenerationStatus, NodeExecution, RunDetail, RunStatus, TimelineNode as StoredStep } from '../../lib/api.gen';
 import { isRunEnd } from '../../lib/events';
 
-export type NodeStatus = 'running' | 'succeeded' | 'failed' | 'exception' | 'skipped' | 'cancelled';
+export type NodeStatus = 'running' | 'retrying' | 'succeeded' | 'failed' | 'exception' | 'skipped' | 'cancelled';
 
 export interface TimelineNode {
   nodeId: string;
@@ -254,6 +254,11 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
       if (!id) return next;
       next.nodes = upsertNode(state.nodes, id, (n) => ({ ...n, status: 'running' }), init);
       return next;
+    case 'node_retry':
+      // The attempt failed and another follows: still going, but worth a look.
+      if (!id) return next;
+      next.nodes = upsertNode(state.nodes, id, (n) => ({ ...n, status: 'retrying', error: d.error ?? n.error }), init);
+      return next;
     case 'node_succeeded':
     case 'node_failed':
     case 'node_skipped': {
@@ -301,7 +306,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
         next.runStatus = type === 'run_succeeded' ? 'succeeded' : type === 'run_failed' ? 'failed' : 'cancelled';
         next.runError = d.error ?? '';
         // Nodes still running when the run ended were cut short.
-        next.nodes = state.nodes.map((n) => (n.status === 'running' ? { ...n, status: 'cancelled' } : n));
+        next.nodes = state.nodes.map((n) => (n.status === 'running' || n.status === 'retrying' ? { ...n, status: 'cancelled' } : n));
       }
       return next;
   }

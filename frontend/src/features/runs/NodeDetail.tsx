@@ -75,6 +75,11 @@ export function NodeDetail({ node, now }: { node: NodeExecution | null; now: num
           <GenerationView detail={node.generationDetail} text={generationText(node.outputs)} />
         </Section>
       )}
+      {node.variables && Object.keys(node.variables).length > 0 && (
+        <Section title="Variables read" testId="node-variables">
+          <JsonView value={node.variables} label="Variables read" />
+        </Section>
+      )}
       <Section title="Inputs">
         <JsonView value={node.inputs} label="Inputs" />
       </Section>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { SearchX } from 'lucide-react';
 import { Link } from '../../app/Link';
 import { navigate, useRouteQuery, withQuery } from '../../app/router';
@@ -11,20 +10,9 @@ import { RUNS_PATH, runPath } from './paths';
 import { useRunDetail } from './queries';
 import { RunHeader } from './RunHeader';
 import { useLiveRun } from './useLiveRun';
+import { useNow } from './useNow';
 import { Waterfall } from './Waterfall';
 import './Runs.css';
-
-/** Re-renders every `ms` while `active`, so live bars and durations grow. */
-function useNow(active: boolean, ms = 250): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [active, ms]);
-  return now;
-}
 
 function NotFound() {
   return (

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
-import { ArrowLeft, MessageSquareText, Square } from 'lucide-react';
+import { ArrowLeft, MessageSquareText, Square, Workflow } from 'lucide-react';
 import type { Run } from '../../lib/api.gen';
 import { Link } from '../../app/Link';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
 import { formatRelative } from '../../lib/format';
+import { withQuery } from '../../app/router';
 import { chatPath } from '../chat/paths';
 import { appPath } from '../studio/paths';
 import { elapsedOf, formatDuration, formatExactTime, formatTokens, isLive, runSummary, statusBadgeTone, statusLabel } from './display';
-import { RUNS_PATH } from './paths';
+import { RUNS_PATH, runPath } from './paths';
 import { useCancelRun } from './queries';
 
 function Fact({ label, children, title }: { label: string; children: ReactNode; title?: string }) {
@@ -52,6 +53,11 @@ export function RunHeader({ run, now, reconnecting }: { run: Run; now: number; r
           {summary || (run.appName ? `${run.appName} run` : 'Run')}
         </h1>
         <div className="rh-actions">
+          {run.appName && (
+            <Link to={withQuery(appPath(run.appId), { run: run.id })} className="btn btn-secondary btn-sm" data-testid="open-on-canvas">
+              <Workflow size={13} aria-hidden="true" /> Open on canvas
+            </Link>
+          )}
           {run.conversationId && (
             <Link to={chatPath(run.conversationId)} className="btn btn-secondary btn-sm">
               <MessageSquareText size={13} aria-hidden="true" /> Open conversation
@@ -76,6 +82,12 @@ export function RunHeader({ run, now, reconnecting }: { run: Run; now: number; r
           {tokens}
         </Fact>
       </dl>
+      {run.singleNodeId && (
+        <Callout tone="info" title={`A test of step ${run.singleNodeId} alone`}>
+          It ran with the values the step read in <Link to={runPath(run.sourceRunId)}>an earlier run</Link>, through the
+          step’s settings at the time of the test.
+        </Callout>
+      )}
       {run.error && (
         <Callout tone="danger" title={run.status === 'cancelled' ? 'Cancelled' : 'The run failed'}>
           <span dir="auto">{run.error}</span>

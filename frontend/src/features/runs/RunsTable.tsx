@@ -26,7 +26,7 @@ const RunRow = memo(function RunRow({ run, now }: { run: Run; now: number }) {
       </td>
       <td className="runs-app-cell">
         <AppName run={run} />
-        <span className="runs-mode">{run.mode === 'chatflow' ? 'Chatflow' : 'Workflow'}</span>
+        <span className="runs-mode">{run.singleNodeId ? `Step ${run.singleNodeId} alone` : run.mode === 'chatflow' ? 'Chatflow' : 'Workflow'}</span>
       </td>
       <td className="runs-summary-cell">
         <Link to={runPath(run.id)} className="runs-summary" dir="auto" onClick={(e) => e.stopPropagation()}>

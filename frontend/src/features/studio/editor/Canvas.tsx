@@ -17,7 +17,7 @@ function markProblemEdges(edges: StudioEdge[], problems: CompileProblem[]): Stud
 
 const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
 
-export function Canvas() {
+export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
   const nodes = useEditor((s) => s.graph.present.nodes);
   const edges = useEditor((s) => s.graph.present.edges);
   const problems = useEditor((s) => s.problems);
@@ -45,7 +45,7 @@ export function Canvas() {
   );
 
   return (
-    <div className="studio-canvas" onDragOver={onDragOver} onDrop={onDrop}>
+    <div className={`studio-canvas${readOnly ? ' is-read-only' : ''}`} onDragOver={readOnly ? undefined : onDragOver} onDrop={readOnly ? undefined : onDrop}>
       <ReactFlow<StudioNode, StudioEdge>
         nodes={nodes}
         edges={shownEdges}
@@ -53,6 +53,8 @@ export function Canvas() {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
         deleteKeyCode={null}
         fitView
         fitViewOptions={{ padding: 0.2, maxZoom: 1 }}

@@ -1,17 +1,24 @@
 import { useEffect, useState } from 'react';
+import { useRouteQuery } from '../../../app/router';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useQuery } from '@tanstack/react-query';
 import { getAppDocument } from '../../../lib/backend';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
 import { NodePanel } from '../panel/NodePanel';
+import { useSelectedNode } from '../panel/useNodeConfig';
+import { RunPanel } from '../run/RunPanel';
+import { useCanvasRun } from '../run/runStore';
+import { TraceBar, TracePanel, useTrace } from '../run/TraceView';
 import { useEditor } from '../store/editorStore';
+import { EditorActionsContext } from './editorContext';
 import { Canvas } from './Canvas';
 import { EditorToolbar } from './EditorToolbar';
 import { Palette } from './Palette';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useAutosave } from './useAutosave';
-import { useShortcuts } from './useShortcuts';
+import { deselectAll, useShortcuts } from './useShortcuts';
+import '../../runs/Runs.css';
 import '@xyflow/react/dist/style.css';
 import './Editor.css';
 
@@ -55,20 +62,75 @@ export function EditorPage({ appId }: { appId: string }) {
   );
 }
 
+/** The canvas: editable, or a run's trace (#/studio/{appId}?run={runId}) drawn on it read-only. */
 function Editor({ appId }: { appId: string }) {
+  const traceRunId = useRouteQuery().get('run');
   const { saveNow } = useAutosave(appId);
-  useShortcuts();
+  const [runOpen, setRunOpen] = useState(false);
+  const selected = useSelectedNode();
+  useShortcuts(traceRunId !== null);
+  useClearRunOnEdit();
+  // One panel at a time: a selected step's settings, or the run.
+  useEffect(() => {
+    if (selected) setRunOpen(false);
+  }, [selected]);
+  const toggleRun = () => {
+    if (!runOpen) deselectAll();
+    setRunOpen(!runOpen);
+  };
   return (
-    <div className="studio-editor">
-      <EditorToolbar onRetrySave={(overwrite) => void saveNow(overwrite)} />
-      <div className="studio-body">
-        <Palette />
-        <div className="studio-stage">
-          <Canvas />
-          <ProblemsPanel />
-          <NodePanel />
+    <EditorActionsContext.Provider value={{ saveNow }}>
+      <div className="studio-editor">
+        <EditorToolbar onRetrySave={(overwrite) => void saveNow(overwrite)} runOpen={runOpen} onToggleRun={toggleRun} readOnly={traceRunId !== null} />
+        {traceRunId ? (
+          <Trace key={traceRunId} appId={appId} runId={traceRunId} />
+        ) : (
+          <div className="studio-body">
+            <Palette />
+            <div className="studio-stage">
+              <div className="studio-stage-main">
+                <Canvas />
+                <ProblemsPanel />
+              </div>
+              {runOpen ? <RunPanel onClose={() => setRunOpen(false)} /> : <NodePanel />}
+            </div>
+          </div>
+        )}
+      </div>
+    </EditorActionsContext.Provider>
+  );
+}
+
+function Trace({ appId, runId }: { appId: string; runId: string }) {
+  const trace = useTrace(runId);
+  return (
+    <div className="studio-body studio-body-trace">
+      <div className="studio-stage">
+        <div className="studio-stage-main">
+          <TraceBar detail={trace.detail} appId={appId} />
+          <Canvas readOnly />
         </div>
+        <TracePanel {...trace} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The step statuses of a finished run stay on the canvas until the graph is
+ * edited (they no longer describe it then) or the editor closes.
+ */
+function useClearRunOnEdit() {
+  const revision = useEditor((s) => s.graph.revision);
+  useEffect(() => {
+    const run = useCanvasRun.getState();
+    if (!run.live && run.origin !== 'trace' && run.runId) run.clear();
+  }, [revision]);
+  useEffect(
+    () => () => {
+      useCanvasRun.getState().clear();
+      useCanvasRun.getState().clearTurns();
+    },
+    [],
   );
 }

@@ -45,6 +45,21 @@ export function useAutosave(appId: string): { saveNow: (overwrite?: boolean) => 
   return { saveNow };
 }
 
+/**
+ * Saves whatever is pending and waits until the stored app is the graph on
+ * screen (a run reads the stored DSL). Returns why it could not, or null.
+ */
+export async function ensureSaved(saveNow: (overwrite?: boolean) => Promise<void>): Promise<string | null> {
+  for (let tries = 0; tries < 100; tries++) {
+    const s = useEditor.getState();
+    if (s.save.status === 'failed') return s.save.reason;
+    if (!hasUnsavedEdits(s) && s.save.status === 'saved') return null;
+    await saveNow();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return 'the app is still saving';
+}
+
 function reasonOf(err: unknown): string {
   if (err instanceof BackendError && err.code === 'stale') return 'this app was changed in another window';
   return err instanceof Error ? err.message : String(err);

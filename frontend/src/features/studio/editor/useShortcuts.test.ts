@@ -13,6 +13,9 @@ describe('canvas shortcuts', () => {
     [key('z', { metaKey: true }), 'undo'],
     [key('Z', { ctrlKey: true, shiftKey: true }), 'redo'],
     [key('y', { ctrlKey: true }), 'redo'],
+    [key('c', { ctrlKey: true }), 'copy'],
+    [key('v', { metaKey: true }), 'paste'],
+    [key('V', { ctrlKey: true, shiftKey: true }), null],
     [key('z'), null],
     [key('Delete', { altKey: true }), null],
   ])('%o → %s', (e, want) => {

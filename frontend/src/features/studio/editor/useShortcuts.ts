@@ -1,34 +1,51 @@
 // The canvas's keys: Delete/Backspace removes the selection, Ctrl/Cmd+Z
-// undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, Escape clears the selection
-// (closing the node panel). Keys typed into a field are
-// the field's own.
+// undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, Ctrl/Cmd+C copies the
+// selected steps and Ctrl/Cmd+V pastes them, Escape clears the selection
+// (closing the node panel). Keys typed into a field are the field's own;
+// a read-only canvas (a run's trace) takes only Escape.
 import { useEffect } from 'react';
 import { useEditor } from '../store/editorStore';
 
-export function useShortcuts(): void {
+export function useShortcuts(readOnly = false): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || document.querySelector('.dialog')) return;
       // Escape leaves a field first, then clears the selection.
       if (e.key === 'Escape') return isTyping(e.target) ? (e.target as HTMLElement).blur() : deselectAll();
-      if (isTyping(e.target)) return;
+      if (readOnly || isTyping(e.target) || hasTextSelection()) return;
       const action = actionFor(e);
       if (!action) return;
+      const s = useEditor.getState();
+      if (action === 'copy') {
+        if (s.copy()) e.preventDefault();
+        return;
+      }
       e.preventDefault();
-      useEditor.getState().dispatch({ type: action });
+      if (action === 'paste') s.paste();
+      else s.dispatch({ type: action });
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [readOnly]);
 }
 
-export function actionFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): 'undo' | 'redo' | 'removeSelected' | null {
+export type ShortcutAction = 'undo' | 'redo' | 'removeSelected' | 'copy' | 'paste';
+
+export function actionFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): ShortcutAction | null {
   const mod = e.ctrlKey || e.metaKey;
   const key = e.key.toLowerCase();
   if (!mod && !e.altKey && (key === 'delete' || key === 'backspace')) return 'removeSelected';
   if (mod && key === 'z') return e.shiftKey ? 'redo' : 'undo';
   if (mod && key === 'y') return 'redo';
+  if (mod && !e.shiftKey && !e.altKey && key === 'c') return 'copy';
+  if (mod && !e.shiftKey && !e.altKey && key === 'v') return 'paste';
   return null;
+}
+
+/** Text selected on the page (in a run's output, say) is copied as text, not as steps. */
+function hasTextSelection(): boolean {
+  const sel = window.getSelection();
+  return !!sel && !sel.isCollapsed && sel.toString().trim() !== '';
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -6,6 +6,8 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { CircleAlert } from 'lucide-react';
 import { SOURCE, TARGET, titleOf, type StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
+import { StepStatus } from '../run/StepStatus';
+import { useCanvasRun } from '../run/runStore';
 import { kindOf } from './catalog';
 import { sourceHandles } from './handles';
 
@@ -22,15 +24,18 @@ function useNodeProblems(id: string): string {
 function NodeShell({ id, data, selected, children, inbound = true }: NodeProps<StudioNode> & { children?: ReactNode; inbound?: boolean }) {
   const kind = kindOf(data.kind);
   const problems = useNodeProblems(id);
+  const step = useCanvasRun((s) => s.byNode[id]);
   const Icon = kind.icon;
   return (
     <div
-      className={`studio-node tone-${kind.tone}${selected ? ' is-selected' : ''}${problems ? ' has-problem' : ''}`}
+      className={`studio-node tone-${kind.tone}${selected ? ' is-selected' : ''}${problems ? ' has-problem' : ''}${step ? ` run-${step.status}` : ''}`}
       data-testid="studio-node"
       data-node-id={id}
       data-node-type={data.kind}
-      title={problems || undefined}
+      data-run-status={step?.status}
+      title={problems || step?.error || undefined}
     >
+      {step && <StepStatus step={step} />}
       {inbound && <Handle type="target" id={TARGET} position={Position.Left} className="studio-handle" />}
       <div className="studio-node-head">
         <span className="studio-node-icon" aria-hidden="true">

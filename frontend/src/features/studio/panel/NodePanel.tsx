@@ -1,6 +1,7 @@
 // The side panel of the selected node: its title, its type's settings, the
 // retry and failure settings, and what the last save's compile said about it.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useReactFlow } from '@xyflow/react';
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
@@ -11,12 +12,17 @@ import { panels } from '../nodes/panels';
 import type { StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
 import { deselectAll } from '../editor/useShortcuts';
+import { RunStepAlone } from '../run/RunStepAlone';
 import { FailureSettings } from './FailureSettings';
+import { SidePanel } from './SidePanel';
 import { useSelectedNode, useUpdateConfig } from './useNodeConfig';
 import './NodePanel.css';
 
 /** Types the engine runs without retries or error strategies: nothing of theirs can fail at run time. */
 const NO_FAILURE_SETTINGS = new Set(['start', 'end', 'answer', 'ask-user']);
+
+/** Types worth testing alone: the ones that compute something from what they read. */
+const NOT_TESTABLE = new Set(['start', 'end']);
 
 export function NodePanel() {
   const node = useSelectedNode();
@@ -32,8 +38,9 @@ function PanelFor({ node }: { node: StudioNode }) {
   const errors = useMemo(() => ({ ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [config, kind]);
   const Body = panels[node.data.kind];
   const Icon = kind.icon;
+  useKeepInView(node.id);
   return (
-    <aside className={`node-panel tone-${kind.tone}`} aria-label={`${kind.label} settings`} data-testid="node-panel" data-node-id={node.id}>
+    <SidePanel className={`node-panel tone-${kind.tone}`} label={`${kind.label} settings`} testId="node-panel" nodeId={node.id}>
       <header className="node-panel-head">
         <span className="studio-node-icon" aria-hidden="true">
           <Icon size={14} />
@@ -60,9 +67,28 @@ function PanelFor({ node }: { node: StudioNode }) {
         <NodeProblems id={node.id} />
         {Body ? <Body id={node.id} config={config} update={update} errors={errors} /> : <p className="panel-empty">This step type has no settings panel; its settings are kept as they are in the DSL.</p>}
         {!NO_FAILURE_SETTINGS.has(node.data.kind) && <FailureSettings nodeId={node.id} config={config} update={update} errors={errors} />}
+        {!NOT_TESTABLE.has(node.data.kind) && <RunStepAlone nodeId={node.id} />}
       </div>
-    </aside>
+    </SidePanel>
   );
+}
+
+/** Brings the node back into view when the panel opening beside the canvas left it outside. */
+function useKeepInView(id: string) {
+  const flow = useReactFlow();
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const el = document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      const pane = document.querySelector('.studio-canvas')?.getBoundingClientRect();
+      const node = flow.getInternalNode(id);
+      if (!el || !pane || !node) return;
+      const box = el.getBoundingClientRect();
+      if (box.left >= pane.left && box.right <= pane.right && box.top >= pane.top && box.bottom <= pane.bottom) return;
+      const { x, y } = node.internals.positionAbsolute;
+      void flow.setCenter(x + (node.measured.width ?? 220) / 2, y + (node.measured.height ?? 60) / 2, { zoom: flow.getZoom(), duration: 250 });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [id, flow]);
 }
 
 /** What Compile said about this node at the last save. */

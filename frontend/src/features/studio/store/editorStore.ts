@@ -2,7 +2,8 @@
 // its history, the save state and the compile problems of the last save.
 import { create } from 'zustand';
 import type { App, AppDocument, CompileProblem, VariableDecl } from '../../../lib/api.gen';
-import { dslToGraph, graphToDsl, parseDsl, type DslDocument } from './dsl';
+import { copySelection, PASTE_OFFSET } from './clipboard';
+import { dslToGraph, graphToDsl, parseDsl, type DslDocument, type Graph } from './dsl';
 import { graphReducer, initialGraphState, type GraphAction, type GraphState } from './graphReducer';
 
 export type SaveState = { status: 'saved' } | { status: 'saving' } | { status: 'failed'; reason: string; code?: string };
@@ -21,6 +22,11 @@ export interface EditorState {
   outputs: Record<string, VariableDecl[]>;
   /** The sys.* variables of the app's mode. */
   sys: VariableDecl[];
+  /** The steps last copied (kept across apps, so steps can move between them), and how often they were pasted. */
+  clipboard: Graph | null;
+  pastes: number;
+  copy: () => boolean;
+  paste: () => void;
   load: (doc: AppDocument) => void;
   dispatch: (action: GraphAction) => void;
   /** The DSL of the current graph, as saved. */
@@ -40,6 +46,19 @@ export const useEditor = create<EditorState>()((set, get) => ({
   problems: [],
   outputs: {},
   sys: [],
+  clipboard: null,
+  pastes: 0,
+  copy: () => {
+    const fragment = copySelection(get().graph.present);
+    if (fragment) set({ clipboard: fragment, pastes: 0 });
+    return fragment !== null;
+  },
+  paste: () => {
+    const { clipboard, pastes } = get();
+    if (!clipboard) return;
+    set({ pastes: pastes + 1 });
+    get().dispatch({ type: 'paste', fragment: clipboard, offset: PASTE_OFFSET * (pastes + 1) });
+  },
   load: ({ app, dsl, problems, outputs, sys }) => {
     const doc = parseDsl(dsl);
     set({ app, doc, graph: initialGraphState(dslToGraph(doc)), version: app.version, savedRevision: 0, save: { status: 'saved' }, problems, outputs: byNode(outputs), sys });

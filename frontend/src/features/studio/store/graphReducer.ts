@@ -2,7 +2,10 @@
 // delete, connect, change a node) is one history step and bumps `revision`,
 // which autosave watches; selection and measuring change neither.
 import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { sourceHandles } from '../nodes/handles';
+import { pasteFragment } from './clipboard';
 import { SOURCE, TARGET, uniqueId, type Graph, type StudioEdge, type StudioNode } from './dsl';
+import { layeredLayout } from './layout';
 
 export const HISTORY_LIMIT = 100;
 
@@ -27,6 +30,10 @@ export type GraphAction =
   | { type: 'removeSelected' }
   /** `field` names what was edited; consecutive edits of the same field make one undo step. */
   | { type: 'updateConfig'; id: string; config: Record<string, unknown>; field?: string }
+  /** Adds a copied fragment under new ids, `offset` px from where it was. */
+  | { type: 'paste'; fragment: Graph; offset: number }
+  /** Lays the whole graph out left to right by layers. */
+  | { type: 'autoLayout' }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -50,6 +57,13 @@ export function graphReducer(state: GraphState, action: GraphAction): GraphState
       return removeSelected(state);
     case 'updateConfig':
       return updateConfig(state, action.id, action.config, action.field);
+    case 'paste': {
+      const added = pasteFragment(state.present, action.fragment, action.offset, newNodeId);
+      if (added.nodes.length === 0) return state;
+      return commit(state, { nodes: [...deselect(state.present.nodes), ...added.nodes], edges: [...state.present.edges, ...added.edges] });
+    }
+    case 'autoLayout':
+      return state.present.nodes.length === 0 ? state : commit(state, { ...state.present, nodes: layeredLayout(state.present.nodes, state.present.edges) });
     case 'undo':
       return travel(state, state.past, state.future, (past, future) => ({ past, future }));
     case 'redo':
@@ -63,12 +77,27 @@ function commit(state: GraphState, next: Graph, before: Graph = state.present): 
   return { past, present: next, future: [], revision: state.revision + 1, dragOrigin: null, editing: null };
 }
 
-/** Replaces a node's config; typing on in the same field amends the last step instead of adding one. */
+/**
+ * Replaces a node's config; typing on in the same field amends the last step
+ * instead of adding one. Edges leaving by a handle the change took away (an
+ * IF/ELSE case or a class removed, the failure branch turned off) go with it.
+ */
 function updateConfig(state: GraphState, id: string, config: Record<string, unknown>, field?: string): GraphState {
+  const old = state.present.nodes.find((n) => n.id === id);
   const nodes = state.present.nodes.map((n) => (n.id === id ? { ...n, data: { ...n.data, config } } : n));
+  const edges = old ? withoutRemovedHandles(state.present.edges, id, old.data.kind, old.data.config, config) : state.present.edges;
   const key = field ? `${id}\u0000${field}` : null;
-  if (key && key === state.editing) return { ...state, present: { ...state.present, nodes }, future: [], revision: state.revision + 1 };
-  return { ...commit(state, { ...state.present, nodes }), editing: key };
+  if (key && key === state.editing) return { ...state, present: { nodes, edges }, future: [], revision: state.revision + 1 };
+  return { ...commit(state, { nodes, edges }), editing: key };
+}
+
+function withoutRemovedHandles(edges: StudioEdge[], id: string, kind: string, before: Record<string, unknown> | undefined, after: Record<string, unknown>): StudioEdge[] {
+  const had = sourceHandles(kind, before).map((h) => h.id);
+  const has = new Set(sourceHandles(kind, after).map((h) => h.id));
+  const gone = new Set(had.filter((h) => !has.has(h)));
+  if (gone.size === 0) return edges;
+  const kept = edges.filter((e) => e.source !== id || !gone.has(e.sourceHandle || SOURCE));
+  return kept.length === edges.length ? edges : kept;
 }
 
 function travel(

@@ -1,5 +1,6 @@
 // Places the nodes a DSL gave no position (hand-written or imported apps) in
-// columns by their distance from the start, so they arrive readable.
+// columns by their distance from the start, so they arrive readable; and
+// lays a whole graph out left to right by layers on request.
 import type { StudioEdge, StudioNode } from './dsl';
 
 export const COLUMN_WIDTH = 300;
@@ -39,4 +40,73 @@ function depths(nodes: StudioNode[], edges: StudioEdge[]): Map<string, number> {
     }
   }
   return depth;
+}
+
+/** Space between layers and between the nodes of a layer, px. */
+const LAYER_GAP = 90;
+const NODE_GAP = 36;
+const DEFAULT_SIZE = { width: 220, height: 64 };
+/** Ordering sweeps: each reorders every layer by its neighbours' mean position. */
+const SWEEPS = 4;
+
+/**
+ * A left-to-right layered layout: each node in the column of its longest
+ * path from a node without predecessors, the nodes of a column ordered to
+ * cut edge crossings (median-free barycentre sweeps, starting from their
+ * current top-to-bottom order), columns centred on one another.
+ */
+export function layeredLayout(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
+  if (nodes.length === 0) return nodes;
+  const depth = depths(nodes, edges);
+  const layers: StudioNode[][] = [];
+  const cyclic = Math.max(0, ...depth.values()) + 1; // nodes only a cycle reaches go last
+  for (const n of [...nodes].sort((a, b) => a.position.y - b.position.y)) (layers[depth.get(n.id) ?? cyclic] ??= []).push(n);
+  const ordered = orderLayers(layers.filter(Boolean), edges);
+  return place(nodes, ordered);
+}
+
+function orderLayers(layers: StudioNode[][], edges: StudioEdge[]): StudioNode[][] {
+  const preds = new Map<string, string[]>();
+  const succs = new Map<string, string[]>();
+  for (const e of edges) {
+    preds.set(e.target, [...(preds.get(e.target) ?? []), e.source]);
+    succs.set(e.source, [...(succs.get(e.source) ?? []), e.target]);
+  }
+  const index = new Map<string, number>();
+  const reindex = (layer: StudioNode[]) => layer.forEach((n, i) => index.set(n.id, i));
+  layers.forEach(reindex);
+  const sortBy = (layer: StudioNode[], near: Map<string, string[]>) => {
+    const key = (n: StudioNode) => {
+      const ps = (near.get(n.id) ?? []).filter((p) => index.has(p));
+      return ps.length ? ps.reduce((sum, p) => sum + index.get(p)!, 0) / ps.length : index.get(n.id)!;
+    };
+    const keyed = layer.map((n) => [key(n), n] as const);
+    keyed.sort((a, b) => a[0] - b[0]);
+    const next = keyed.map(([, n]) => n);
+    reindex(next);
+    return next;
+  };
+  let out = layers;
+  for (let sweep = 0; sweep < SWEEPS; sweep++) {
+    const down = sweep % 2 === 0;
+    out = down ? out.map((l, i) => (i === 0 ? l : sortBy(l, preds))) : [...out].reverse().map((l, i) => (i === 0 ? l : sortBy(l, succs))).reverse();
+  }
+  return out;
+}
+
+function place(nodes: StudioNode[], layers: StudioNode[][]): StudioNode[] {
+  const size = (n: StudioNode) => ({ width: n.measured?.width ?? DEFAULT_SIZE.width, height: n.measured?.height ?? DEFAULT_SIZE.height });
+  const heights = layers.map((l) => l.reduce((h, n) => h + size(n).height, 0) + NODE_GAP * (l.length - 1));
+  const tallest = Math.max(...heights);
+  const at = new Map<string, { x: number; y: number }>();
+  let x = 0;
+  layers.forEach((layer, i) => {
+    let y = (tallest - heights[i]!) / 2;
+    for (const n of layer) {
+      at.set(n.id, { x, y: Math.round(y) });
+      y += size(n).height + NODE_GAP;
+    }
+    x += Math.max(...layer.map((n) => size(n).width)) + LAYER_GAP;
+  });
+  return nodes.map((n) => ({ ...n, position: at.get(n.id)!, data: n.data._autoPosition ? { ...n.data, _autoPosition: false } : n.data }));
 }
