@@ -2,6 +2,7 @@
 // folder. Types the backend registers but this list does not know still
 // work: they are drawn as plain steps and start with only a title.
 import { Shapes } from 'lucide-react';
+import { agentKind } from './agent/definition';
 import { answerKind } from './answer/definition';
 import { askUserKind } from './ask-user/definition';
 import { citedAnswerKind } from './cited-answer/definition';
@@ -26,6 +27,7 @@ const kinds: NodeKind[] = [
   askUserKind,
   llmKind,
   citedAnswerKind,
+  agentKind,
   classifierKind,
   extractorKind,
   retrievalKind,

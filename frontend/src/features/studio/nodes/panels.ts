@@ -1,6 +1,7 @@
 // The config panel of each node type, kept apart from the catalog so that
 // the catalog (read by the DSL code) does not pull in React views.
 import type { ComponentType } from 'react';
+import { AgentPanel } from './agent/Panel';
 import { AnswerPanel } from './answer/Panel';
 import { AskUserPanel } from './ask-user/Panel';
 import { CitedAnswerPanel } from './cited-answer/Panel';
@@ -23,6 +24,7 @@ export const panels: Record<string, ComponentType<PanelProps>> = {
   'ask-user': AskUserPanel,
   llm: LLMPanel,
   'cited-answer': CitedAnswerPanel,
+  agent: AgentPanel,
   'question-classifier': ClassifierPanel,
   'parameter-extractor': ExtractorPanel,
   'knowledge-retrieval': RetrievalPanel,

@@ -9,7 +9,7 @@ import { VariablePicker } from '../../panel/VariablePicker';
 import { PARAM_KINDS, paramsOf, type ToolParam } from './definition';
 
 /** Node types whose "context" output an extraction can read: the LLM family. */
-const CONVERSATIONAL = new Set(['llm', 'question-classifier', 'parameter-extractor']);
+const CONVERSATIONAL = new Set(['llm', 'question-classifier', 'parameter-extractor', 'agent']);
 
 export function ToolPanel({ id, config, update, errors }: PanelProps) {
   const params = paramsOf(config);
