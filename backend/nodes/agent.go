@@ -10,6 +10,7 @@ import (
 	"lexflow/backend/engine"
 	"lexflow/backend/generation"
 	"lexflow/backend/llm"
+	"lexflow/backend/llm/extractive"
 )
 
 // TypeAgent is the agent node: a model that uses tools over several rounds.
@@ -118,6 +119,9 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	m, err := n.deps.resolveModel(ctx, n.data.Model.ref())
 	if err != nil {
 		return res, err
+	}
+	if _, ok := m.Provider.(*extractive.Provider); ok {
+		return res, fail(ErrorTypeModelConfig, "the built-in extractive answerer cannot use tools: choose a model from Ollama or an OpenAI-compatible provider for the agent")
 	}
 	box := newAgentBox(n.tools, in.Vars)
 	req := llm.Request{Model: m.Name, Messages: messages}

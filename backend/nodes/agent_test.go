@@ -9,7 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/llm/extractive"
 	"lexflow/backend/llm/llmtest"
+	"lexflow/backend/nodes"
 )
 
 // agentApp: a question, an agent with the library tools over the labour
@@ -219,5 +221,23 @@ func TestExtractionFromAnAgentsContext(t *testing.T) {
 	}
 	if got := lastFinish(events, "fetch").Outputs["text"].Text(); !strings.Contains(got, "Wages are paid monthly") {
 		t.Errorf("fetched %q", got)
+	}
+}
+
+// The built-in extractive answerer cannot call tools: the agent says so
+// instead of answering without its tools.
+func TestAgentRefusesTheExtractiveAnswerer(t *testing.T) {
+	e := newEnv(t, "ollama")
+	set := e.deps.Models.(nodes.ProviderSet)
+	set.Providers = append(set.Providers, nodes.NamedProvider{ID: "builtin", Name: "Extractive", Provider: extractive.New(extractive.Options{}), DefaultModel: "extractive"})
+	e.deps.Models = set
+	dsl := strings.Replace(agentApp("[search_collection]", ""), "{provider: ollama, name: qwen3}", "{provider: builtin}", 1)
+	plan := e.compile(t, []byte(dsl))
+	_, err, _ := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "notice?"}}, 1)
+	if err == nil || !strings.Contains(err.Error(), "extractive answerer cannot use tools") {
+		t.Fatalf("err %v", err)
+	}
+	if n := len(e.srv.Requests()); n != 0 {
+		t.Errorf("%d model calls, want none", n)
 	}
 }
