@@ -332,6 +332,13 @@ func TestToolErrorsGoBackToTheModel(t *testing.T) {
 		if res.Text != "I could not search the library." || res.Rounds != 4 {
 			t.Errorf("text %q rounds %d", res.Text, res.Rounds)
 		}
+		if got := seq(res.Detail); got != "t0 t1 t2 c0:31" {
+			t.Errorf("sequence %s", got)
+		}
+		if got := strings.Join(rec.events, " | "); !strings.HasPrefix(got, `call 0 broken {"query":"x"} | result 0 failed=true | call 1 summon_judge {"query":"x"} | result 1 failed=true | call 2 search`) ||
+			!strings.HasSuffix(got, "| content") {
+			t.Errorf("events %s", got)
+		}
 		for _, e := range []string{"result 0 failed=true", "result 1 failed=true"} {
 			if !contains(rec.events, e) {
 				t.Errorf("no event %q in %q", e, rec.events)
@@ -368,7 +375,12 @@ func TestRoundLimitEndsWithTheBestAnswer(t *testing.T) {
 			llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("search", map[string]string{"query": "two"})}},
 			llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("From what I found: thirty days [1].")}},
 		)
-		res := run(t, p, agent.Config{Rounds: 3}, newBox(), &recorder{})
+		rec := &recorder{}
+		res := run(t, p, agent.Config{Rounds: 3}, newBox(), rec)
+		wantEvents := []string{`call 0 search {"query":"one"}`, "result 0 failed=false", `call 1 search {"query":"two"}`, "result 1 failed=false", "content"}
+		if diff := cmp.Diff(wantEvents, rec.events); diff != "" {
+			t.Errorf("events (-want +got):\n%s", diff)
+		}
 		if res.Stopped != "round_limit" || res.Rounds != 3 || res.Text != "From what I found: thirty days [1]." {
 			t.Fatalf("stopped %q rounds %d text %q", res.Stopped, res.Rounds, res.Text)
 		}
@@ -392,9 +404,13 @@ func TestRoundLimitKeepsCallsOfTheLastRoundUnrun(t *testing.T) {
 			llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("search", map[string]string{"query": "two"})}},
 		)
 		b := newBox()
-		res := run(t, p, agent.Config{Rounds: 2}, b, &recorder{})
+		rec := &recorder{}
+		res := run(t, p, agent.Config{Rounds: 2}, b, rec)
 		if len(b.ran) != 1 || len(res.Detail.ToolCalls) != 2 || !strings.HasPrefix(res.Detail.ToolCalls[1].Result, "not run") {
 			t.Fatalf("ran %v, calls %q", b.ran, calls(res.Detail))
+		}
+		if seq(res.Detail) != "t0 t1" || len(rec.events) != 4 || rec.events[3] != "result 1 failed=true" {
+			t.Errorf("sequence %s, events %q", seq(res.Detail), rec.events)
 		}
 		if res.Text != "" || res.Stopped != "round_limit" || len(res.Notes) != 2 {
 			t.Errorf("text %q stopped %q notes %q", res.Text, res.Stopped, res.Notes)
@@ -409,7 +425,15 @@ func TestRepeatedCallsAreRefusedThenTheModelMustAnswer(t *testing.T) {
 			Tool: llmtest.ToolCall{Name: "search", Args: json.RawMessage(`{"top_k":3, "query":"notice"}`)}}}}
 		srv.Script(model, same, reordered, same, llmtest.Text("Thirty days [1]."))
 		b := newBox()
-		res := run(t, p, agent.Config{Rounds: 10}, b, &recorder{})
+		rec := &recorder{}
+		res := run(t, p, agent.Config{Rounds: 10}, b, rec)
+		if seq(res.Detail) != "t0 t1 t2 c0:16" {
+			t.Errorf("sequence %s", seq(res.Detail))
+		}
+		if got := strings.Join(rec.events, " | "); got != `call 0 search {"query":"notice","top_k":3} | result 0 failed=false | `+
+			`call 1 search {"query":"notice","top_k":3} | result 1 failed=true | call 2 search {"query":"notice","top_k":3} | result 2 failed=true | content` {
+			t.Errorf("events %s", got)
+		}
 		if len(b.ran) != 1 {
 			t.Errorf("the tool ran %d times, want once", len(b.ran))
 		}
@@ -459,6 +483,9 @@ func TestCancelMidRoundKeepsWhatStreamed(t *testing.T) {
 		}
 		if len(res.Detail.ToolCalls) != 1 || res.Detail.ToolCalls[0].Result == "" {
 			t.Errorf("the first round's call and result are lost: %q", calls(res.Detail))
+		}
+		if got := seq(res.Detail); !strings.HasPrefix(got, "t0 c0:") {
+			t.Errorf("sequence %s: want the call, then the content that streamed before the stop", got)
 		}
 		if res.Text == "" || strings.HasSuffix(res.Text, "other party.") {
 			t.Errorf("text %q: want what streamed before the stop", res.Text)
