@@ -133,10 +133,11 @@ func TestAskCitesCheckedPassages(t *testing.T) {
 	}
 }
 
-// A variable extraction is stored like any node: a virtual execution under
-// the tool, with its inputs, prompts, output and tokens, which the run's
-// total includes; the tool lists it in its process data.
-func TestRunRecordsExtractionSubNodes(t *testing.T) {
+// withServicesAgreement is a data directory with the fake model server as
+// its provider (model "m") and the sample services agreement ingested into
+// the collection "Contracts".
+func withServicesAgreement(t *testing.T) (string, *llmtest.Server) {
+	t.Helper()
 	dir := t.TempDir()
 	llm := llmtest.New(t)
 	llm.SetModels("m")
@@ -145,6 +146,14 @@ func TestRunRecordsExtractionSubNodes(t *testing.T) {
 	if r := run(t, dir, "ingest", "--collection", "Contracts", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md")); r.code != ExitOK {
 		t.Fatalf("ingest: %+v", r)
 	}
+	return dir, llm
+}
+
+// A variable extraction is stored like any node: a virtual execution under
+// the tool, with its inputs, prompts, output and tokens, which the run's
+// total includes; the tool lists it in its process data.
+func TestRunRecordsExtractionSubNodes(t *testing.T) {
+	dir, llm := withServicesAgreement(t)
 	llm.Script("", llmtest.Text("You ask about clause 12 of the services agreement, on termination."),
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("Clause 12")}, Usage: llmpkg.Usage{PromptTokens: 40, CompletionTokens: 3}})
 	app := filepath.Join("..", "..", "examples", "apps", "statute-lookup.yml")
@@ -198,14 +207,7 @@ func TestRunRecordsExtractionSubNodes(t *testing.T) {
 // An agent's rounds are stored as one generation detail keyed by run and
 // node, in stream order, and its cited answer as a generation record.
 func TestRunRecordsAnAgentsRoundsInOneDetail(t *testing.T) {
-	dir := t.TempDir()
-	llm := llmtest.New(t)
-	llm.SetModels("m")
-	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "openai", "--base-url", llm.OpenAIURL(), "--default-model", "m")
-	run(t, dir, "collection", "create", "Contracts")
-	if r := run(t, dir, "ingest", "--collection", "Contracts", filepath.Join("..", "..", "examples", "corpus", "sample-services-agreement.md")); r.code != ExitOK {
-		t.Fatalf("ingest: %+v", r)
-	}
+	dir, llm := withServicesAgreement(t)
 	llm.Script("",
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Reasoning("Search first."), llmtest.Tool("search_collection", map[string]string{"query": "termination notice"})}},
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("fetch_article", map[string]string{"article": "Clause 12"})}},

@@ -96,7 +96,7 @@ func (n *agentNode) spec() engine.Spec {
 		ins = addInput(ins, in)
 	}
 	for _, t := range n.tools {
-		for _, in := range t.inputs() {
+		for _, in := range argInputs(t.presets) {
 			ins = addInput(ins, in)
 		}
 	}

@@ -126,19 +126,6 @@ func withoutParams(schema json.RawMessage, fixed map[string]toolParam) json.RawM
 	return out
 }
 
-func (t agentTool) inputs() []engine.Input {
-	var ins []engine.Input
-	for _, a := range t.presets {
-		switch a.kind {
-		case "variable":
-			ins = addInput(ins, engine.Input{Selector: a.selector, Type: engine.TypeAny})
-		case "mixed":
-			ins = append(ins, templateInputs(a.tpl.String())...)
-		}
-	}
-	return ins
-}
-
 // scopedTools is the tool registry with search limited to collections.
 func scopedTools(deps Deps, collections []string) (*tools.Registry, error) {
 	if len(collections) == 0 || deps.Search == nil {

@@ -150,9 +150,11 @@ func checkToolArgs(args []toolArg, schema tools.Schema, tool string) error {
 	return nil
 }
 
-func (tn *toolNode) spec() engine.Spec {
+// argInputs are the variables tool arguments read: a variable's selector,
+// a text's references.
+func argInputs(args []toolArg) []engine.Input {
 	var ins []engine.Input
-	for _, a := range tn.args {
+	for _, a := range args {
 		switch a.kind {
 		case "variable":
 			ins = addInput(ins, engine.Input{Selector: a.selector, Type: engine.TypeAny})
@@ -162,7 +164,11 @@ func (tn *toolNode) spec() engine.Spec {
 			}
 		}
 	}
-	return engine.Spec{Inputs: ins, Virtual: tn.virtual, Outputs: []engine.Output{{Name: "text", Type: engine.TypeString},
+	return ins
+}
+
+func (tn *toolNode) spec() engine.Spec {
+	return engine.Spec{Inputs: argInputs(tn.args), Virtual: tn.virtual, Outputs: []engine.Output{{Name: "text", Type: engine.TypeString},
 		{Name: "json", Type: engine.TypeArrayObject}, {Name: "files", Type: engine.TypeArrayFile}}}
 }
 
