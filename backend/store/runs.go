@@ -89,15 +89,15 @@ func (db *DB) InterruptRuns(ctx context.Context) (int, error) {
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE workflow_runs SET status = 'interrupted',
 		error = 'Lexflow stopped while this run was in progress',
-		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_events e
-			WHERE e.run_id = workflow_runs.id), started_at))
+		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_event_pages p
+			WHERE p.run_id = workflow_runs.id), started_at))
 		WHERE status = 'running'`)
 	if err != nil {
 		return 0, fmt.Errorf("interrupt runs: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE node_executions SET status = 'interrupted',
-		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_events e
-			WHERE e.run_id = node_executions.run_id AND e.node_id = node_executions.node_id), started_at))
+		finished_at = max(started_at, COALESCE((SELECT MAX(e.value ->> 3) FROM run_event_pages p, json_each(p.events) e
+			WHERE p.run_id = node_executions.run_id AND e.value ->> 2 = node_executions.node_id), started_at))
 		WHERE status IN ('running', 'retrying')`); err != nil {
 		return 0, fmt.Errorf("interrupt node executions: %w", err)
 	}
