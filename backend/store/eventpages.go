@@ -137,16 +137,18 @@ func appendPage(b []byte, events []RunEvent) []byte {
 
 // appendJSONString appends s as a JSON string, escaping only what JSON
 // requires (quote, backslash, control characters): every other byte, valid
-// UTF-8 or not, is kept as it is, so decoding gives s back exactly.
+// UTF-8 or not, is kept as it is, so decoding gives s back exactly. Payloads
+// are JSON, full of quotes: bytes are copied one by one into room made
+// up front, cheaper than appending the stretches between escapes.
 func appendJSONString(b []byte, s string) []byte {
+	b = slices.Grow(b, len(s)+len(s)/8+2)
 	b = append(b, '"')
-	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
+		if !jsonEscaped[c] {
+			b = append(b, c)
 			continue
 		}
-		b = append(b, s[start:i]...)
 		switch c {
 		case '"', '\\':
 			b = append(b, '\\', c)
@@ -159,11 +161,18 @@ func appendJSONString(b []byte, s string) []byte {
 		default:
 			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		}
-		start = i + 1
 	}
-	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// jsonEscaped marks the bytes a JSON string must escape.
+var jsonEscaped = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 const hexDigits = "0123456789abcdef"
 

@@ -37,11 +37,13 @@ const executionColumns = `id, run_id, node_id, node_type, title, position, prede
 	started_at, finished_at, elapsed_ms`
 
 // saveExecutionSQL names the run id first, as ?1, so a many-row version of it
-// (see SaveRunBatch) binds the run id once for all its rows.
+// (see SaveRunBatch) binds the run id once for all its rows. Columns most
+// rows leave at their default take NULL for it (see defaulted).
 const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
 	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms)
-	VALUES (?1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	VALUES (?1, ?, ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
+	COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''), ?, ?, ?)
 	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
 	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
 	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
@@ -234,10 +236,21 @@ func appendExecutionArgs(args []any, e *NodeExecution) []any {
 	}
 	// Integers go in as int64, a driver value already: database/sql converts
 	// other integer types by reflection, per value.
-	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), e.PredecessorNodeID, e.Status,
-		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, int64(e.Retries),
-		int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual, e.ParentNodeID, timeText(e.StartedAt), finished,
-		e.ElapsedMs)
+	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), defaulted(e.PredecessorNodeID, ""),
+		e.Status, defaulted(e.Inputs, "{}"), defaulted(e.ProcessData, "{}"), defaulted(e.Outputs, "{}"),
+		defaulted(e.Error, ""), int64(e.Retries), int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual,
+		defaulted(e.ParentNodeID, ""), timeText(e.StartedAt), finished, e.ElapsedMs)
+}
+
+// defaulted is v, or nil when v is empty or the column's default, which
+// saveExecutionSQL puts back: binding a text costs a cgo call and a copy in
+// SQLite, binding NULL only the call, and most rows leave these columns at
+// their defaults.
+func defaulted(v, def string) any {
+	if v == "" || v == def {
+		return nil
+	}
+	return v
 }
 
 // timeText is formatTime without the cost of time.Format's layout parsing,

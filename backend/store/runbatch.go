@@ -207,14 +207,31 @@ func (rc *runConn) close() error {
 }
 
 // widenValues turns a single-row INSERT ... VALUES (?1, ?, ...) into one of
-// rows rows; any other statement it leaves as it is, for rows 1. Every row names the same ?1; each plain ? takes the next number
-// after the largest so far, so row k's own values follow row k-1's.
+// rows rows; any other statement it leaves as it is, for rows 1. Every row
+// names the same ?1; each plain ? takes the next number after the largest so
+// far, so row k's own values follow row k-1's.
 func widenValues(query string, rows int) string {
 	if rows == 1 {
 		return query
 	}
-	open := strings.Index(query, "VALUES (")
-	end := open + strings.Index(query[open:], ")") + 1
-	row := query[open+len("VALUES ") : end]
-	return query[:open] + "VALUES " + strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ") + query[end:]
+	open := strings.Index(query, "VALUES (") + len("VALUES ")
+	end := open + closingParen(query[open:]) + 1
+	row := query[open:end]
+	return query[:open] + strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ") + query[end:]
+}
+
+// closingParen is the index of the parenthesis closing the one s opens with.
+func closingParen(s string) int {
+	depth := 0
+	for i := range len(s) {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(s) - 1
 }
