@@ -217,7 +217,8 @@ func (db *DB) FinishMessage(ctx context.Context, m Message) error {
 
 // InterruptMessages marks answers still streaming, left by a process that
 // died, as interrupted, keeping the answer text their run had streamed
-// (rebuilt from the stored events); it returns how many.
+// (rebuilt from the stored events, e.value in a page being [seq, type,
+// node_id, created_at, payload]: see eventpages.go); it returns how many.
 func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
 	res, err := db.sql.ExecContext(ctx, `UPDATE messages SET status = 'interrupted',
 		error = 'Lexflow stopped before this answer was complete',

@@ -238,13 +238,7 @@ func TestUpgradeMovesEventsIntoPages(t *testing.T) {
 func TestInterruptedAnswerAcrossPages(t *testing.T) {
 	db := openTemp(t)
 	ctx := context.Background()
-	c, _ := db.CreateConversation(ctx, Conversation{})
-	_, ai, _, err := db.SaveTurn(ctx, c.ID, "", "What notice?")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.InsertRun(ctx, Run{ID: "r1", Mode: "chatflow", MessageID: ai.ID, StartedAt: time.Now()})
-	db.SetMessageRun(ctx, ai.ID, "r1")
+	ai := streamingAnswer(t, db)
 	var events []RunEvent
 	want := ""
 	for seq := int64(1); seq <= 600; seq++ {

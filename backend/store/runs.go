@@ -81,6 +81,8 @@ func (db *DB) ListRuns(ctx context.Context, appID string, limit int) ([]Run, err
 // InterruptRuns marks runs (and their node executions) left running by a
 // process that died; it returns how many there were. Each is taken to have
 // finished at its last recorded event, the last moment it was known alive.
+// A node's last event is found in its run's pages: e.value is an event as
+// [seq, type, node_id, created_at, payload] (see eventpages.go).
 func (db *DB) InterruptRuns(ctx context.Context) (int, error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
