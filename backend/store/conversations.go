@@ -217,14 +217,15 @@ func (db *DB) FinishMessage(ctx context.Context, m Message) error {
 
 // InterruptMessages marks answers still streaming, left by a process that
 // died, as interrupted, keeping the answer text their run had streamed
-// (rebuilt from the stored events); it returns how many.
+// (rebuilt from the stored events, e.value in a page being [seq, type,
+// node_id, created_at, payload]: see eventpages.go); it returns how many.
 func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
 	res, err := db.sql.ExecContext(ctx, `UPDATE messages SET status = 'interrupted',
 		error = 'Lexflow stopped before this answer was complete',
 		content = COALESCE((SELECT group_concat(chunk, '') FROM (
-			SELECT json_extract(e.payload, '$.chunk') AS chunk FROM run_events e
-			WHERE e.run_id = messages.run_id AND e.type = 'node_stream_chunk'
-			AND json_extract(e.payload, '$.response') = 1 ORDER BY e.seq)), content),
+			SELECT json_extract(e.value ->> 4, '$.chunk') AS chunk FROM run_event_pages p, json_each(p.events) e
+			WHERE p.run_id = messages.run_id AND e.value ->> 1 = 'node_stream_chunk'
+			AND json_extract(e.value ->> 4, '$.response') = 1 ORDER BY e.value ->> 0)), content),
 		updated_at = ? WHERE status = 'streaming'`, now())
 	if err != nil {
 		return 0, fmt.Errorf("interrupt messages: %w", err)

@@ -105,8 +105,9 @@ func TestMessageLifecycle(t *testing.T) {
 	}
 }
 
-func TestInterruptedAnswerKeepsItsStreamedText(t *testing.T) {
-	db := openTemp(t)
+// streamingAnswer is a turn whose answer run r1 is streaming.
+func streamingAnswer(t *testing.T, db *DB) Message {
+	t.Helper()
 	ctx := context.Background()
 	c, _ := db.CreateConversation(ctx, Conversation{})
 	_, ai, _, err := db.SaveTurn(ctx, c.ID, "", "What notice?")
@@ -119,6 +120,13 @@ func TestInterruptedAnswerKeepsItsStreamedText(t *testing.T) {
 	if err := db.SetMessageRun(ctx, ai.ID, "r1"); err != nil {
 		t.Fatal(err)
 	}
+	return ai
+}
+
+func TestInterruptedAnswerKeepsItsStreamedText(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	ai := streamingAnswer(t, db)
 	chunk := func(seq int64, node, nodeType, text string) RunEvent {
 		return RunEvent{RunID: "r1", Seq: seq, Type: "node_stream_chunk", NodeID: node, CreatedAt: time.Now(),
 			Payload: fmt.Sprintf(`{"kind":"node_stream_chunk","node_id":%q,"node_type":%q,"chunk":%q,"response":%t}`, node, nodeType, text,

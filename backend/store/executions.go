@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -40,11 +41,13 @@ const executionColumns = `id, run_id, node_id, node_type, title, position, prede
 	started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
 
 // saveExecutionSQL names the run id first, as ?1, so a many-row version of it
-// (see SaveRunBatch) binds the run id once for all its rows.
+// (see SaveRunBatch) binds the run id once for all its rows. Columns most
+// rows leave at their default take NULL for it (see defaulted).
 const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
 	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, variables)
-	VALUES (?1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	VALUES (?1, ?, ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
+	COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''), ?, ?, ?, ?)
 	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
 	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
 	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
@@ -139,22 +142,27 @@ func (db *DB) AppendRunEvents(ctx context.Context, events []RunEvent) error {
 }
 
 // RunEvents returns a run's events with seq greater than after, in order.
+// Only the pages ending after it are read (see eventpages.go).
 func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEvent, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT run_id, seq, type, node_id, payload, created_at FROM run_events
-		WHERE run_id = ? AND seq > ? ORDER BY seq`, runID, after)
+	rows, err := db.sql.QueryContext(ctx, `SELECT events FROM run_event_pages
+		WHERE run_id = ? AND last_seq > ? ORDER BY last_seq`, runID, after)
 	if err != nil {
 		return nil, fmt.Errorf("list run events: %w", err)
 	}
 	defer rows.Close()
 	out := []RunEvent{}
 	for rows.Next() {
-		var e RunEvent
-		var created string
-		if err := rows.Scan(&e.RunID, &e.Seq, &e.Type, &e.NodeID, &e.Payload, &created); err != nil {
+		var page string
+		if err := rows.Scan(&page); err != nil {
 			return nil, fmt.Errorf("list run events: %w", err)
 		}
-		e.CreatedAt = parseTime(created)
-		out = append(out, e)
+		if out, err = decodePage(out, runID, page, after); err != nil {
+			return nil, fmt.Errorf("list run events: %w", err)
+		}
+	}
+	// Pages overlap only where a batch filled a gap an earlier one left.
+	if !slices.IsSortedFunc(out, bySeq) {
+		slices.SortFunc(out, bySeq)
 	}
 	return out, rows.Err()
 }
@@ -262,42 +270,59 @@ func appendExecutionArgs(args []any, e *NodeExecution) []any {
 	}
 	// Integers go in as int64, a driver value already: database/sql converts
 	// other integer types by reflection, per value.
-	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), e.PredecessorNodeID, e.Status,
-		orJSON(e.Inputs, "{}"), orJSON(e.ProcessData, "{}"), orJSON(e.Outputs, "{}"), e.Error, int64(e.Retries),
-		int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual, e.ParentNodeID, timeText(e.StartedAt), finished,
-		e.ElapsedMs, nullIfEmpty(e.Variables))
+	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), defaulted(e.PredecessorNodeID, ""),
+		e.Status, defaulted(e.Inputs, "{}"), defaulted(e.ProcessData, "{}"), defaulted(e.Outputs, "{}"),
+		defaulted(e.Error, ""), int64(e.Retries), int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual,
+		defaulted(e.ParentNodeID, ""), timeText(e.StartedAt), finished, e.ElapsedMs, nullIfEmpty(e.Variables))
+}
+
+// defaulted is v, or nil when v is empty or the column's default, which
+// saveExecutionSQL puts back: binding a text costs a cgo call and a copy in
+// SQLite, binding NULL only the call, and most rows leave these columns at
+// their defaults.
+func defaulted(v, def string) any {
+	if v == "" || v == def {
+		return nil
+	}
+	return v
 }
 
 // timeText is formatTime without the cost of time.Format's layout parsing,
 // which showed up in the recorder's profile (several timestamps per node).
 func timeText(t time.Time) string {
+	var b [len(timeLayout)]byte
+	return string(appendTimeText(b[:0], t))
+}
+
+// appendTimeText appends timeText(t) to b.
+func appendTimeText(b []byte, t time.Time) []byte {
 	t = t.UTC()
 	year, month, day := t.Date()
 	if year < 0 || year > 9999 {
-		return formatTime(t)
+		return append(b, formatTime(t)...)
 	}
 	hour, minute, sec := t.Clock()
 	ms := t.Nanosecond() / 1e6
-	var b [24]byte
+	var d [len(timeLayout)]byte
 	put := func(at, v, n int) {
 		for i := at + n - 1; i >= at; i-- {
-			b[i] = byte('0' + v%10)
+			d[i] = byte('0' + v%10)
 			v /= 10
 		}
 	}
 	put(0, year, 4)
-	b[4] = '-'
+	d[4] = '-'
 	put(5, int(month), 2)
-	b[7] = '-'
+	d[7] = '-'
 	put(8, day, 2)
-	b[10] = 'T'
+	d[10] = 'T'
 	put(11, hour, 2)
-	b[13] = ':'
+	d[13] = ':'
 	put(14, minute, 2)
-	b[16] = ':'
+	d[16] = ':'
 	put(17, sec, 2)
-	b[19] = '.'
+	d[19] = '.'
 	put(20, ms, 3)
-	b[23] = 'Z'
-	return string(b[:])
+	d[23] = 'Z'
+	return append(b, d[:]...)
 }

@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 )
@@ -32,6 +33,8 @@ type runConn struct {
 	stmts map[stmtKey]driver.Stmt // prepared on conn
 	args  []any
 	named []driver.NamedValue
+	fresh []RunEvent // a run's events about to be paged
+	page  []byte     // the page being encoded
 }
 
 // stmtKey names a prepared statement: a single-row insert widened to rows rows.
@@ -77,25 +80,6 @@ func (rc *runConn) saveOn(ctx context.Context, c driver.Conn, events []RunEvent,
 	return nil
 }
 
-const eventsSQL = `INSERT INTO run_events (run_id, seq, type, node_id, payload, created_at) VALUES (?1, ?, ?, ?, ?, ?)
-	ON CONFLICT (run_id, seq) DO NOTHING`
-
-// Values are bound as driver values as they are: int64, string, bool or nil.
-func (rc *runConn) saveEvents(ctx context.Context, c driver.Conn, events []RunEvent) error {
-	for len(events) > 0 {
-		n := chunkRows(sameRun(events, func(e *RunEvent) string { return e.RunID }))
-		args := append(rc.args[:0], events[0].RunID)
-		for _, e := range events[:n] {
-			args = append(args, e.Seq, e.Type, e.NodeID, e.Payload, timeText(e.CreatedAt))
-		}
-		if err := rc.exec(ctx, c, eventsSQL, n, args); err != nil {
-			return err
-		}
-		events = events[n:]
-	}
-	return nil
-}
-
 func (rc *runConn) saveExecutions(ctx context.Context, c driver.Conn, execs []NodeExecution) error {
 	for len(execs) > 0 {
 		n := chunkRows(sameRun(execs, func(e *NodeExecution) string { return e.RunID }))
@@ -135,27 +119,72 @@ func chunkRows(left int) int {
 	return 1
 }
 
-// exec runs the single-row insert query widened to rows rows, preparing it
-// the first time.
+// exec runs the single-row insert query widened to rows rows.
 func (rc *runConn) exec(ctx context.Context, c driver.Conn, query string, rows int, args []any) error {
-	key := stmtKey{query, rows}
-	st, ok := rc.stmts[key]
-	if !ok {
-		var err error
-		if st, err = c.Prepare(widenValues(query, rows)); err != nil {
+	st, err := rc.stmt(c, query, rows)
+	if err != nil {
+		return err
+	}
+	_, err = st.(driver.StmtExecContext).ExecContext(ctx, rc.bind(args))
+	rc.unbind()
+	return err
+}
+
+// query runs a query on the recording connection, calling each with every
+// row; the values are the driver's, valid until each returns.
+func (rc *runConn) query(ctx context.Context, c driver.Conn, query string, args []any, each func([]driver.Value) error) error {
+	st, err := rc.stmt(c, query, 1)
+	if err != nil {
+		return err
+	}
+	rows, err := st.(driver.StmtQueryContext).QueryContext(ctx, rc.bind(args))
+	rc.unbind()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	row := make([]driver.Value, len(rows.Columns()))
+	for {
+		if err := rows.Next(row); err == io.EOF {
+			return nil
+		} else if err != nil {
 			return err
 		}
-		rc.stmts[key] = st
+		if err := each(row); err != nil {
+			return err
+		}
 	}
+}
+
+// stmt is query widened to rows rows, prepared the first time it is asked for.
+func (rc *runConn) stmt(c driver.Conn, query string, rows int) (driver.Stmt, error) {
+	key := stmtKey{query, rows}
+	if st, ok := rc.stmts[key]; ok {
+		return st, nil
+	}
+	st, err := c.Prepare(widenValues(query, rows))
+	if err != nil {
+		return nil, err
+	}
+	rc.stmts[key] = st
+	return st, nil
+}
+
+// bind numbers args as a statement's values, in a buffer unbind empties.
+func (rc *runConn) bind(args []any) []driver.NamedValue {
 	named := rc.named[:0]
 	for i, v := range args {
 		named = append(named, driver.NamedValue{Ordinal: i + 1, Value: v})
 	}
-	_, err := st.(driver.StmtExecContext).ExecContext(ctx, named)
-	clear(args) // let the batch's strings go
-	clear(named)
-	rc.args, rc.named = args[:0], named[:0]
-	return err
+	rc.args, rc.named = args, named
+	return named
+}
+
+// unbind lets go of the strings last bound, once SQLite has its own copies.
+func (rc *runConn) unbind() {
+	clear(rc.args)
+	clear(rc.named)
+	rc.args, rc.named = rc.args[:0], rc.named[:0]
 }
 
 // close finalizes the statements and returns the connection to the pool.
@@ -178,11 +207,31 @@ func (rc *runConn) close() error {
 }
 
 // widenValues turns a single-row INSERT ... VALUES (?1, ?, ...) into one of
-// rows rows. Every row names the same ?1; each plain ? takes the next number
-// after the largest so far, so row k's own values follow row k-1's.
+// rows rows; any other statement it leaves as it is, for rows 1. Every row
+// names the same ?1; each plain ? takes the next number after the largest so
+// far, so row k's own values follow row k-1's.
 func widenValues(query string, rows int) string {
-	open := strings.Index(query, "VALUES (")
-	end := open + strings.Index(query[open:], ")") + 1
-	row := query[open+len("VALUES ") : end]
-	return query[:open] + "VALUES " + strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ") + query[end:]
+	if rows == 1 {
+		return query
+	}
+	open := strings.Index(query, "VALUES (") + len("VALUES ")
+	end := open + closingParen(query[open:]) + 1
+	row := query[open:end]
+	return query[:open] + strings.TrimSuffix(strings.Repeat(row+", ", rows), ", ") + query[end:]
+}
+
+// closingParen is the index of the parenthesis closing the one s opens with.
+func closingParen(s string) int {
+	depth := 0
+	for i := range len(s) {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(s) - 1
 }

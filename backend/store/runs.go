@@ -85,6 +85,8 @@ func (db *DB) ListRuns(ctx context.Context, appID string, limit int) ([]Run, err
 // InterruptRuns marks runs (and their node executions) left running by a
 // process that died; it returns how many there were. Each is taken to have
 // finished at its last recorded event, the last moment it was known alive.
+// A node's last event is found in its run's pages: e.value is an event as
+// [seq, type, node_id, created_at, payload] (see eventpages.go).
 func (db *DB) InterruptRuns(ctx context.Context) (int, error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -93,15 +95,15 @@ func (db *DB) InterruptRuns(ctx context.Context) (int, error) {
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE workflow_runs SET status = 'interrupted',
 		error = 'Lexflow stopped while this run was in progress',
-		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_events e
-			WHERE e.run_id = workflow_runs.id), started_at))
+		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_event_pages p
+			WHERE p.run_id = workflow_runs.id), started_at))
 		WHERE status = 'running'`)
 	if err != nil {
 		return 0, fmt.Errorf("interrupt runs: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE node_executions SET status = 'interrupted',
-		finished_at = max(started_at, COALESCE((SELECT MAX(created_at) FROM run_events e
-			WHERE e.run_id = node_executions.run_id AND e.node_id = node_executions.node_id), started_at))
+		finished_at = max(started_at, COALESCE((SELECT MAX(e.value ->> 3) FROM run_event_pages p, json_each(p.events) e
+			WHERE p.run_id = node_executions.run_id AND e.value ->> 2 = node_executions.node_id), started_at))
 		WHERE status IN ('running', 'retrying')`); err != nil {
 		return 0, fmt.Errorf("interrupt node executions: %w", err)
 	}
