@@ -1,12 +1,13 @@
 // TanStack Query bindings for the Studio: the apps, templates and node types.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppCreate, AppImport, AppRename } from '../../lib/api.gen';
-import { createApp, deleteApp, duplicateApp, importApp, listApps, listAppTemplates, listNodeTypes, renameApp } from '../../lib/backend';
+import { createApp, deleteApp, duplicateApp, importApp, listApps, listAppTemplates, listNodeTypes, listTools, renameApp } from '../../lib/backend';
 
 export const keys = {
   apps: ['studio', 'apps'] as const,
   templates: ['studio', 'templates'] as const,
   nodeTypes: ['studio', 'node-types'] as const,
+  tools: ['studio', 'tools'] as const,
 };
 
 export function useApps() {
@@ -19,6 +20,11 @@ export function useTemplates() {
 
 export function useNodeTypes() {
   return useQuery({ queryKey: keys.nodeTypes, queryFn: ({ signal }) => listNodeTypes(signal), staleTime: Infinity });
+}
+
+/** The built-in tools a Tool step can call; they do not change while Lexflow runs. */
+export function useTools() {
+  return useQuery({ queryKey: keys.tools, queryFn: ({ signal }) => listTools(signal), staleTime: Infinity });
 }
 
 /** Any change to the apps also changes the chatflows Chat offers. */
