@@ -94,7 +94,8 @@ function useRefitOnResize(box: RefObject<HTMLDivElement | null>) {
       const before = size;
       size = { width: el.clientWidth, height: el.clientHeight };
       const nodes = flow.getNodes();
-      if (size.width >= before.width || nodes.length === 0) return;
+      // A step's own panel keeps that step in view itself (and may open as a drag begins).
+      if (size.width >= before.width || nodes.length === 0 || nodes.some((n) => n.selected)) return;
       const { x, y, zoom } = flow.getViewport();
       const b = flow.getNodesBounds(nodes);
       const inside = (w: number, h: number) => b.x * zoom + x >= 0 && b.y * zoom + y >= 0 && (b.x + b.width) * zoom + x <= w && (b.y + b.height) * zoom + y <= h;
