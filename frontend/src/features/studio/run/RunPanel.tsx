@@ -56,7 +56,7 @@ export function RunPanel({ onClose }: { onClose: () => void }) {
   const chat = mode === 'chatflow';
   return (
     <SidePanel className="run-panel" label={chat ? 'Preview' : 'Run'} testId="run-panel">
-      <header className="run-panel-head">
+      <header className="node-panel-head">
         <span className="studio-node-icon run-panel-icon" aria-hidden="true">
           <Play size={14} />
         </span>
