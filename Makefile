@@ -76,13 +76,16 @@ test-e2e: bin/lexflow bin/fakellm
 	cd frontend && LEXFLOW_BIN=../bin/lexflow FAKELLM_BIN=../bin/fakellm node --test --test-concurrency=1 e2e/
 
 ## bench: print the benchmark tables: the binary as a user meets it (size, serve time-to-ready,
-## idle RSS, ingestion), then the engine, run recording and index query latency at 100k chunks
+## idle RSS, ingestion), the Studio canvas with 300 steps in headless Chromium (time to draw, frame
+## times while dragging), then the engine, run recording and index query latency at 100k chunks
 ## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest); not part of `make test`
 stress:
 	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles' -timeout 60m -v ./backend/cli
 
 bench: bin/lexflow
 	go run ./scripts/bench -bin bin/lexflow
+	@echo
+	cd frontend && LEXFLOW_BIN=../bin/lexflow node e2e/bench-canvas.mjs
 	@echo
 	go test -run '^$$' -bench . -benchtime 20x ./backend/engine ./backend/runs ./backend/api | grep -E '^(pkg|Benchmark)'
 	go test -tags sqlite_fts5 -run '^$$' -bench . -benchtime 1x -timeout 30m ./backend/index | grep -E '^(pkg|Benchmark)'

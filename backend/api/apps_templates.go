@@ -44,7 +44,9 @@ func blankApp(mode engine.Mode) *engine.App {
 		g.Nodes = []engine.GraphNode{
 			node("start", "start", map[string]any{"title": "Start", "variables": []any{}}, 80, 200),
 			node("llm", "llm", map[string]any{"title": "LLM", "model": map[string]any{"provider": "", "name": "", "mode": "chat"},
-				"prompt_template": []any{map[string]any{"role": "system", "text": "You are a careful legal research assistant."}}}, 380, 200),
+				"prompt_template": []any{map[string]any{"role": "system", "text": "You are a careful legal research assistant."}},
+				// With memory, the model gets the conversation so far and the question itself.
+				"memory": map[string]any{"window": map[string]any{"enabled": true, "size": 10}}}, 380, 200),
 			node("answer", "answer", map[string]any{"title": "Answer", "answer": "{{#llm.text#}}"}, 680, 200),
 		}
 		g.Edges = []engine.Edge{{ID: "start-llm", Source: "start", Target: "llm"}, {ID: "llm-answer", Source: "llm", Target: "answer"}}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { formatRelative } from '../../lib/format';
 import { formatDateTime } from './display';
 import { collectionPath } from './paths';
+import '../../components/ui/LinkCard.css';
 
 export interface CollectionCardProps {
   collection: Collection;
@@ -18,12 +19,12 @@ const numbers = new Intl.NumberFormat();
 export const CollectionCard = memo(function CollectionCard({ collection: c, onEdit, onDelete }: CollectionCardProps) {
   const nameId = useId();
   return (
-    <article className="collection-card" data-testid="collection-card" data-collection-name={c.name} aria-labelledby={nameId}>
-      <div className="collection-card-top">
-        <div className="collection-card-icon" aria-hidden="true">
+    <article className="link-card" data-testid="collection-card" data-collection-name={c.name} aria-labelledby={nameId}>
+      <div className="link-card-top">
+        <div className="link-card-icon" aria-hidden="true">
           <LibraryBig size={17} />
         </div>
-        <div className="collection-card-actions">
+        <div className="link-card-actions">
           <Button size="sm" variant="ghost" aria-label="Edit" title="Rename or describe" icon={<Pencil size={14} aria-hidden="true" />} onClick={() => onEdit(c)} />
           <Button
             size="sm"
@@ -36,12 +37,12 @@ export const CollectionCard = memo(function CollectionCard({ collection: c, onEd
           />
         </div>
       </div>
-      <h2 className="collection-card-name" id={nameId}>
-        <Link to={collectionPath(c.id)} className="collection-card-link">
+      <h2 className="link-card-name" id={nameId}>
+        <Link to={collectionPath(c.id)} className="link-card-link">
           {c.name}
         </Link>
       </h2>
-      <p className={`collection-card-description${c.description ? '' : ' subtle'}`} dir="auto">
+      <p className={`link-card-description${c.description ? '' : ' subtle'}`} dir="auto">
         {c.description || 'No description'}
       </p>
       <dl className="collection-card-stats">

@@ -46,7 +46,7 @@ const RunRow = memo(function RunRow({ run, now }: { run: Run; now: number }) {
 export function RunsTable({ runs }: { runs: readonly Run[] }) {
   const now = Date.now();
   return (
-    <div className="runs-table-wrap">
+    <div className="table-wrap">
       <table className="data-table runs-table" data-testid="runs-table">
         <thead>
           <tr>

@@ -22,7 +22,7 @@ export function useNodeTypes() {
   return useQuery({ queryKey: keys.nodeTypes, queryFn: ({ signal }) => listNodeTypes(signal), staleTime: Infinity });
 }
 
-/** The tools Tool and Agent steps can call, with their parameter schemas. */
+/** The built-in tools Tool and Agent steps can call; they do not change while Lexflow runs. */
 export function useTools() {
   return useQuery({ queryKey: keys.tools, queryFn: ({ signal }) => listTools(signal), staleTime: Infinity });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type DragEvent, type RefObject } from 'react';
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import type { CompileProblem } from '../../../lib/api.gen';
 import { kindOf } from '../nodes/catalog';
@@ -14,6 +14,9 @@ function markProblemEdges(edges: StudioEdge[], problems: CompileProblem[]): Stud
   if (bad.size === 0 && badIds.size === 0) return edges;
   return edges.map((e, i) => (bad.has(i) || badIds.has(e.id) ? { ...e, className: 'edge-problem', animated: true } : e));
 }
+
+/** Small enough to leave a narrowed canvas (a panel open beside it) its graph. */
+const MINIMAP_SIZE = { width: 150, height: 100 };
 
 const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
 
@@ -44,8 +47,11 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
     [dispatch, flow],
   );
 
+  const box = useRef<HTMLDivElement>(null);
+  useRefitOnResize(box);
+
   return (
-    <div className={`studio-canvas${readOnly ? ' is-read-only' : ''}`} onDragOver={readOnly ? undefined : onDragOver} onDrop={readOnly ? undefined : onDrop}>
+    <div ref={box} className={`studio-canvas${readOnly ? ' is-read-only' : ''}`} onDragOver={readOnly ? undefined : onDragOver} onDrop={readOnly ? undefined : onDrop}>
       <ReactFlow<StudioNode, StudioEdge>
         nodes={nodes}
         edges={shownEdges}
@@ -66,8 +72,36 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
       >
         <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} />
         <Controls showInteractive={false} position="bottom-left" />
-        <MiniMap pannable zoomable position="bottom-right" nodeColor={miniMapColor} nodeBorderRadius={6} ariaLabel="Minimap" />
+        <MiniMap pannable zoomable position="bottom-right" nodeColor={miniMapColor} nodeBorderRadius={6} ariaLabel="Minimap" style={MINIMAP_SIZE} />
       </ReactFlow>
     </div>
   );
+}
+
+/**
+ * When the canvas narrows (a panel opened beside it), a graph that was wholly
+ * in view is fitted into the narrower canvas, zooming out only as far as it
+ * must; a graph that was not (a large one being worked on closely) is left
+ * where it is.
+ */
+function useRefitOnResize(box: RefObject<HTMLDivElement | null>) {
+  const flow = useReactFlow<StudioNode, StudioEdge>();
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let size = { width: el.clientWidth, height: el.clientHeight };
+    const observer = new ResizeObserver(() => {
+      const before = size;
+      size = { width: el.clientWidth, height: el.clientHeight };
+      const nodes = flow.getNodes();
+      // A step's own panel keeps that step in view itself (and may open as a drag begins).
+      if (size.width >= before.width || nodes.length === 0 || nodes.some((n) => n.selected)) return;
+      const { x, y, zoom } = flow.getViewport();
+      const b = flow.getNodesBounds(nodes);
+      const inside = (w: number, h: number) => b.x * zoom + x >= 0 && b.y * zoom + y >= 0 && (b.x + b.width) * zoom + x <= w && (b.y + b.height) * zoom + y <= h;
+      if (inside(before.width, before.height) && !inside(size.width, size.height)) void flow.fitView({ padding: 0.12, maxZoom: zoom, duration: 200 });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box, flow]);
 }

@@ -6,7 +6,7 @@ import { getAppDocument } from '../../../lib/backend';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
 import { NodePanel } from '../panel/NodePanel';
-import { useSelectedNode } from '../panel/useNodeConfig';
+import { useSelectedNodeId } from '../panel/useNodeConfig';
 import { RunPanel } from '../run/RunPanel';
 import { useCanvasRun } from '../run/runStore';
 import { TraceBar, TracePanel, useTrace } from '../run/TraceView';
@@ -67,7 +67,7 @@ function Editor({ appId }: { appId: string }) {
   const traceRunId = useRouteQuery().get('run');
   const { saveNow } = useAutosave(appId);
   const [runOpen, setRunOpen] = useState(false);
-  const selected = useSelectedNode();
+  const selected = useSelectedNodeId();
   useShortcuts(traceRunId !== null);
   useClearRunOnEdit();
   // One panel at a time: a selected step's settings, or the run.

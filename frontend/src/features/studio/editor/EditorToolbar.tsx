@@ -3,6 +3,7 @@ import { ArrowLeft, ExternalLink, LayoutDashboard, Maximize, MessageSquareText, 
 import { Link } from '../../../app/Link';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
 import { cancelRun } from '../../../lib/backend';
 import { runPath } from '../../runs/paths';
 import { modeLabel } from '../list/AppCard';
@@ -64,7 +65,7 @@ function RunControls({ mode, open, onToggle }: { mode: string | undefined; open:
   const chat = mode === 'chatflow';
   return (
     <>
-      {runId && live && (
+      {runId && live && !open && (
         <Button size="sm" variant="danger" icon={<Square size={12} aria-hidden="true" />} onClick={() => void cancelRun(runId).catch(() => {})} title="Cancel the run">
           Cancel
         </Button>
@@ -77,8 +78,7 @@ function RunControls({ mode, open, onToggle }: { mode: string | undefined; open:
       <Button
         size="sm"
         variant={open ? 'secondary' : 'primary'}
-        icon={live ? undefined : chat ? <MessageSquareText size={14} aria-hidden="true" /> : <Play size={14} aria-hidden="true" />}
-        loading={live}
+        icon={live ? <Spinner size={14} /> : chat ? <MessageSquareText size={14} aria-hidden="true" /> : <Play size={14} aria-hidden="true" />}
         aria-pressed={open}
         onClick={onToggle}
         data-testid="toolbar-run"

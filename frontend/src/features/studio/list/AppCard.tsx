@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { formatRelative } from '../../../lib/format';
 import { formatDateTime } from '../../library/display';
 import { appPath } from '../paths';
+import '../../../components/ui/LinkCard.css';
 
 export interface AppCardProps {
   app: App;
@@ -22,24 +23,24 @@ export const AppCard = memo(function AppCard({ app, onRename, onDuplicate, onExp
   const nameId = useId();
   const Icon = app.mode === 'chatflow' ? MessagesSquare : Workflow;
   return (
-    <article className="app-card" data-testid="app-card" data-app-name={app.name} aria-labelledby={nameId}>
-      <div className="app-card-top">
-        <div className={`app-card-icon app-card-icon-${app.mode}`} aria-hidden="true">
+    <article className="link-card" data-testid="app-card" data-app-name={app.name} aria-labelledby={nameId}>
+      <div className="link-card-top">
+        <div className={`link-card-icon app-card-icon-${app.mode}`} aria-hidden="true">
           <Icon size={17} />
         </div>
-        <div className="app-card-actions">
+        <div className="link-card-actions">
           <Button size="sm" variant="ghost" aria-label={`Rename ${app.name}`} title="Rename or describe" icon={<Pencil size={14} aria-hidden="true" />} onClick={() => onRename(app)} />
           <Button size="sm" variant="ghost" aria-label={`Duplicate ${app.name}`} title="Duplicate" icon={<Copy size={14} aria-hidden="true" />} onClick={() => onDuplicate(app)} />
           <Button size="sm" variant="ghost" aria-label={`Export ${app.name}`} title="Export as YAML" icon={<Download size={14} aria-hidden="true" />} onClick={() => onExport(app)} />
           <Button size="sm" variant="ghost" className="btn-danger-ghost" aria-label={`Delete ${app.name}`} title="Delete" icon={<Trash2 size={14} aria-hidden="true" />} onClick={() => onDelete(app)} />
         </div>
       </div>
-      <h2 className="app-card-name" id={nameId}>
-        <Link to={appPath(app.id)} className="app-card-link">
+      <h2 className="link-card-name" id={nameId}>
+        <Link to={appPath(app.id)} className="link-card-link">
           {app.name}
         </Link>
       </h2>
-      <p className={`app-card-description${app.description ? '' : ' subtle'}`} dir="auto">
+      <p className={`link-card-description${app.description ? '' : ' subtle'}`} dir="auto">
         {app.description || 'No description'}
       </p>
       <div className="app-card-meta">

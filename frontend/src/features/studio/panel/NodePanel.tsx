@@ -15,7 +15,7 @@ import { deselectAll } from '../editor/useShortcuts';
 import { RunStepAlone } from '../run/RunStepAlone';
 import { FailureSettings } from './FailureSettings';
 import { SidePanel } from './SidePanel';
-import { useSelectedNode, useUpdateConfig } from './useNodeConfig';
+import { useNodeData, useSelectedNodeId, useUpdateConfig } from './useNodeConfig';
 import './NodePanel.css';
 
 /** Types the engine runs without retries or error strategies: nothing of theirs can fail at run time. */
@@ -25,13 +25,14 @@ const NO_FAILURE_SETTINGS = new Set(['start', 'end', 'answer', 'ask-user']);
 const NOT_TESTABLE = new Set(['start', 'end']);
 
 export function NodePanel() {
-  const node = useSelectedNode();
-  if (!node) return null;
+  const id = useSelectedNodeId();
+  const data = useNodeData(id ?? '');
+  if (!id || !data) return null;
   // Keyed by node: switching nodes starts a fresh panel (local drafts, scroll).
-  return <PanelFor key={node.id} node={node} />;
+  return <PanelFor key={id} node={{ id, data }} />;
 }
 
-function PanelFor({ node }: { node: StudioNode }) {
+function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
   const kind = kindOf(node.data.kind);
   const config: Config = node.data.config ?? {};
   const update = useUpdateConfig(node.id);

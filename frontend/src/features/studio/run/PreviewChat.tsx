@@ -17,7 +17,10 @@ export function PreviewChat() {
   const [question, setQuestion] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const last = turns[turns.length - 1];
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [turns.length, last?.answer]);
+  useEffect(() => {
+    // Not returned: a browser's scrollIntoView may return a promise, which React would take for a cleanup.
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [turns.length, last?.answer]);
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
     const q = question.trim();

@@ -56,7 +56,7 @@ export function RunPanel({ onClose }: { onClose: () => void }) {
   const chat = mode === 'chatflow';
   return (
     <SidePanel className="run-panel" label={chat ? 'Preview' : 'Run'} testId="run-panel">
-      <header className="run-panel-head">
+      <header className="node-panel-head">
         <span className="studio-node-icon run-panel-icon" aria-hidden="true">
           <Play size={14} />
         </span>
@@ -77,17 +77,19 @@ function RunFooter() {
   const runId = useCanvasRun((s) => (s.origin === 'trace' ? null : s.runId));
   const live = useCanvasRun((s) => s.live);
   const stream = useCanvasRun((s) => s.stream);
+  const total = useEditor((s) => s.graph.present.nodes.length);
   const now = useNow(live, 500);
   if (!runId) return null;
   const steps = stream.nodes.filter((n) => !n.parentNodeId);
   const done = steps.filter((n) => n.status !== 'running' && n.status !== 'retrying').length;
   const first = steps[0]?.startedAt ?? null;
   const status = live ? 'running' : stream.runStatus;
+  const ran = steps.filter((n) => n.status !== 'skipped').length;
   return (
     <footer className="run-panel-foot" data-testid="run-footer" data-status={status}>
       <Badge tone={statusBadgeTone(status)}>{statusLabel(status)}</Badge>
       <span className="run-panel-progress subtle">
-        {live ? `${done} of ${steps.length} steps done${first ? ` · ${formatDuration(now - first)}` : ''}` : `${steps.length} steps`}
+        {live ? `${done} of ${total} steps done${first ? ` · ${formatDuration(now - first)}` : ''}` : `${ran} of ${total} steps ran`}
       </span>
       <span className="run-panel-foot-actions">
         {live ? <CancelButton runId={runId} /> : <OpenInRuns runId={runId} />}

@@ -1,7 +1,7 @@
 // "Run this step": the selected step alone, with exactly the variables it
 // read in the app's last whole run (recorded by the backend), through its
 // current settings. The result is a run of its own in the history.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import type { NodeRunStarted } from '../../../lib/api.gen';
 import { BackendError, runStepAlone } from '../../../lib/backend';
@@ -71,8 +71,12 @@ function StepResult({ started }: { started: NodeRunStarted }) {
   useLiveRun(started.runId, live);
   const now = useNow(live);
   const node = detail.data?.nodes.find((n) => !n.isVirtual) ?? null;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [node?.status]);
   return (
-    <div className="step-run-result" data-testid="step-run-result" data-status={detail.data?.run.status ?? 'running'}>
+    <div ref={box} className="step-run-result" data-testid="step-run-result" data-status={detail.data?.run.status ?? 'running'}>
       <p className="panel-section-hint">
         With the values of <Link to={runPath(started.sourceRunId)}>the run {formatRelative(started.sourceStartedAt, now)}</Link> ·{' '}
         <Link to={runPath(started.runId)}>Open this test in Runs</Link>

@@ -17,7 +17,7 @@ import { useRunDetail } from '../../runs/queries';
 import { useLiveRun } from '../../runs/useLiveRun';
 import { useNow } from '../../runs/useNow';
 import { SidePanel } from '../panel/SidePanel';
-import { useSelectedNode } from '../panel/useNodeConfig';
+import { useSelectedNodeId } from '../panel/useNodeConfig';
 import { appPath } from '../paths';
 import { useEditor } from '../store/editorStore';
 import { useCanvasRun } from './runStore';
@@ -72,11 +72,11 @@ export function TraceBar({ detail, appId }: { detail: RunDetail | undefined; app
 
 /** The selected step's execution in this run, in full. */
 export function TracePanel({ detail, error, now }: { detail: RunDetail | undefined; error: Error | null; now: number }) {
-  const selected = useSelectedNode();
+  const selected = useSelectedNodeId();
   if (!selected) return null;
-  const exec = detail?.nodes.find((n) => n.nodeId === selected.id && !n.isVirtual) ?? null;
+  const exec = detail?.nodes.find((n) => n.nodeId === selected && !n.isVirtual) ?? null;
   return (
-    <SidePanel className="trace-panel" label="Step in this run" testId="trace-panel" nodeId={selected.id}>
+    <SidePanel className="trace-panel" label="Step in this run" testId="trace-panel" nodeId={selected}>
       <div className="trace-panel-body">
         {error && <Callout tone="danger" title="The run could not be loaded">{error.message}</Callout>}
         {detail && !exec && (

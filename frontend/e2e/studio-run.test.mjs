@@ -1,0 +1,227 @@
+// Running apps from the Studio canvas end to end, against the fake model: a chatflow
+// answers in the preview chat while its steps light up on the canvas, the run opens in
+// Runs and back on the canvas as a trace, and one step is tested alone with the values it
+// read; a workflow runs from its inputs form; a Dify export is imported through the
+// dialog and opened on the canvas; copy, paste and tidy-up on the canvas. Screenshots in
+// light and dark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const difyExport = path.join(here, '..', '..', 'backend', 'engine', 'testdata', 'dify', 'chatflow_rag.yml');
+
+let llm, app, browser, providerId;
+
+before(async () => {
+  // Chunks a little apart, so a step is seen running before it succeeds.
+  [llm, app, browser] = await Promise.all([startFakeLLM({ delay: '120ms' }), startLexflow(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+  await llm?.stop();
+});
+
+const api = (page, method, p, body) => pageAPI(page, app.token, method, p, body);
+const node = (page, id) => page.locator(`[data-testid="studio-node"][data-node-id="${id}"]`);
+
+async function shoot(page, name) {
+  await screenshot(page, name);
+  await setTheme(page, 'dark');
+  await screenshot(page, `${name}-dark`);
+  await setTheme(page, 'light');
+}
+
+async function newApp(page, mode, name) {
+  const res = await api(page, 'POST', '/api/apps', { mode, name, template: '', description: '' });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.app.id;
+}
+
+test('a chatflow answers in the preview, its steps live on the canvas, then traced from Runs', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  const provider = await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
+  assert.equal(provider.status, 201, JSON.stringify(provider.body));
+  providerId = provider.body.id;
+  const appId = await newApp(page, 'chatflow', 'Tenancy preview');
+  await page.goto(`${app.origin}/#/studio/${appId}`);
+  await node(page, 'llm').waitFor();
+
+  // The step has never run: testing it alone says so plainly.
+  await node(page, 'llm').click();
+  const panel = page.getByTestId('node-panel');
+  await panel.getByTestId('run-step').click();
+  await panel.getByTestId('step-never-ran').waitFor();
+  await page.keyboard.press('Escape');
+
+  // Ask in the preview: the model step is seen running, then every step succeeds.
+  await page.getByTestId('toolbar-run').click();
+  const preview = page.getByTestId('run-panel');
+  await preview.waitFor();
+  await preview.getByTestId('preview-input').fill('May a landlord keep the whole deposit for minor wear?');
+  await preview.getByTestId('preview-input').press('Enter');
+  await page.locator('[data-testid="studio-node"][data-node-id="llm"][data-run-status="running"]').waitFor({ timeout: 15000 });
+  await page.getByTestId('cancel-run').waitFor();
+  await shoot(page, 'studio-run-live');
+  const turn = preview.getByTestId('preview-turn').first();
+  await turn.and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 30000 });
+  assert.ok((await turn.getByTestId('answer-body').textContent()).trim().length > 0, 'the answer streamed into the preview');
+  for (const id of ['start', 'llm', 'answer']) assert.equal(await node(page, id).getAttribute('data-run-status'), 'succeeded', id);
+  assert.match(await node(page, 'llm').getByTestId('step-status').textContent(), /\d\s*(ms|s)|<1 ms/);
+  await page.getByTestId('run-footer').and(page.locator('[data-status="succeeded"]')).waitFor();
+  await shoot(page, 'studio-run-preview');
+
+  // The statuses stay until the next edit; the run opens in Runs.
+  await page.getByTestId('toolbar-open-run').click();
+  await page.waitForURL(/#\/runs\/[^/?]+$/);
+  const runId = page.url().split('/runs/')[1];
+  await page.getByTestId('waterfall-row').first().waitFor();
+  assert.equal(await page.getByTestId('waterfall-row').count(), 3);
+
+  // Back on the canvas as a trace: statuses and timings, read-only, a step's detail beside it.
+  await page.getByTestId('open-on-canvas').click();
+  await page.waitForURL(new RegExp(`#/studio/${appId}\\?run=${runId}$`));
+  await page.getByTestId('trace-bar').filter({ hasText: 'May a landlord' }).waitFor();
+  await page.locator('[data-testid="studio-node"][data-node-id="answer"][data-run-status="succeeded"]').waitFor();
+  assert.equal(await page.getByTestId('palette-item').count(), 0, 'nothing to add while tracing');
+  await node(page, 'llm').click();
+  const trace = page.getByTestId('trace-panel');
+  await trace.getByTestId('node-detail').waitFor();
+  assert.match(await trace.textContent(), /Variables read/);
+  assert.match(await trace.textContent(), /Outputs/);
+  await shoot(page, 'studio-trace');
+  await page.getByTestId('close-trace').click();
+  await page.getByTestId('trace-bar').waitFor({ state: 'detached' });
+
+  // The model step alone, with the values it read in that run.
+  await node(page, 'llm').click();
+  await panel.getByTestId('run-step').click();
+  const result = panel.getByTestId('step-run-result');
+  await result.and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 30000 });
+  await result.getByTestId('node-detail').waitFor();
+  await result.getByTestId('node-variables').waitFor();
+  assert.match(await result.textContent(), /May a landlord keep the whole deposit/, 'it read the question of the earlier run');
+  await shoot(page, 'studio-step-test');
+  const runs = (await api(page, 'GET', `/api/runs?appId=${appId}`)).body;
+  const single = runs.find((r) => r.singleNodeId === 'llm');
+  assert.ok(single, 'the test of the step is in the history');
+  assert.equal(single.sourceRunId, runId);
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+test('a workflow runs from its inputs form', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  const appId = await newApp(page, 'workflow', 'Echo a clause');
+  await page.goto(`${app.origin}/#/studio/${appId}`);
+  await node(page, 'end').waitFor();
+  await page.getByTestId('toolbar-run').click();
+  const form = page.getByTestId('run-form');
+  await form.getByRole('button', { name: 'Run workflow' }).click();
+  await form.getByText('Required.').waitFor();
+  await form.getByLabel('Text').fill('The tenant shall keep the premises in good repair.');
+  await form.getByRole('button', { name: 'Run workflow' }).click();
+  const output = page.getByTestId('run-output');
+  await output.getByText('The tenant shall keep the premises in good repair.').waitFor({ timeout: 15000 });
+  await page.locator('[data-testid="studio-node"][data-node-id="end"][data-run-status="succeeded"]').waitFor();
+  await shoot(page, 'studio-run-workflow');
+
+  // An edit clears the statuses of the finished run.
+  await node(page, 'end').click();
+  await page.getByTestId('panel-title').fill('Result');
+  await page.locator('[data-testid="studio-node"][data-run-status]').first().waitFor({ state: 'detached' });
+
+  // A Tool step offers the built-in tools, each with its description and parameters.
+  await page.locator('[data-testid="palette-item"][data-node-type="tool"]').click();
+  const toolPanel = page.getByTestId('node-panel').and(page.locator('[data-node-id="tool_1"]'));
+  const picker = toolPanel.getByTestId('panel-tool');
+  await picker.locator('option[value="date_arithmetic"]').waitFor({ state: 'attached' });
+  const offered = await picker.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  for (const t of ['search_collection', 'fetch_article', 'date_arithmetic']) assert.ok(offered.includes(t), offered.join(', '));
+  await picker.selectOption('date_arithmetic');
+  const missing = toolPanel.getByTestId('tool-missing-params');
+  await missing.getByRole('button').first().click();
+  await toolPanel.locator('.panel-item').first().waitFor();
+  await shoot(page, 'studio-panel-tool');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+test('a Dify export imports through the dialog, reports, and opens on the canvas; steps copy, paste and tidy up', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Studio' }).click();
+  await page.getByRole('button', { name: 'Import' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('import-file').setInputFiles(difyExport);
+  const report = dialog.getByTestId('import-report');
+  await report.waitFor();
+  assert.match(await report.textContent(), /Read as a Dify/);
+  await screenshot(page, 'studio-import-report');
+  await dialog.getByRole('button', { name: 'Open on the canvas' }).click();
+  await page.waitForURL(/#\/studio\/[^/?]+$/);
+  const nodes = page.getByTestId('studio-node');
+  await nodes.first().waitFor();
+  assert.equal(await nodes.count(), 4);
+  for (const type of ['start', 'knowledge-retrieval', 'llm', 'answer']) await page.locator(`[data-testid="studio-node"][data-node-type="${type}"]`).waitFor();
+  await shoot(page, 'studio-imported');
+
+  // Copy the model step and paste it twice: new ids, one undo step each.
+  const llmNode = page.locator('[data-testid="studio-node"][data-node-type="llm"]');
+  await llmNode.click();
+  await page.getByTestId('node-panel').waitFor();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  const pasted = page.locator('[data-testid="studio-node"][data-node-id^="llm_"]');
+  await pasted.first().waitFor({ state: 'attached' });
+  await page.keyboard.press('Control+v');
+  await pasted.nth(1).waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await page.waitForTimeout(400);
+  assert.equal(await nodes.count(), 6);
+  await page.keyboard.press('Control+z');
+  await page.locator('[data-testid="studio-node"][data-node-id="llm_2"]').waitFor({ state: 'detached' });
+  assert.equal(await nodes.count(), 5);
+
+  // Tidy up lays the steps out left to right by layers: each step right of the one before it.
+  await page.getByTestId('auto-layout').click();
+  await page.waitForTimeout(400);
+  const xs = Object.fromEntries(
+    await page.locator('[data-testid="studio-node"]:not([data-node-id^="llm_"])').evaluateAll((els) => els.map((e) => [e.dataset.nodeType, e.getBoundingClientRect().x])),
+  );
+  assert.ok(xs.start < xs['knowledge-retrieval'] && xs['knowledge-retrieval'] < xs.llm && xs.llm < xs.answer, JSON.stringify(xs));
+  await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+test('the Legal Q&A chatflow answers with citations in the preview, every step marked on the canvas', async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1600, height: 940 });
+  await page.goto(app.url);
+  assert.equal((await api(page, 'POST', '/api/library/sample')).status, 201);
+  await waitForSampleLibrary(page, app.token);
+  const update = await api(page, 'PUT', `/api/providers/${providerId}`, { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-cite' });
+  assert.equal(update.status, 200, JSON.stringify(update.body));
+  const created = await api(page, 'POST', '/api/apps', { mode: 'chatflow', name: 'Tenancy Q&A', template: 'legal-qa', description: '' });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  await page.goto(`${app.origin}/#/studio/${created.body.app.id}`);
+  await node(page, 'cite').waitFor();
+  await page.getByTestId('toolbar-run').click();
+  const preview = page.getByTestId('run-panel');
+  await preview.getByTestId('preview-input').fill('Must a trader perform a service with reasonable care and skill?');
+  await preview.getByTestId('preview-send').click();
+  await preview.getByTestId('preview-turn').and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 60000 });
+  for (const id of ['start', 'retrieve', 'cite', 'answer']) assert.equal(await node(page, id).getAttribute('data-run-status'), 'succeeded', id);
+  await preview.locator('.citation-chip, [data-testid="citation-chip"]').first().waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(page, 'studio-readme');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
