@@ -47,7 +47,8 @@ const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
 	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, variables)
 	VALUES (?1, ?, ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
-	COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''), ?, ?, ?, ?)
+	COALESCE(?, ''), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, ''), ?, ?,
+	COALESCE(?, 0), ?)
 	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
 	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
 	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
@@ -272,14 +273,24 @@ func appendExecutionArgs(args []any, e *NodeExecution) []any {
 	// other integer types by reflection, per value.
 	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), defaulted(e.PredecessorNodeID, ""),
 		e.Status, defaulted(e.Inputs, "{}"), defaulted(e.ProcessData, "{}"), defaulted(e.Outputs, "{}"),
-		defaulted(e.Error, ""), int64(e.Retries), int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual,
-		defaulted(e.ParentNodeID, ""), timeText(e.StartedAt), finished, e.ElapsedMs, nullIfEmpty(e.Variables))
+		defaulted(e.Error, ""), nonZero(int64(e.Retries)), nonZero(int64(e.PromptTokens)),
+		nonZero(int64(e.CompletionTokens)), nonZero(e.IsVirtual), defaulted(e.ParentNodeID, ""),
+		timeText(e.StartedAt), finished, nonZero(e.ElapsedMs), nullIfEmpty(e.Variables))
+}
+
+// nonZero is v, or nil for the zero value, which saveExecutionSQL puts back.
+func nonZero[T comparable](v T) any {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return v
 }
 
 // defaulted is v, or nil when v is empty or the column's default, which
 // saveExecutionSQL puts back: binding a text costs a cgo call and a copy in
-// SQLite, binding NULL only the call, and most rows leave these columns at
-// their defaults.
+// SQLite, a NULL nothing (runConn.bind leaves it out), and most rows leave
+// these columns at their defaults.
 func defaulted(v, def string) any {
 	if v == "" || v == def {
 		return nil

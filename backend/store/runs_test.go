@@ -158,6 +158,39 @@ func TestRunBatches(t *testing.T) {
 	}
 }
 
+// A value left at its default is not bound at all (see runConn.bind): it
+// must come out as the default even when the same prepared statement bound
+// a value there for the row before.
+func TestUnboundParametersAreNull(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	fin := start.Add(time.Second)
+	if err := db.InsertRun(ctx, Run{ID: "r1", Mode: "workflow", StartedAt: start}); err != nil {
+		t.Fatal(err)
+	}
+	full := NodeExecution{ID: "x1", RunID: "r1", NodeID: "a", NodeType: "llm", Title: "A", Position: 1,
+		PredecessorNodeID: "start", Status: "failed", Inputs: `{"i":1}`, ProcessData: `{"p":1}`, Outputs: `{"o":1}`,
+		Error: "boom", Retries: 2, PromptTokens: 3, CompletionTokens: 4, IsVirtual: true, ParentNodeID: "tool",
+		StartedAt: start, FinishedAt: &fin, ElapsedMs: 1000, Variables: `{"start.q":"x"}`}
+	bare := NodeExecution{RunID: "r1", NodeID: "b", NodeType: "noop", Position: 2, Status: "running", StartedAt: start}
+	for _, e := range []NodeExecution{full, bare} {
+		if err := db.SaveRunBatch(ctx, nil, []NodeExecution{e}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := db.NodeExecutions(ctx, "r1")
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	bare.ID, bare.Inputs, bare.ProcessData, bare.Outputs = "r1:b", "{}", "{}", "{}"
+	for i, want := range []NodeExecution{full, bare} {
+		if diff := cmp.Diff(want, got[i]); diff != "" {
+			t.Errorf("row %d (-want +got):\n%s", i, diff)
+		}
+	}
+}
+
 // A batch may hold rows of several runs: each goes to its own run although a
 // statement binds one run id for all its rows.
 func TestRunBatchOfSeveralRuns(t *testing.T) {
