@@ -36,7 +36,8 @@ type NodeExecution struct {
 	Variables string
 }
 
-const executionColumns = `id, run_id, node_id, node_type, title, position, predecessor_node_id, status, inputs,
+// An id stored as NULL is the execution's key, run_id:node_id (see storedExecutionID).
+const executionColumns = `COALESCE(id, run_id || ':' || node_id), run_id, node_id, node_type, title, position, predecessor_node_id, status, inputs,
 	process_data, outputs, error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id,
 	started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
 
@@ -64,11 +65,18 @@ func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
 	return nil
 }
 
-// executionID is the id of a node execution not given one: derived from its
-// natural key (run, node), so the primary-key index takes a run's rows next
-// to each other instead of at random places, and an upsert of a newer state
-// names the same row.
-func executionID(e NodeExecution) string { return e.RunID + ":" + e.NodeID }
+// The id of a node execution not given one is derived from its natural key,
+// run_id:node_id, so an upsert of a newer state names the same row. It is
+// stored as NULL, and readers derive it again: a text fewer to bind and store
+// per row.
+func storedExecutionID(e *NodeExecution) any {
+	id := e.ID
+	if id == "" || len(id) == len(e.RunID)+1+len(e.NodeID) && id[len(e.RunID)] == ':' &&
+		id[:len(e.RunID)] == e.RunID && id[len(e.RunID)+1:] == e.NodeID {
+		return nil
+	}
+	return id
+}
 
 func executionArgs(e NodeExecution) []any {
 	return appendExecutionArgs(append(make([]any, 0, 21), e.RunID), &e)
@@ -261,17 +269,13 @@ func (db *DB) generationDetail(ctx context.Context, where string, args ...any) (
 // appendExecutionArgs appends one execution's values for saveExecutionSQL,
 // all but the run id.
 func appendExecutionArgs(args []any, e *NodeExecution) []any {
-	id := e.ID
-	if id == "" {
-		id = executionID(*e)
-	}
 	var finished any
 	if e.FinishedAt != nil {
 		finished = timeText(*e.FinishedAt)
 	}
 	// Integers go in as int64, a driver value already: database/sql converts
 	// other integer types by reflection, per value.
-	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), defaulted(e.PredecessorNodeID, ""),
+	return append(args, storedExecutionID(e), e.NodeID, e.NodeType, e.Title, int64(e.Position), defaulted(e.PredecessorNodeID, ""),
 		e.Status, defaulted(e.Inputs, "{}"), defaulted(e.ProcessData, "{}"), defaulted(e.Outputs, "{}"),
 		defaulted(e.Error, ""), nonZero(int64(e.Retries)), nonZero(int64(e.PromptTokens)),
 		nonZero(int64(e.CompletionTokens)), nonZero(e.IsVirtual), defaulted(e.ParentNodeID, ""),

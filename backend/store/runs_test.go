@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -312,7 +313,7 @@ func TestNodeExecutionsRebuildKeepsRows(t *testing.T) {
 	if err := db.InsertRun(ctx, Run{ID: "r1", Mode: "workflow", StartedAt: start}); err != nil {
 		t.Fatal(err)
 	}
-	want := NodeExecution{RunID: "r1", NodeID: "llm1_ext_1", NodeType: "llm", Title: "Extraction", Position: 3,
+	want := NodeExecution{ID: "x1", RunID: "r1", NodeID: "llm1_ext_1", NodeType: "llm", Title: "Extraction", Position: 3,
 		PredecessorNodeID: "llm1", Status: "succeeded", Inputs: `{"context_source":"llm1.context"}`, ProcessData: `{"p":1}`,
 		Outputs: `{"text":"Article 12"}`, Error: "", Retries: 1, PromptTokens: 40, CompletionTokens: 3, IsVirtual: true,
 		ParentNodeID: "tool1", StartedAt: start, FinishedAt: &fin, ElapsedMs: 1000}
@@ -339,8 +340,50 @@ func TestNodeExecutionsRebuildKeepsRows(t *testing.T) {
 	if err != nil || len(got) != 1 {
 		t.Fatalf("%v, %v", got, err)
 	}
-	want.ID = got[0].ID
 	if diff := cmp.Diff(want, got[0]); diff != "" {
 		t.Errorf("after the rebuild (-want +got):\n%s", diff)
+	}
+}
+
+// After the upgrade that stores derived execution ids as NULL (migration
+// 13), every id reads as it did, and rows written since read the same way.
+func TestUpgradeDerivesExecutionIDs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lexflow.db")
+	raw := openAtVersion(t, path, 12)
+	start := formatTime(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC))
+	for _, q := range []string{`INSERT INTO workflow_runs (id, mode, status, started_at) VALUES ('r1', 'workflow', 'running', ?1)`,
+		`INSERT INTO node_executions (id, run_id, node_id, node_type, position, status, started_at, variables)
+		VALUES ('r1:a', 'r1', 'a', 'noop', 1, 'succeeded', ?1, '{"x":1}'), ('x2', 'r1', 'b', 'llm', 2, 'running', ?1, NULL)`} {
+		if _, err := raw.Exec(q, start); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("upgrade: %v", err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	if err := db.SaveRunBatch(ctx, nil, []NodeExecution{{RunID: "r1", NodeID: "c", NodeType: "noop", Position: 3,
+		Status: "running", StartedAt: time.Now()}, {ID: "r1:d", RunID: "r1", NodeID: "d", NodeType: "noop", Position: 4,
+		Status: "running", StartedAt: time.Now()}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.NodeExecutions(ctx, "r1")
+	if err != nil || len(got) != 4 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	for i, id := range []string{"r1:a", "x2", "r1:c", "r1:d"} {
+		if got[i].ID != id {
+			t.Errorf("execution %s has id %q, want %q", got[i].NodeID, got[i].ID, id)
+		}
+	}
+	if got[0].Variables != `{"x":1}` || got[1].NodeType != "llm" {
+		t.Errorf("rows changed: %+v", got[:2])
+	}
+	var stored int
+	if err := db.SQL().QueryRow(`SELECT count(*) FROM node_executions WHERE id IS NOT NULL`).Scan(&stored); err != nil || stored != 1 {
+		t.Errorf("%d ids stored, want only the random one (%v)", stored, err)
 	}
 }
