@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // A run's events are kept in pages (see migration 0011): a row of
@@ -115,8 +116,12 @@ func (rc *runConn) savePage(ctx context.Context, c driver.Conn, events []RunEven
 		}
 	}
 	rc.page = appendPage(rc.page[:0], events)
+	// The page is bound as a string over rc.page's bytes, not a copy of them:
+	// the driver binds a text as SQLITE_TRANSIENT, so SQLite copies it before
+	// exec returns, and rc.page is not touched again until the next page.
+	page := unsafe.String(unsafe.SliceData(rc.page), len(rc.page))
 	return rc.exec(ctx, c, savePageSQL, 1,
-		append(rc.args[:0], events[0].RunID, events[len(events)-1].Seq, events[0].Seq, timeText(latest), string(rc.page)))
+		append(rc.args[:0], events[0].RunID, events[len(events)-1].Seq, events[0].Seq, timeText(latest), page))
 }
 
 // appendPage appends the JSON of a page holding events.
