@@ -36,10 +36,11 @@ type NodeExecution struct {
 	Variables string
 }
 
-// An id stored as NULL is the execution's key, run_id:node_id (see storedExecutionID).
-const executionColumns = `COALESCE(id, run_id || ':' || node_id), run_id, node_id, node_type, title, position, predecessor_node_id, status, inputs,
-	process_data, outputs, error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id,
-	started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
+// An empty id stands for the execution's key, run_id:node_id (see
+// storedExecutionID).
+const executionColumns = `COALESCE(NULLIF(id, ''), run_id || ':' || node_id), run_id, node_id, node_type, title,
+	position, predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens,
+	completion_tokens, is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
 
 // saveExecutionSQL names the run id first, as ?1, so a many-row version of it
 // (see SaveRunBatch) binds the run id once for all its rows. Columns most
@@ -47,7 +48,7 @@ const executionColumns = `COALESCE(id, run_id || ':' || node_id), run_id, node_i
 const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
 	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, variables)
-	VALUES (?1, ?, ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
+	VALUES (?1, COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
 	COALESCE(?, ''), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, ''), ?, ?,
 	COALESCE(?, 0), ?)
 	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
@@ -67,7 +68,8 @@ func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
 
 // The id of a node execution not given one is derived from its natural key,
 // run_id:node_id, so an upsert of a newer state names the same row. It is
-// stored as NULL, and readers derive it again: a text fewer to bind and store
+// stored empty (left unbound, as NULL, which saveExecutionSQL turns into the
+// empty text), and readers derive it again: a text fewer to bind and store
 // per row.
 func storedExecutionID(e *NodeExecution) any {
 	id := e.ID

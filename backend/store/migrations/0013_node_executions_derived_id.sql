@@ -1,39 +1,7 @@
--- Node executions keep NULL for an id that is only their key, run_id:node_id
--- (every id the recorder gives; older rows may have random ones), and
--- readers derive it again: a recorded run inserts a row per node, and the id
--- was a text bound, copied and stored for each.
-CREATE TABLE node_executions_v4 (
-    id                  TEXT,                        -- NULL: run_id || ':' || node_id
-    run_id              TEXT NOT NULL REFERENCES workflow_runs (id) ON DELETE CASCADE,
-    node_id             TEXT NOT NULL,
-    node_type           TEXT NOT NULL,
-    title               TEXT NOT NULL DEFAULT '',
-    position            INTEGER NOT NULL,            -- order in which nodes started
-    predecessor_node_id TEXT NOT NULL DEFAULT '',
-    status              TEXT NOT NULL CHECK (status = 'succeeded' OR status = 'running' OR status = 'failed'
-                            OR status = 'skipped' OR status = 'exception' OR status = 'retrying'
-                            OR status = 'cancelled' OR status = 'interrupted'),
-    error               TEXT NOT NULL DEFAULT '',
-    retries             INTEGER NOT NULL DEFAULT 0,
-    prompt_tokens       INTEGER NOT NULL DEFAULT 0,
-    completion_tokens   INTEGER NOT NULL DEFAULT 0,
-    is_virtual          INTEGER NOT NULL DEFAULT 0,
-    parent_node_id      TEXT NOT NULL DEFAULT '',
-    started_at          TEXT NOT NULL,
-    finished_at         TEXT,
-    elapsed_ms          INTEGER NOT NULL DEFAULT 0,
-    inputs              TEXT NOT NULL DEFAULT '{}',
-    process_data        TEXT NOT NULL DEFAULT '{}',
-    outputs             TEXT NOT NULL DEFAULT '{}',
-    variables           TEXT,
-    PRIMARY KEY (run_id, node_id)
-) WITHOUT ROWID;
-INSERT INTO node_executions_v4 (id, run_id, node_id, node_type, title, position, predecessor_node_id, status, error,
-    retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id, started_at, finished_at, elapsed_ms,
-    inputs, process_data, outputs, variables)
-SELECT NULLIF(id, run_id || ':' || node_id), run_id, node_id, node_type, title, position, predecessor_node_id, status,
-    error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id, started_at, finished_at, elapsed_ms,
-    inputs, process_data, outputs, variables
-FROM node_executions;
-DROP TABLE node_executions;
-ALTER TABLE node_executions_v4 RENAME TO node_executions;
+-- A node execution whose id is only its key, run_id:node_id (every id the
+-- recorder gives; older rows may have random ones), stores '' for it, and
+-- readers derive it again: a recorded run inserts a row per node, and the
+-- id was a text bound, copied and stored for each. The same schema version
+-- marks run event pages that may hold a payload object as it is (see
+-- eventpages.go), which builds before it cannot read.
+UPDATE node_executions SET id = '' WHERE id = run_id || ':' || node_id;
