@@ -208,37 +208,18 @@ func rawObject(s string) bool {
 	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
 		return false
 	}
-	v := jsonChecker{s: s}
+	v := jsonChecker{pageReader{s: s}}
 	return v.value(0) && v.i == len(s)
 }
 
 const maxRawDepth = 64
 
-// jsonChecker checks JSON text from i on.
-type jsonChecker struct {
-	s string
-	i int
-}
-
-func (v *jsonChecker) space() {
-	for v.i < len(v.s) && (v.s[v.i] == ' ' || v.s[v.i] == '\n' || v.s[v.i] == '\r' || v.s[v.i] == '\t') {
-		v.i++
-	}
-}
-
-// take takes c if it is next, after any space.
-func (v *jsonChecker) take(c byte) bool {
-	v.space()
-	if v.i < len(v.s) && v.s[v.i] == c {
-		v.i++
-		return true
-	}
-	return false
-}
+// jsonChecker checks JSON text from i on; it moves as pageReader does.
+type jsonChecker struct{ pageReader }
 
 // value checks one value, at the given depth of objects and arrays.
 func (v *jsonChecker) value(depth int) bool {
-	v.space()
+	v.skipSpace()
 	if v.i >= len(v.s) {
 		return false
 	}
@@ -252,26 +233,26 @@ func (v *jsonChecker) value(depth int) bool {
 		if c == '{' {
 			end = '}'
 		}
-		if v.take(end) {
+		if v.peek(end) {
 			return true
 		}
 		for {
-			if c == '{' && !(v.take('"') && v.str() && v.take(':')) {
+			if c == '{' && !(v.peek('"') && v.checkStr() && v.peek(':')) {
 				return false
 			}
 			if !v.value(depth + 1) {
 				return false
 			}
-			if v.take(end) {
+			if v.peek(end) {
 				return true
 			}
-			if !v.take(',') {
+			if !v.peek(',') {
 				return false
 			}
 		}
 	case c == '"':
 		v.i++
-		return v.str()
+		return v.checkStr()
 	case c == 't':
 		return v.word("true")
 	case c == 'f':
@@ -283,9 +264,9 @@ func (v *jsonChecker) value(depth int) bool {
 	}
 }
 
-// str checks the rest of a string whose opening quote is taken. It works
-// on locals: through v, every step would store i back to memory.
-func (v *jsonChecker) str() bool {
+// checkStr checks the rest of a string whose opening quote is taken. It
+// works on locals: through v, every step would store i back to memory.
+func (v *jsonChecker) checkStr() bool {
 	s, i, ascii := v.s, v.i, true
 	for i < len(s) {
 		c := s[i]

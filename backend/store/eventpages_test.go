@@ -192,11 +192,7 @@ func TestUpgradeMovesEventsIntoPages(t *testing.T) {
 	}
 	raw.Close()
 
-	db, err := Open(context.Background(), path)
-	if err != nil {
-		t.Fatalf("upgrade: %v", err)
-	}
-	defer db.Close()
+	db := openAt(t, path)
 	ctx := context.Background()
 	for run, events := range want {
 		got, err := db.RunEvents(ctx, run, 0)
