@@ -50,9 +50,30 @@ type observerQueue struct {
 }
 
 func newObserverQueue(o Observer, onPanic func(error)) *observerQueue {
-	q := &observerQueue{obs: o, onPanic: onPanic, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	q := &observerQueue{obs: o, onPanic: onPanic, wake: make(chan struct{}, 1), done: make(chan struct{}),
+		queue: takeQueueBuffer()}
 	go q.loop()
 	return q
+}
+
+// queueBuffers keeps the emptied event buffers of finished observer queues
+// for the next ones: an observer that lags its run by hundreds of events
+// grows each of its two buffers to that size, and every run's queue grew
+// its own again, the largest allocation of a recorded run.
+var queueBuffers sync.Pool // of *[]Event
+
+func takeQueueBuffer() []Event {
+	if b, ok := queueBuffers.Get().(*[]Event); ok {
+		return *b
+	}
+	return nil
+}
+
+func putQueueBuffer(b []Event) {
+	if cap(b) > 0 {
+		b = b[:0]
+		queueBuffers.Put(&b)
+	}
 }
 
 // push enqueues without blocking the dispatcher and returns the backlog.
@@ -82,7 +103,7 @@ func (q *observerQueue) signal() {
 
 func (q *observerQueue) loop() {
 	defer close(q.done)
-	var batch []Event
+	batch := takeQueueBuffer()
 	for {
 		q.mu.Lock()
 		batch, q.queue = q.queue, batch[:0]
@@ -93,6 +114,11 @@ func (q *observerQueue) loop() {
 			batch[i] = Event{} // release payloads early
 		}
 		if closed && len(batch) == 0 {
+			q.mu.Lock() // both buffers are empty: nothing is pushed after close
+			putQueueBuffer(batch)
+			putQueueBuffer(q.queue)
+			q.queue = nil
+			q.mu.Unlock()
 			return
 		}
 		if len(batch) == 0 {

@@ -54,6 +54,7 @@ type Recorder struct {
 	encoder  eventEncoder
 	position int
 	execs    map[string]*execState
+	slab     []execState // room for the next executions, allocated a few at a time
 	usage    llm.Usage
 	details  map[string]llm.Detail // LLM node id → its generation detail
 	answers  map[string][]string   // Answer node id → upstream nodes in the order its stream used them
@@ -86,7 +87,40 @@ func NewRecorder(db *store.DB, appID string) *Recorder {
 		details: map[string]llm.Detail{}, answers: map[string][]string{},
 		kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	r.room = sync.NewCond(&r.mu)
+	if b, ok := batchBuffers.Get().(*buffers); ok {
+		r.pending, r.spare, r.rows = b.pending, b.spare, b.rows
+	}
 	return r
+}
+
+// buffers are a finished recorder's emptied batch buffers, for the next
+// one: a run of many nodes grows them to a batch's size, and every run
+// would grow its own again.
+type buffers struct {
+	pending, spare []store.RunEvent
+	rows           []store.NodeExecution
+}
+
+var batchBuffers sync.Pool
+
+// putBuffers hands the batch buffers on once the writer has exited.
+func (r *Recorder) putBuffers() {
+	r.mu.Lock()
+	b := &buffers{pending: r.pending[:0], spare: r.spare[:0], rows: r.rows[:0]}
+	r.pending, r.spare, r.rows = nil, nil, nil
+	r.mu.Unlock()
+	batchBuffers.Put(b)
+}
+
+// newExec returns room for an execution, from a slab of a few: one
+// allocation per execution was a good part of the recorder's.
+func (r *Recorder) newExec() *execState {
+	if len(r.slab) == 0 {
+		r.slab = make([]execState, 32)
+	}
+	e := &r.slab[0]
+	r.slab = r.slab[1:]
+	return e
 }
 
 // Observe records one event; failures are logged, never raised into the run.
@@ -119,6 +153,7 @@ func (r *Recorder) Observe(ev engine.Event) {
 	if ev.Kind.IsTerminal() {
 		close(r.stop)
 		<-r.done
+		r.putBuffers()
 		err = errors.Join(err, r.saveAnswerDetails(ev.RunID), r.runFinished(ev))
 	}
 	if err != nil {
@@ -244,21 +279,22 @@ func (r *Recorder) touch(e *execState) {
 
 func (r *Recorder) nodeStarted(ev engine.Event) {
 	r.position++
-	e := &execState{row: store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
+	row := store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
 		Title: ev.Title, Position: r.position, PredecessorNodeID: ev.PredecessorID, Status: string(engine.StatusRunning),
-		Inputs: jsonMap(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, StartedAt: ev.Time}}
+		Inputs: jsonMap(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, StartedAt: ev.Time}
 	if ev.Kind == engine.NodeRunStarted && !ev.IsVirtual {
-		e.row.Variables = jsonText(ev.Vars)
+		row.Variables = jsonText(ev.Vars)
 	}
 	if ev.Kind == engine.NodeRunSkipped {
 		finished := ev.Time // not &ev.Time: that would move every event to the heap
-		e.row.Status, e.row.FinishedAt = string(engine.StatusSkipped), &finished
+		row.Status, row.FinishedAt = string(engine.StatusSkipped), &finished
 	}
-	if old, ok := r.execs[ev.NodeID]; ok && old.dirty {
-		*old = *e // still waiting for the writer: replace it in place
-		e = old
+	e, ok := r.execs[ev.NodeID]
+	if !ok || !e.dirty { // else it is still waiting for the writer: replace it in place
+		e = r.newExec()
+		r.execs[ev.NodeID] = e
 	}
-	r.execs[ev.NodeID] = e
+	e.row = row
 	r.touch(e)
 }
 
@@ -312,8 +348,9 @@ func (r *Recorder) exec(ev engine.Event) *execState {
 		return e
 	}
 	r.position++
-	e := &execState{row: store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
-		Title: ev.Title, Position: r.position, StartedAt: ev.Time, IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID}}
+	e := r.newExec()
+	e.row = store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
+		Title: ev.Title, Position: r.position, StartedAt: ev.Time, IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID}
 	r.execs[ev.NodeID] = e
 	return e
 }

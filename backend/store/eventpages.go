@@ -10,13 +10,21 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
-// A run's events are kept in pages (see migration 0009): a row of
+// A run's events are kept in pages (see migration 0011): a row of
 // run_event_pages holds a stretch of a run's events, in seq order, as a JSON
 // array of [seq, type, node_id, created_at, payload]. A recorder batch is one
 // page (or a few, at pageEvents each), so an event costs some bytes of a page
 // rather than an insert of its own. This file writes and reads that format.
+//
+// The payload is the JSON object itself when it is one (every payload the
+// recorder writes is), checked strictly by rawObject, so it costs a copy
+// rather than escaping; anything else, as migration 0011 wrote every payload,
+// is a JSON string of its bytes. Either way a page is JSON that SQLite reads,
+// and the reader gives each payload back byte for byte. Builds before schema
+// 13 read only the string form, and refuse a database of schema 13.
 
 // pageEvents is the most events a page holds: replay from the middle of a
 // page decodes the whole page, so a huge batch is cut into several.
@@ -108,8 +116,12 @@ func (rc *runConn) savePage(ctx context.Context, c driver.Conn, events []RunEven
 		}
 	}
 	rc.page = appendPage(rc.page[:0], events)
+	// The page is bound as a string over rc.page's bytes, not a copy of them:
+	// the driver binds a text as SQLITE_TRANSIENT, so SQLite copies it before
+	// exec returns, and rc.page is not touched again until the next page.
+	page := unsafe.String(unsafe.SliceData(rc.page), len(rc.page))
 	return rc.exec(ctx, c, savePageSQL, 1,
-		append(rc.args[:0], events[0].RunID, events[len(events)-1].Seq, events[0].Seq, timeText(latest), string(rc.page)))
+		append(rc.args[:0], events[0].RunID, events[len(events)-1].Seq, events[0].Seq, timeText(latest), page))
 }
 
 // appendPage appends the JSON of a page holding events.
@@ -129,7 +141,11 @@ func appendPage(b []byte, events []RunEvent) []byte {
 		b = append(b, ',', '"')
 		b = appendTimeText(b, e.CreatedAt)
 		b = append(b, '"', ',')
-		b = appendJSONString(b, e.Payload)
+		if rawObject(e.Payload) {
+			b = append(b, e.Payload...)
+		} else {
+			b = appendJSONString(b, e.Payload)
+		}
 		b = append(b, ']')
 	}
 	return append(b, ']')
@@ -176,6 +192,164 @@ var jsonEscaped = func() (t [256]bool) {
 
 const hexDigits = "0123456789abcdef"
 
+// jsonPlain marks the ASCII bytes a JSON string holds as they are.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = !jsonEscaped[c]
+	}
+	return t
+}()
+
+// rawObject reports whether s goes into a page as it is: a JSON object with
+// nothing around it, valid by RFC 8259 (stricter than SQLite, which also
+// takes JSON5), nested at most maxRawDepth deep (SQLite takes 1,000), its
+// strings valid UTF-8. It is cheaper than escaping s, which it spares.
+func rawObject(s string) bool {
+	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
+		return false
+	}
+	v := jsonChecker{pageReader{s: s}}
+	return v.value(0) && v.i == len(s)
+}
+
+const maxRawDepth = 64
+
+// jsonChecker checks JSON text from i on; it moves as pageReader does.
+type jsonChecker struct{ pageReader }
+
+// value checks one value, at the given depth of objects and arrays.
+func (v *jsonChecker) value(depth int) bool {
+	v.skipSpace()
+	if v.i >= len(v.s) {
+		return false
+	}
+	switch c := v.s[v.i]; {
+	case c == '{', c == '[':
+		if depth >= maxRawDepth {
+			return false
+		}
+		v.i++
+		end := byte(']')
+		if c == '{' {
+			end = '}'
+		}
+		if v.peek(end) {
+			return true
+		}
+		for {
+			if c == '{' && !(v.peek('"') && v.checkStr() && v.peek(':')) {
+				return false
+			}
+			if !v.value(depth + 1) {
+				return false
+			}
+			if v.peek(end) {
+				return true
+			}
+			if !v.peek(',') {
+				return false
+			}
+		}
+	case c == '"':
+		v.i++
+		return v.checkStr()
+	case c == 't':
+		return v.word("true")
+	case c == 'f':
+		return v.word("false")
+	case c == 'n':
+		return v.word("null")
+	default:
+		return v.number()
+	}
+}
+
+// checkStr checks the rest of a string whose opening quote is taken. It
+// works on locals: through v, every step would store i back to memory.
+func (v *jsonChecker) checkStr() bool {
+	s, i, ascii := v.s, v.i, true
+	for i < len(s) {
+		c := s[i]
+		if jsonPlain[c] {
+			i++
+			continue
+		}
+		switch {
+		case c >= utf8.RuneSelf:
+			ascii = false
+			i++
+			continue
+		case c == '"':
+			ok := ascii || utf8.ValidString(s[v.i:i])
+			v.i = i + 1
+			return ok
+		case c != '\\' || i+1 >= len(s): // a control character, or a cut escape
+			return false
+		}
+		switch s[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i += 2
+		case 'u':
+			if i+6 > len(s) {
+				return false
+			}
+			for _, h := range []byte(s[i+2 : i+6]) {
+				if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+					return false
+				}
+			}
+			i += 6
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func (v *jsonChecker) word(w string) bool {
+	if len(v.s)-v.i < len(w) || v.s[v.i:v.i+len(w)] != w {
+		return false
+	}
+	v.i += len(w)
+	return true
+}
+
+// number checks -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?.
+func (v *jsonChecker) number() bool {
+	if v.i < len(v.s) && v.s[v.i] == '-' {
+		v.i++
+	}
+	switch {
+	case v.i < len(v.s) && v.s[v.i] == '0':
+		v.i++
+	case !v.digits():
+		return false
+	}
+	if v.i < len(v.s) && v.s[v.i] == '.' {
+		v.i++
+		if !v.digits() {
+			return false
+		}
+	}
+	if v.i < len(v.s) && (v.s[v.i] == 'e' || v.s[v.i] == 'E') {
+		v.i++
+		if v.i < len(v.s) && (v.s[v.i] == '+' || v.s[v.i] == '-') {
+			v.i++
+		}
+		return v.digits()
+	}
+	return true
+}
+
+// digits takes one digit or more.
+func (v *jsonChecker) digits() bool {
+	start := v.i
+	for v.i < len(v.s) && '0' <= v.s[v.i] && v.s[v.i] <= '9' {
+		v.i++
+	}
+	return v.i > start
+}
+
 var errBadPage = errors.New("malformed run event page")
 
 // decodePage appends to out the events of a page of the run runID whose seq
@@ -190,7 +364,7 @@ func decodePage(out []RunEvent, runID, page string, after int64) ([]RunEvent, er
 		r.expect(',')
 		if e.Seq <= after { // skip, but still check it is well formed
 			for more := true; more && r.err == nil; more = r.next(',', ']') {
-				r.skipStr()
+				r.skipMember()
 			}
 			continue
 		}
@@ -200,7 +374,7 @@ func decodePage(out []RunEvent, runID, page string, after int64) ([]RunEvent, er
 		r.expect(',')
 		e.CreatedAt = parseTime(r.str())
 		r.expect(',')
-		e.Payload = r.str()
+		e.Payload = r.payload()
 		r.expect(']')
 		out = append(out, e)
 	}
@@ -286,6 +460,50 @@ func (r *pageReader) str() string {
 	}
 	r.fail()
 	return ""
+}
+
+// payload reads an event's payload: a string's bytes, or the text of the
+// object stored as it is.
+func (r *pageReader) payload() string {
+	r.skipSpace()
+	if r.i < len(r.s) && r.s[r.i] == '{' {
+		start := r.i
+		r.skipObject()
+		return r.s[start:r.i]
+	}
+	return r.str()
+}
+
+// skipMember reads past an event's member: a string, or a payload object.
+func (r *pageReader) skipMember() {
+	r.skipSpace()
+	if r.i < len(r.s) && r.s[r.i] == '{' {
+		r.skipObject()
+		return
+	}
+	r.skipStr()
+}
+
+// skipObject reads past a JSON object, counting brackets outside strings;
+// what is inside was checked when the page was written.
+func (r *pageReader) skipObject() {
+	depth := 0
+	for r.i < len(r.s) {
+		switch r.s[r.i] {
+		case '"':
+			r.skipStr()
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				r.i++
+				return
+			}
+		}
+		r.i++
+	}
+	r.fail()
 }
 
 // skipStr reads past a JSON string.

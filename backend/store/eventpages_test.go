@@ -3,11 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // oddPayloads are payloads whose bytes a page must give back exactly:
@@ -189,11 +192,7 @@ func TestUpgradeMovesEventsIntoPages(t *testing.T) {
 	}
 	raw.Close()
 
-	db, err := Open(context.Background(), path)
-	if err != nil {
-		t.Fatalf("upgrade: %v", err)
-	}
-	defer db.Close()
+	db := openAt(t, path)
 	ctx := context.Background()
 	for run, events := range want {
 		got, err := db.RunEvents(ctx, run, 0)
@@ -282,4 +281,79 @@ func TestPageEncodingRoundTrips(t *testing.T) {
 			t.Errorf("decoded malformed page %q", bad)
 		}
 	}
+}
+
+// A payload goes into a page as it is only when it is a JSON object that
+// encoding/json and SQLite both take; every other one is escaped. A page of
+// both forms is JSON to SQLite, and gives each payload back exactly.
+func TestRawPayloadsAreStrictJSONObjects(t *testing.T) {
+	raw := []string{`{}`, `{"seq":1,"kind":"node_started","inputs":{"q":"días 🎉"},"n":[-0.5e+3,0,1E2,true,false,null]}`,
+		`{ "a" : [ ] , "b" : { } }`, "{\"esc\":\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9\\uD83C\\udf89\"}",
+		`{"deep":` + strings.Repeat(`[`, maxRawDepth-1) + strings.Repeat(`]`, maxRawDepth-1) + `}`}
+	escaped := []string{``, `{`, `}`, `[1,2]`, `"s"`, `1`, ` {}`, `{} `, `{}{}`, `{"a":1,}`, `{"a"}`, `{a:1}`, `{'a':1}`,
+		`{"a":01}`, `{"a":1.}`, `{"a":.5}`, `{"a":-}`, `{"a":1e}`, `{"a":+1}`, `{"a":NaN}`, `{"a":tru}`, `{"a":[1,]}`,
+		`{"a":"\x"}`, `{"a":"\u12"}`, `{"a":"\u12G4"}`, "{\"a\":\"tab\there\"}", "{\"a\":\"\xff\"}", "{\"\xc3\":1}",
+		`{"a":"open}`, `{"a":[}`, `{"a":{]}`, `{"deep":` + strings.Repeat(`[`, maxRawDepth) + strings.Repeat(`]`, maxRawDepth) + `}`,
+		"{\"a\":1}\x00", `{"a":1 // note` + "\n}", `{"a":0x10}`, `{"a":Infinity}`}
+	db := openTemp(t)
+	for _, s := range raw {
+		if !rawObject(s) || !json.Valid([]byte(s)) {
+			t.Errorf("rawObject(%q) = %v, json.Valid %v; want both true", s, rawObject(s), json.Valid([]byte(s)))
+		}
+	}
+	for _, s := range escaped {
+		if rawObject(s) {
+			t.Errorf("rawObject(%q) = true", s)
+		}
+	}
+	var events []RunEvent
+	for i, p := range append(append(raw, escaped...), oddPayloads...) {
+		events = append(events, RunEvent{RunID: "r", Seq: int64(i + 1), Type: "t", NodeID: "n", Payload: p,
+			CreatedAt: time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)})
+	}
+	page := string(appendPage(nil, events))
+	if !json.Valid([]byte(page)) {
+		t.Fatalf("page is not JSON: %s", page)
+	}
+	for after := range int64(len(events)) {
+		got, err := decodePage(nil, "r", page, after)
+		if err != nil || !reflect.DeepEqual(got, events[after:]) {
+			t.Fatalf("after %d: decoded %+v, %v", after, got, err)
+		}
+	}
+	// SQLite reads every member, an object as itself and a string as its text.
+	rows, err := db.SQL().Query(`SELECT e.value ->> 0, json_type(e.value, '$[4]'), e.value ->> 4 FROM json_each(?) e`, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seq int
+		var kind, text string
+		if err := rows.Scan(&seq, &kind, &text); err != nil {
+			t.Fatal(err)
+		}
+		p := events[seq-1].Payload
+		switch {
+		case rawObject(p) != (kind == "object"):
+			t.Errorf("payload %q stored as %s", p, kind)
+		case kind == "text" && text != p && utf8.ValidString(p):
+			t.Errorf("SQLite reads payload %q as %q", p, text)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Whatever rawObject lets into a page as it is, encoding/json takes too.
+func FuzzRawObject(f *testing.F) {
+	for _, s := range append(oddPayloads, `{"a":[1,{"b":"c"}],"d":-1.5e3}`, `{"a":"\u00e9"}`) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if rawObject(s) && (!json.Valid([]byte(s)) || !utf8.ValidString(s)) {
+			t.Errorf("rawObject(%q) but it is not valid JSON", s)
+		}
+	})
 }

@@ -36,9 +36,11 @@ type NodeExecution struct {
 	Variables string
 }
 
-const executionColumns = `id, run_id, node_id, node_type, title, position, predecessor_node_id, status, inputs,
-	process_data, outputs, error, retries, prompt_tokens, completion_tokens, is_virtual, parent_node_id,
-	started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
+// An empty id stands for the execution's key, run_id:node_id (see
+// storedExecutionID).
+const executionColumns = `COALESCE(NULLIF(id, ''), run_id || ':' || node_id), run_id, node_id, node_type, title,
+	position, predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens,
+	completion_tokens, is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
 
 // saveExecutionSQL names the run id first, as ?1, so a many-row version of it
 // (see SaveRunBatch) binds the run id once for all its rows. Columns most
@@ -46,8 +48,9 @@ const executionColumns = `id, run_id, node_id, node_type, title, position, prede
 const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
 	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, variables)
-	VALUES (?1, ?, ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
-	COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''), ?, ?, ?, ?)
+	VALUES (?1, COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
+	COALESCE(?, ''), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, ''), ?, ?,
+	COALESCE(?, 0), ?)
 	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
 	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
 	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
@@ -63,11 +66,19 @@ func (db *DB) SaveNodeExecution(ctx context.Context, e NodeExecution) error {
 	return nil
 }
 
-// executionID is the id of a node execution not given one: derived from its
-// natural key (run, node), so the primary-key index takes a run's rows next
-// to each other instead of at random places, and an upsert of a newer state
-// names the same row.
-func executionID(e NodeExecution) string { return e.RunID + ":" + e.NodeID }
+// The id of a node execution not given one is derived from its natural key,
+// run_id:node_id, so an upsert of a newer state names the same row. It is
+// stored empty (left unbound, as NULL, which saveExecutionSQL turns into the
+// empty text), and readers derive it again: a text fewer to bind and store
+// per row.
+func storedExecutionID(e *NodeExecution) any {
+	id := e.ID
+	if id == "" || len(id) == len(e.RunID)+1+len(e.NodeID) && id[len(e.RunID)] == ':' &&
+		id[:len(e.RunID)] == e.RunID && id[len(e.RunID)+1:] == e.NodeID {
+		return nil
+	}
+	return id
+}
 
 func executionArgs(e NodeExecution) []any {
 	return appendExecutionArgs(append(make([]any, 0, 21), e.RunID), &e)
@@ -260,26 +271,32 @@ func (db *DB) generationDetail(ctx context.Context, where string, args ...any) (
 // appendExecutionArgs appends one execution's values for saveExecutionSQL,
 // all but the run id.
 func appendExecutionArgs(args []any, e *NodeExecution) []any {
-	id := e.ID
-	if id == "" {
-		id = executionID(*e)
-	}
 	var finished any
 	if e.FinishedAt != nil {
 		finished = timeText(*e.FinishedAt)
 	}
 	// Integers go in as int64, a driver value already: database/sql converts
 	// other integer types by reflection, per value.
-	return append(args, id, e.NodeID, e.NodeType, e.Title, int64(e.Position), defaulted(e.PredecessorNodeID, ""),
+	return append(args, storedExecutionID(e), e.NodeID, e.NodeType, e.Title, int64(e.Position), defaulted(e.PredecessorNodeID, ""),
 		e.Status, defaulted(e.Inputs, "{}"), defaulted(e.ProcessData, "{}"), defaulted(e.Outputs, "{}"),
-		defaulted(e.Error, ""), int64(e.Retries), int64(e.PromptTokens), int64(e.CompletionTokens), e.IsVirtual,
-		defaulted(e.ParentNodeID, ""), timeText(e.StartedAt), finished, e.ElapsedMs, nullIfEmpty(e.Variables))
+		defaulted(e.Error, ""), nonZero(int64(e.Retries)), nonZero(int64(e.PromptTokens)),
+		nonZero(int64(e.CompletionTokens)), nonZero(e.IsVirtual), defaulted(e.ParentNodeID, ""),
+		timeText(e.StartedAt), finished, nonZero(e.ElapsedMs), nullIfEmpty(e.Variables))
+}
+
+// nonZero is v, or nil for the zero value, which saveExecutionSQL puts back.
+func nonZero[T comparable](v T) any {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return v
 }
 
 // defaulted is v, or nil when v is empty or the column's default, which
 // saveExecutionSQL puts back: binding a text costs a cgo call and a copy in
-// SQLite, binding NULL only the call, and most rows leave these columns at
-// their defaults.
+// SQLite, a NULL nothing (runConn.bind leaves it out), and most rows leave
+// these columns at their defaults.
 func defaulted(v, def string) any {
 	if v == "" || v == def {
 		return nil

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -158,6 +159,39 @@ func TestRunBatches(t *testing.T) {
 	}
 }
 
+// A value left at its default is not bound at all (see runConn.bind): it
+// must come out as the default even when the same prepared statement bound
+// a value there for the row before.
+func TestUnboundParametersAreNull(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	fin := start.Add(time.Second)
+	if err := db.InsertRun(ctx, Run{ID: "r1", Mode: "workflow", StartedAt: start}); err != nil {
+		t.Fatal(err)
+	}
+	full := NodeExecution{ID: "x1", RunID: "r1", NodeID: "a", NodeType: "llm", Title: "A", Position: 1,
+		PredecessorNodeID: "start", Status: "failed", Inputs: `{"i":1}`, ProcessData: `{"p":1}`, Outputs: `{"o":1}`,
+		Error: "boom", Retries: 2, PromptTokens: 3, CompletionTokens: 4, IsVirtual: true, ParentNodeID: "tool",
+		StartedAt: start, FinishedAt: &fin, ElapsedMs: 1000, Variables: `{"start.q":"x"}`}
+	bare := NodeExecution{RunID: "r1", NodeID: "b", NodeType: "noop", Position: 2, Status: "running", StartedAt: start}
+	for _, e := range []NodeExecution{full, bare} {
+		if err := db.SaveRunBatch(ctx, nil, []NodeExecution{e}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := db.NodeExecutions(ctx, "r1")
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	bare.ID, bare.Inputs, bare.ProcessData, bare.Outputs = "r1:b", "{}", "{}", "{}"
+	for i, want := range []NodeExecution{full, bare} {
+		if diff := cmp.Diff(want, got[i]); diff != "" {
+			t.Errorf("row %d (-want +got):\n%s", i, diff)
+		}
+	}
+}
+
 // A batch may hold rows of several runs: each goes to its own run although a
 // statement binds one run id for all its rows.
 func TestRunBatchOfSeveralRuns(t *testing.T) {
@@ -309,5 +343,44 @@ func TestNodeExecutionsRebuildKeepsRows(t *testing.T) {
 	want.ID = got[0].ID
 	if diff := cmp.Diff(want, got[0]); diff != "" {
 		t.Errorf("after the rebuild (-want +got):\n%s", diff)
+	}
+}
+
+// After the upgrade that stores derived execution ids empty (migration 13),
+// every id reads as it did, and rows written since read the same way.
+func TestUpgradeDerivesExecutionIDs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lexflow.db")
+	raw := openAtVersion(t, path, 12)
+	start := formatTime(time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC))
+	for _, q := range []string{`INSERT INTO workflow_runs (id, mode, status, started_at) VALUES ('r1', 'workflow', 'running', ?1)`,
+		`INSERT INTO node_executions (id, run_id, node_id, node_type, position, status, started_at, variables)
+		VALUES ('r1:a', 'r1', 'a', 'noop', 1, 'succeeded', ?1, '{"x":1}'), ('x2', 'r1', 'b', 'llm', 2, 'running', ?1, NULL)`} {
+		if _, err := raw.Exec(q, start); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	db := openAt(t, path)
+	ctx := context.Background()
+	if err := db.SaveRunBatch(ctx, nil, []NodeExecution{{RunID: "r1", NodeID: "c", NodeType: "noop", Position: 3,
+		Status: "running", StartedAt: time.Now()}, {ID: "r1:d", RunID: "r1", NodeID: "d", NodeType: "noop", Position: 4,
+		Status: "running", StartedAt: time.Now()}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.NodeExecutions(ctx, "r1")
+	if err != nil || len(got) != 4 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	for i, id := range []string{"r1:a", "x2", "r1:c", "r1:d"} {
+		if got[i].ID != id {
+			t.Errorf("execution %s has id %q, want %q", got[i].NodeID, got[i].ID, id)
+		}
+	}
+	if got[0].Variables != `{"x":1}` || got[1].NodeType != "llm" {
+		t.Errorf("rows changed: %+v", got[:2])
+	}
+	var stored int
+	if err := db.SQL().QueryRow(`SELECT count(*) FROM node_executions WHERE id != ''`).Scan(&stored); err != nil || stored != 1 {
+		t.Errorf("%d ids stored, want only the random one (%v)", stored, err)
 	}
 }

@@ -14,9 +14,16 @@ import (
 
 func openTemp(t *testing.T) *DB {
 	t.Helper()
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "lexflow.db"))
+	return openAt(t, filepath.Join(t.TempDir(), "lexflow.db"))
+}
+
+// openAt opens the database at path, creating or upgrading it as Open does,
+// until the test ends.
+func openAt(t *testing.T, path string) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), path)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("open %s: %v", path, err)
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
@@ -92,11 +99,7 @@ func TestUpgradeFrozenV1Schema(t *testing.T) {
 	}
 	raw.Close()
 
-	db, err := Open(context.Background(), path)
-	if err != nil {
-		t.Fatalf("upgrade: %v", err)
-	}
-	defer db.Close()
+	db := openAt(t, path)
 	ctx := context.Background()
 	if db.SchemaVersion() != LatestVersion() {
 		t.Fatalf("version %d after upgrade, want %d", db.SchemaVersion(), LatestVersion())
