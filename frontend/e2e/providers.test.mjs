@@ -43,7 +43,7 @@ async function testConnectionAndModels(page, row) {
   const result = row.getByTestId('provider-test-result');
   await result.waitFor();
   await page.waitForFunction((el) => /connected|ok|models?/i.test(el.textContent ?? ''), await result.elementHandle());
-  assert.match(await result.textContent(), /5 models/i);
+  assert.match(await result.textContent(), /6 models/i); // the fake server's demo models
   await row.getByRole('button', { name: 'Models' }).click();
   const models = row.getByTestId('model-list');
   await models.getByText('fake-chat').waitFor();
