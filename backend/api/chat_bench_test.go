@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"lexflow/backend/evidence"
-	"lexflow/backend/internal/proccpu"
 	"lexflow/backend/generation"
+	"lexflow/backend/internal/proccpu"
 	"lexflow/backend/store"
 )
 
