@@ -149,6 +149,27 @@ func withServicesAgreement(t *testing.T) (string, *llmtest.Server) {
 	return dir, llm
 }
 
+// runSampleApp runs a sample app once with `lexflow run` on a question about
+// the agreement, and returns the data directory's store (closed with the
+// test) and its runs, which must be that one.
+func runSampleApp(t *testing.T, dir, file string) (*store.DB, []store.Run) {
+	t.Helper()
+	app := filepath.Join("..", "..", "examples", "apps", file)
+	if r := run(t, dir, "run", app, "--query", "Can the services agreement be ended early?", "--json"); r.code != ExitOK {
+		t.Fatalf("run: %+v", r)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(dir, "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	runs, err := db.ListRuns(context.Background(), "", 10)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("runs %v, %v", runs, err)
+	}
+	return db, runs
+}
+
 // A variable extraction is stored like any node: a virtual execution under
 // the tool, with its inputs, prompts, output and tokens, which the run's
 // total includes; the tool lists it in its process data.
@@ -156,20 +177,7 @@ func TestRunRecordsExtractionSubNodes(t *testing.T) {
 	dir, llm := withServicesAgreement(t)
 	llm.Script("", llmtest.Text("You ask about clause 12 of the services agreement, on termination."),
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Content("Clause 12")}, Usage: llmpkg.Usage{PromptTokens: 40, CompletionTokens: 3}})
-	app := filepath.Join("..", "..", "examples", "apps", "statute-lookup.yml")
-	r := run(t, dir, "run", app, "--query", "Can the services agreement be ended early?", "--json")
-	if r.code != ExitOK {
-		t.Fatalf("run: %+v", r)
-	}
-	db, err := store.Open(context.Background(), filepath.Join(dir, "lexflow.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	runs, err := db.ListRuns(context.Background(), "", 10)
-	if err != nil || len(runs) != 1 {
-		t.Fatalf("runs %v, %v", runs, err)
-	}
+	db, runs := runSampleApp(t, dir, "statute-lookup.yml")
 	execs, err := db.NodeExecutions(context.Background(), runs[0].ID)
 	if err != nil {
 		t.Fatal(err)
@@ -213,19 +221,7 @@ func TestRunRecordsAnAgentsRoundsInOneDetail(t *testing.T) {
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("fetch_article", map[string]string{"article": "Clause 12"})}},
 		llmtest.Text("Either party may end the agreement early [1]."),
 	)
-	app := filepath.Join("..", "..", "examples", "apps", "research-assistant.yml")
-	if r := run(t, dir, "run", app, "--query", "Can the services agreement be ended early?", "--json"); r.code != ExitOK {
-		t.Fatalf("run: %+v", r)
-	}
-	db, err := store.Open(context.Background(), filepath.Join(dir, "lexflow.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	runs, err := db.ListRuns(context.Background(), "", 10)
-	if err != nil || len(runs) != 1 {
-		t.Fatalf("runs %v, %v", runs, err)
-	}
+	db, runs := runSampleApp(t, dir, "research-assistant.yml")
 	d, ok, err := db.NodeGenerationDetail(context.Background(), runs[0].ID, "agent")
 	if err != nil || !ok {
 		t.Fatalf("no generation detail for the agent: %v", err)

@@ -288,6 +288,12 @@ test('a reply after the clarifying question has expired is a new question, not a
   await page.close();
 });
 
+/** An answer's work steps in order: "reasoning", or "<tool>:<state>" for a tool call. */
+const workOrder = (message) =>
+  message
+    .locator('[data-testid="work-steps"] > li > *')
+    .evaluateAll((els) => els.map((e) => (e.dataset.testid === 'tool-call' ? `${e.dataset.tool}:${e.dataset.state}` : e.dataset.testid)));
+
 test('research assistant: reasoning, two tool calls with their results, then the cited answer, in order; the same after a reload', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
@@ -303,12 +309,10 @@ test('research assistant: reasoning, two tool calls with their results, then the
   await done.waitFor({ timeout: 30000 });
 
   // The work, in stream order: reasoning, search, reasoning, fetch, reasoning; then the answer.
-  const order = async () =>
-    done.locator('[data-testid="work-steps"] > li > *').evaluateAll((els) => els.map((e) => (e.dataset.testid === 'tool-call' ? `${e.dataset.tool}:${e.dataset.state}` : e.dataset.testid)));
   // The first passage's locator names no article (UK sections are bare numbers), so the
   // agent reads the passages around it.
   const expected = ['reasoning', 'search_collection:done', 'reasoning', 'neighbour_chunks:done', 'reasoning'];
-  assert.deepEqual(await order(), expected);
+  assert.deepEqual(await workOrder(done), expected);
   const search = done.locator('[data-testid="tool-call"][data-tool="search_collection"]');
   assert.match(await search.textContent(), /Searched the library.*How long does a trader have to perform the service\?.*passage/);
   await search.getByRole('button').first().click();
@@ -333,10 +337,7 @@ test('research assistant: reasoning, two tool calls with their results, then the
   await page.reload();
   const again = page.locator('[data-testid="ai-message"][data-status="done"]').first();
   await again.waitFor();
-  const orderAgain = await again
-    .locator('[data-testid="work-steps"] > li > *')
-    .evaluateAll((els) => els.map((e) => (e.dataset.testid === 'tool-call' ? `${e.dataset.tool}:${e.dataset.state}` : e.dataset.testid)));
-  assert.deepEqual(orderAgain, expected);
+  assert.deepEqual(await workOrder(again), expected);
   assert.equal(await again.getAttribute('data-generation-status'), 'success');
   assert.equal(await again.getByTestId('answer-body').textContent(), answerText);
 
