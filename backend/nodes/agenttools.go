@@ -22,19 +22,24 @@ type agentToolDef struct {
 	Parameters map[string]toolParam
 }
 
+// UnmarshalJSON reads the name as an LLM node's tool entry does (toolRef),
+// then an object's fixed parameters.
 func (t *agentToolDef) UnmarshalJSON(b []byte) error {
-	if err := json.Unmarshal(b, &t.Name); err == nil {
-		return nil
+	var ref toolRef
+	if err := ref.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	t.Name = ref.Name
+	if strings.HasPrefix(strings.TrimSpace(string(b)), `"`) {
+		return nil // a bare name: no parameters
 	}
 	var obj struct {
-		ToolName       string               `json:"tool_name"`
-		Name           string               `json:"name"`
 		ToolParameters map[string]toolParam `json:"tool_parameters"`
 	}
 	if err := json.Unmarshal(b, &obj); err != nil {
-		return fmt.Errorf("read tool: want a name or {tool_name, tool_parameters}: %w", err)
+		return fmt.Errorf("read tool %s: tool_parameters: %w", ref.Name, err)
 	}
-	t.Name, t.Parameters = firstNonEmpty(obj.ToolName, obj.Name), obj.ToolParameters
+	t.Parameters = obj.ToolParameters
 	return nil
 }
 

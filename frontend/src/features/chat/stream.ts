@@ -48,6 +48,14 @@ export interface ToolCallStep {
   failed: boolean;
 }
 
+/**
+ * A tool call as a generation detail stored it. The agent writes a failed call's result as
+ * "error: …", and a call it had no round left for as "not run: …".
+ */
+export function storedToolCall(c: { name: string; arguments: unknown; result: string }, index = 0, nodeId = ''): ToolCallStep {
+  return { index, nodeId, name: c.name, arguments: c.arguments, result: c.result, failed: /^(error|not run):/.test(c.result) };
+}
+
 export type StreamSegment = { type: 'content'; text: string } | { type: 'reasoning'; text: string } | { type: 'tool_call'; call: ToolCallStep };
 
 export interface CitedResult {
@@ -389,8 +397,7 @@ export function segmentsFromDetail(g: GenerationDetail | null, content: string, 
     } else if (item.type === 'tool_call') {
       const c = g.toolCalls?.[item.index];
       if (c) {
-        const failed = c.result.startsWith('error:') || c.result.startsWith('not run:');
-        out.push({ type: 'tool_call', call: { index: item.index, nodeId, name: c.name, arguments: c.arguments, result: c.result, failed } });
+        out.push({ type: 'tool_call', call: storedToolCall(c, item.index, nodeId) });
       }
     } else if (item.type === 'content') {
       out.push({ type: 'content', text: cps.slice(item.start, item.end).join('') });

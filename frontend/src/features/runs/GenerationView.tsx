@@ -2,6 +2,7 @@ import { Brain, Wrench } from 'lucide-react';
 import type { GenerationDetail } from '../../lib/api.gen';
 import { generationSteps, type GenerationStep } from './generation';
 import { JsonView } from './JsonView';
+import { storedToolCall } from '../chat/stream';
 import { argumentSummary, resultSummary } from '../chat/WorkSteps';
 
 function Step({ step }: { step: GenerationStep }) {
@@ -21,7 +22,7 @@ function Step({ step }: { step: GenerationStep }) {
         </li>
       );
     case 'tool_call': {
-      const call = { index: 0, nodeId: '', name: step.name, arguments: step.arguments, result: step.result, failed: /^(error|not run):/.test(step.result) };
+      const call = storedToolCall(step);
       return (
         <li className={`gen-step gen-tool${call.failed ? ' gen-tool-failed' : ''}`} data-testid="generation-step" data-type="tool_call">
           <details>
