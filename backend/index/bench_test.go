@@ -24,7 +24,7 @@ import (
 // BenchmarkSearch reports the latency of 2,000 queries of 3–6 legal words
 // (p50-ms, p99-ms, and cpu-ms: process CPU time per query, on every thread,
 // which stays meaningful on a busy machine), with the safe pruning of
-// prune.go and scoring every candidate (the same hits). BenchmarkAdd reports indexing throughput.
+// maxscore.go and scoring every candidate (the same hits). BenchmarkAdd reports indexing throughput.
 // With -tags sqlite_fts5, BenchmarkSearchFTS5 (fts5_bench_test.go) runs the
 // same queries on the same chunks in SQLite FTS5 and reports the ratios.
 

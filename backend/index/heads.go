@@ -231,12 +231,16 @@ func (x *Index) searchShards(ctx context.Context, bq query.Query, k int, fields 
 	if err != nil {
 		return nil, err
 	}
-	all := slices.Concat(perShard...)
+	return bestK(slices.Concat(perShard...), k), nil
+}
+
+// bestK sorts matches best first, equal scores in chunk ID order, and keeps k.
+func bestK(all search.DocumentMatchCollection, k int) search.DocumentMatchCollection {
 	slices.SortFunc(all, func(a, b *search.DocumentMatch) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.ID, b.ID)
 	})
-	return all[:min(k, len(all))], nil
+	return all[:min(k, len(all))]
 }

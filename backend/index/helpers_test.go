@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	bleveindex "github.com/blevesearch/bleve_index_api"
+
 	"lexflow/backend/evidence"
 )
 
@@ -105,3 +107,17 @@ func sorted(ids []string) []string {
 }
 
 func contains(ids []string, id string) bool { return slices.Contains(ids, id) }
+
+// mustReader opens a snapshot of a shard; the caller closes it.
+func mustReader(t testing.TB, s *shard) bleveindex.IndexReader {
+	t.Helper()
+	adv, err := s.bleve.Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

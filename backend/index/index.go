@@ -8,8 +8,10 @@
 // fresh index and re-adds every chunk from SQLite.
 //
 // Where to look: mapping.go (analyzers and fields), query.go and terms.go
-// (how plain words become a Bleve query), prune.go (ranking without
-// scoring every chunk that holds a common word, with the same hits), heads.go
+// (how plain words become a Bleve query), prune.go and maxscore.go (ranking
+// without scoring every chunk that holds a common word, with the same hits
+// as Bleve scoring them all), cursor.go (postings scored as Bleve scores
+// them), heads.go
 // (a query that names a document searches inside it), search.go
 // (rank, then load and highlight the top k), shard.go (one Bleve
 // index per core, searched at once, scored as one), stats.go (the BM25

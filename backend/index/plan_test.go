@@ -84,48 +84,20 @@ func byRoundedScore(hits []evidence.Hit) []evidence.Hit {
 	return hits
 }
 
-// A clause whose bound cannot lift a chunk to the floor stops selecting;
-// the rare ones, with high bounds, stay essential. Related words are weighed
-// one by one: a rare heading word stays essential while the common text
-// word of the same part stops selecting.
-func TestEssentialClausesByBound(t *testing.T) {
-	cl := func(field, term string, df uint64, boost float64, selects bool) clause {
-		return clause{field: field, term: term, boost: boost, df: df, selects: selects}
+// Bounds fall as document frequency rises, and a part of related words is
+// bounded by the best its coordination factor allows.
+func TestBoundsFallWithDocumentFrequency(t *testing.T) {
+	cl := func(term string, df uint64) clause {
+		return clause{field: fieldTextEN, term: term, boost: 1, df: df, selects: true}
 	}
-	related := func(c clause) clause { c.relatedTo = "dispute"; return c }
-	sp := &searchPlan{parts: parts([]clause{
-		cl(fieldTextEN, "party", 90_000, 1, true), cl(fieldTextEN, "notice", 40_000, 1, true),
-		cl(fieldTextEN, "arbitration", 300, 1, true), cl(fieldName, "acme", 50, nameBoost, false),
-		related(cl(fieldTextEN, "court", 50_000, relatedBoost, true)), related(cl(fieldHeadingEN, "court", 30, relatedBoost*headingBoost, true)),
-	})}
-	if len(sp.parts) != 5 {
-		t.Fatalf("parts: %d, want 5 (the related words in one)", len(sp.parts))
-	}
-	stats := &search.BM25Stats{DocCount: 100_000, FieldCardinality: map[string]int{fieldTextEN: 10_000_000, fieldHeadingEN: 600_000, fieldName: 300_000}}
-	b := newBounds(sp.parts, stats)
-	if !(b.term(sp.parts[0].clauses[0]) < b.term(sp.parts[1].clauses[0]) && b.term(sp.parts[1].clauses[0]) < b.term(sp.parts[2].clauses[0])) {
+	ps := parts([]clause{cl("party", 90_000), cl("notice", 40_000), cl("arbitration", 300)})
+	stats := &search.BM25Stats{DocCount: 100_000, FieldCardinality: map[string]int{fieldTextEN: 10_000_000}}
+	b := newBounds(ps, stats)
+	if !(b.term(ps[0].clauses[0]) < b.term(ps[1].clauses[0]) && b.term(ps[1].clauses[0]) < b.term(ps[2].clauses[0])) {
 		t.Fatal("bounds must fall as document frequency rises")
 	}
-	terms := func(cs []clause) (out []string) {
-		for _, c := range cs {
-			out = append(out, c.field+":"+c.term)
-		}
-		return slices.Sorted(slices.Values(out))
-	}
-	if diff := cmp.Diff([]string{"heading_en:court", "text_en:arbitration", "text_en:court", "text_en:notice", "text_en:party"}, terms(sp.selectingByDF())); diff != "" {
-		t.Errorf("selecting (-want +got):\n%s", diff)
-	}
-	if got := sp.essential(0, stats); len(got) != 5 {
-		t.Errorf("with no floor every selecting clause is essential, got %v", terms(got))
-	}
-	// The best a chunk holding party, notice, court in its text and the name can score.
-	in := [][]bool{{true}, {true}, {false}, {true}, {true, false}}
-	floor := b.of(sp.parts, in) * 1.0001
-	if diff := cmp.Diff([]string{"heading_en:court", "text_en:arbitration"}, terms(sp.essential(floor, stats))); diff != "" {
-		t.Errorf("essential (-want +got):\n%s", diff)
-	}
-	if got := sp.essential(floor*0.98, stats); len(got) < 3 {
-		t.Errorf("under that floor more clauses stay essential, got %v", terms(got))
+	if got := bestShare([]float64{1, 3}, 4); got != 2 {
+		t.Errorf("two of four related words bounded by 1 and 3: %v, want (1+3)·2/4 = 2", got)
 	}
 }
 

@@ -3,6 +3,7 @@ package index
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 
@@ -11,28 +12,13 @@ import (
 
 // Bleve scores every chunk that holds any selecting word of a query and has
 // no WAND-style pruning, so a common word ("party", "notice") means visiting
-// most of a large index for ten hits. Ranking here prunes safely, as MaxScore
-// does, in at most two passes whose results are exactly those of scoring
-// every candidate:
-//
-//  1. The rarest parts select (few candidates), every part scores. If that
-//     gives k hits, the k-th score is a floor θ the final k-th score cannot
-//     fall below.
-//  2. Each part has an upper bound on what it can add to a score (BM25
-//     saturates: a term never adds more than boost·idf²·k1, normalised).
-//     A chunk holding only low-bound parts, whose bounds together (times
-//     Bleve's coordination factor) stay under θ, cannot be a hit; the other
-//     parts are essential. If the first pass already selected by every
-//     essential part, its hits are final; otherwise one more pass selects
-//     by the essential parts only.
-//
-// The common words then usually only score, as with Lucene's common-terms
+// most of a large index for ten hits. Ranking here prunes safely instead
+// (maxscore.go): each part of a query has an upper bound on what it can add
+// to a score (BM25 saturates: a term never adds more than
+// boost·idf²·k1, normalised), and a chunk that can no longer reach the
+// k-th best score so far is dropped before its other parts are read. The
+// common words then usually only score, as with Lucene's common-terms
 // query, but never at the cost of a hit.
-
-// firstPassShare bounds the candidates of the first pass: the rarest parts
-// whose document frequencies add up to at most this share of the chunks (and
-// the rarest part in any case).
-const firstPassShare = 1.0 / 50
 
 // boundMargin covers the rounding of norms in the index: bounds are raised
 // by this factor so that pruning never drops a hit for a last bit.
@@ -48,7 +34,7 @@ func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *se
 	if q.Distinct {
 		k = min(2*k, MaxTopK) // room for the duplicates distinct drops
 	}
-	ranked, err := x.rankPruned(ctx, sp, k, len(q.DocIDs) > 0, stats)
+	ranked, err := x.rankPruned(ctx, sp, k, stats)
 	if err != nil {
 		return nil, err
 	}
@@ -56,30 +42,34 @@ func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *se
 }
 
 // rankPruned returns the k best chunks of sp, as scoring every candidate
-// would. A search inside given documents has few candidates: it scores them
-// all in one pass.
-func (x *Index) rankPruned(ctx context.Context, sp *searchPlan, k int, small bool, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	selecting := sp.selectingByDF()
-	first := firstPass(selecting, uint64(firstPassShare*stats.DocCount))
-	if x.tuning.exhaustive || small || len(first) == len(selecting) {
-		return x.rank(ctx, sp.query(selecting), k, stats)
+// would, best first, equal scores in chunk ID order. Every shard ranks its
+// own, sharing the best k-th score any has reached.
+func (x *Index) rankPruned(ctx context.Context, sp *searchPlan, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
+	if x.tuning.exhaustive {
+		return x.rank(ctx, sp.query(sp.selectingClauses()), k, stats)
 	}
-	ranked, err := x.rank(ctx, sp.query(first), k, stats)
+	perShard := make([]search.DocumentMatchCollection, len(x.shards))
+	floor := &sharedFloor{}
+	err := x.eachShard(func(i int, s *shard) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("search index: %w: %v", ErrCorrupt, r)
+			}
+		}()
+		perShard[i], err = rankShard(ctx, s, sp, k, stats, floor)
+		if err != nil {
+			err = fmt.Errorf("search index: %w", err)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	essential := selecting
-	if len(ranked) == k {
-		essential = sp.essential(ranked[k-1].Score, stats)
-	}
-	if subset(essential, first) {
-		return ranked, nil
-	}
-	return x.rank(ctx, sp.query(essential), k, stats)
+	return bestK(slices.Concat(perShard...), k), nil
 }
 
-// selectingByDF lists the clauses that select, rarest first.
-func (sp *searchPlan) selectingByDF() []clause {
+// selectingClauses lists the clauses that select.
+func (sp *searchPlan) selectingClauses() []clause {
 	var sel []clause
 	for _, p := range sp.parts {
 		for _, c := range p.clauses {
@@ -88,66 +78,7 @@ func (sp *searchPlan) selectingByDF() []clause {
 			}
 		}
 	}
-	slices.SortStableFunc(sel, func(a, b clause) int { return cmp.Compare(a.df, b.df) })
 	return sel
-}
-
-// firstPass takes the rarest clauses while their document frequencies add
-// up to at most budget, and the rarest one in any case.
-func firstPass(byDF []clause, budget uint64) []clause {
-	n, sum := 1, byDF[0].df
-	for n < len(byDF) && sum+byDF[n].df <= budget {
-		sum += byDF[n].df
-		n++
-	}
-	return byDF[:n]
-}
-
-// subset tells whether every clause of a is in b.
-func subset(a, b []clause) bool {
-	for _, c := range a {
-		if !slices.Contains(b, c) {
-			return false
-		}
-	}
-	return true
-}
-
-// essential returns the selecting clauses a chunk scoring at least floor
-// must hold one of: all but the longest run of lowest-bound clauses that,
-// with every clause that only scores, cannot reach floor on their own.
-func (sp *searchPlan) essential(floor float64, stats *search.BM25Stats) []clause {
-	b := newBounds(sp.parts, stats)
-	// out[i][j]: clause j of part i is left out of the selection.
-	out := make([][]bool, len(sp.parts))
-	type ref struct{ part, clause int }
-	var order []ref
-	for i, p := range sp.parts {
-		out[i] = make([]bool, len(p.clauses))
-		for j, c := range p.clauses {
-			out[i][j] = !c.selects
-			if c.selects {
-				order = append(order, ref{i, j})
-			}
-		}
-	}
-	slices.SortStableFunc(order, func(r, q ref) int {
-		return cmp.Compare(b.term(sp.parts[r.part].clauses[r.clause]), b.term(sp.parts[q.part].clauses[q.clause]))
-	})
-	for _, r := range order {
-		out[r.part][r.clause] = true
-		if b.of(sp.parts, out) >= floor {
-			out[r.part][r.clause] = false
-			break
-		}
-	}
-	var ess []clause
-	for _, r := range order {
-		if !out[r.part][r.clause] {
-			ess = append(ess, sp.parts[r.part].clauses[r.clause])
-		}
-	}
-	return ess
 }
 
 // bounds computes upper bounds of scores as Bleve's term scorer computes
@@ -193,29 +124,6 @@ func (b bounds) term(c clause) float64 {
 		saturation = search.BM25_k1
 	}
 	return c.boost * idf * b.queryNorm * idf * saturation
-}
-
-// of bounds the score of a chunk that holds no clause but those marked in
-// in (in[i][j]: clause j of part i). Bleve multiplies a disjunction's sum by
-// the share of its children that match, in the query (of parts) and in each
-// part of related words (of clauses): each bound takes the best that sum
-// times that share can be.
-func (b bounds) of(ps []part, in [][]bool) float64 {
-	var sum float64
-	touched := 0
-	for i, p := range ps {
-		var terms []float64
-		for j, c := range p.clauses {
-			if in[i][j] {
-				terms = append(terms, b.term(c))
-			}
-		}
-		if len(terms) > 0 {
-			sum += bestShare(terms, len(p.clauses))
-			touched++
-		}
-	}
-	return sum * float64(touched) / float64(len(ps)) * boundMargin
 }
 
 // bestShare is the most a disjunction of n children can score when only

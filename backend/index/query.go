@@ -73,7 +73,7 @@ func (x *Index) buildQuery(q Query, p planner) *searchPlan {
 	for _, term := range distinctTerms(x.analyzers[langEN].Analyze([]byte(q.Text))) {
 		p.add(&pl, clause{field: fieldName, term: term, boost: nameBoost})
 	}
-	sp := &searchPlan{parts: parts(pl.clauses), filters: filters(q), textTerms: pl.textTerms}
+	sp := &searchPlan{parts: parts(pl.clauses), filters: filters(q), filterClauses: filterClauses(q), textTerms: pl.textTerms}
 	if !slices.ContainsFunc(sp.parts, part.selects) {
 		return nil
 	}
@@ -85,9 +85,10 @@ func (x *Index) buildQuery(q Query, p planner) *searchPlan {
 // heading path, a related word, or the article the query names; the file
 // name only scores) and pass the filters.
 type searchPlan struct {
-	parts     []part
-	filters   []query.Query
-	textTerms []clause // the query's terms in the text fields, to highlight
+	parts         []part
+	filters       []query.Query
+	filterClauses [][]clause // filters as clauses: a chunk holds one of every group
+	textTerms     []clause   // the query's terms in the text fields, to highlight
 }
 
 // query is the plan as one Bleve query whose candidates are limited to the
@@ -137,25 +138,38 @@ func distinctTerms(tokens analysis.TokenStream) []string {
 	return terms
 }
 
-// filters restricts the search to the requested collections and documents.
-// Filter clauses have boost 0, so they select without changing scores.
-func filters(q Query) []query.Query {
-	var fs []query.Query
-	if len(q.CollectionIDs) > 0 {
-		fs = append(fs, query.NewDisjunctionQuery(keywordQueries(fieldCollection, q.CollectionIDs, 0)))
+// filterClauses restricts the search to the requested collections and
+// documents: a chunk must hold a clause of every group. Filter clauses have
+// boost 0, so they select without changing scores.
+func filterClauses(q Query) [][]clause {
+	var groups [][]clause
+	for _, f := range []struct {
+		field  string
+		values []string
+	}{{fieldCollection, q.CollectionIDs}, {fieldDocID, q.DocIDs}} {
+		if len(f.values) == 0 {
+			continue
+		}
+		group := make([]clause, len(f.values))
+		for i, v := range f.values {
+			group[i] = clause{field: f.field, term: v}
+		}
+		groups = append(groups, group)
 	}
-	if len(q.DocIDs) > 0 {
-		fs = append(fs, query.NewDisjunctionQuery(keywordQueries(fieldDocID, q.DocIDs, 0)))
-	}
-	return fs
+	return groups
 }
 
-func keywordQueries(field string, values []string, boost float64) []query.Query {
-	qs := make([]query.Query, len(values))
-	for i, v := range values {
-		qs[i] = termQuery(field, v, boost)
+// filters is filterClauses as Bleve queries.
+func filters(q Query) []query.Query {
+	var fs []query.Query
+	for _, group := range filterClauses(q) {
+		qs := make([]query.Query, len(group))
+		for i, c := range group {
+			qs[i] = termQuery(c.field, c.term, 0)
+		}
+		fs = append(fs, query.NewDisjunctionQuery(qs))
 	}
-	return qs
+	return fs
 }
 
 // topK clamps the requested number of hits to 1..MaxTopK.

@@ -15,7 +15,7 @@ import (
 // tuning holds the knobs of ranking. The zero value is the default.
 type tuning struct {
 	// exhaustive scores every chunk that holds a selecting word, without the
-	// safe pruning of prune.go: the reference the pruning is tested and
+	// safe pruning of maxscore.go: the reference the pruning is tested and
 	// measured against.
 	exhaustive bool
 }
