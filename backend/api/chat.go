@@ -78,6 +78,9 @@ func (s *ChatService) Delete(ctx context.Context, id string) error {
 // timeline, as the JSON body GET /api/conversations/{id}/messages answers.
 // Opening one is the history's hot path: a finished message's body is
 // encoded once and stored (see messagebody.go); only the others are built.
+// Bodies are not stored while an answer streams: the write would queue
+// behind (or hold up) its run's recording, and this is the read a reload
+// waits for to re-attach; the read after the answer ends stores them.
 func (s *ChatService) Messages(ctx context.Context, id string) (JSON, error) {
 	if _, err := s.db.GetConversation(ctx, id); err != nil {
 		return nil, err
@@ -87,12 +90,14 @@ func (s *ChatService) Messages(ctx context.Context, id string) (JSON, error) {
 		return nil, err
 	}
 	var missing []string
-	keep := false
+	keep, live := false, false
 	for _, b := range stored {
 		if b.Body == nil {
 			missing, keep = append(missing, b.ID), keep || b.Final
 		}
+		live = live || b.Streaming
 	}
+	keep = keep && !live
 	var made map[string][]byte
 	if len(missing) > 0 {
 		if made, err = s.db.EncodeMessages(ctx, missing, bodyFormat, keep, encodeMessages); err != nil {

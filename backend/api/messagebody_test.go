@@ -109,35 +109,37 @@ func TestStoredMessageBodiesMatchTheBuiltHistory(t *testing.T) {
 	richTurn(t, db, conv.ID, "stopped", "cancelled", "interrupted") // a step left running
 	failed := plainTurn(t, db, conv.ID, "Will <this> & that start?", store.Message{Status: "failed",
 		Error: "the answer could not start: no model \u2028configured"})
-	richTurn(t, db, conv.ID, "live", "running", "streaming")
-	// Stored: the first three turns (6), the failed one's question and answer, the
-	// question of the stopped and of the live one.
-	sameAsBuilt(t, svc, conv.ID, "first load", 10)
-	sameAsBuilt(t, svc, conv.ID, "from stored bodies", 10)
+	// Stored: the first three turns (6), the failed one's question and answer,
+	// and the stopped one's question.
+	sameAsBuilt(t, svc, conv.ID, "first load", 9)
+	sameAsBuilt(t, svc, conv.ID, "from stored bodies", 9)
 
 	if err := db.SaveAskUser(ctx, store.AskUserState{ConversationID: conv.ID, MessageID: asked, PendingIntent: "jurisdiction",
 		OriginalQuery: "q", Question: "Which country?", AskUserCount: 1, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	sameAsBuilt(t, svc, conv.ID, "after a clarifying question was flagged", 10)
+	sameAsBuilt(t, svc, conv.ID, "after a clarifying question was flagged", 9)
 
 	if err := db.SaveGenerationDetail(ctx, store.GenerationDetail{MessageID: agent, Reasoning: `["Looked again."]`,
 		ToolCalls: `[{"name":"search","arguments":{"q":"notice"},"result":"2 passages"}]`,
 		Sequence:  `[{"type":"reasoning","index":0},{"type":"tool_call","index":0}]`}); err != nil {
 		t.Fatal(err)
 	}
-	sameAsBuilt(t, svc, conv.ID, "after a generation detail changed", 10)
+	sameAsBuilt(t, svc, conv.ID, "after a generation detail changed", 9)
 
 	if err := db.SaveGenerationDetail(ctx, store.GenerationDetail{MessageID: failed, Reasoning: `["None."]`}); err != nil {
 		t.Fatal(err)
 	}
-	sameAsBuilt(t, svc, conv.ID, "after a generation detail was added", 10)
+	sameAsBuilt(t, svc, conv.ID, "after a generation detail was added", 9)
 
 	if _, _, err := db.SaveGeneration(ctx, store.RetrievalRecord{Query: "q"}, store.GenerationRecord{MessageID: failed,
 		PromptName: "p", PromptVersion: "1", Status: "failed", Verification: `{"checks":[{"name":"json","passed":false}]}`}); err != nil {
 		t.Fatal(err)
 	}
-	sameAsBuilt(t, svc, conv.ID, "after a generation record was added", 10)
+	sameAsBuilt(t, svc, conv.ID, "after a generation record was added", 9)
+
+	richTurn(t, db, conv.ID, "live", "running", "streaming")
+	sameAsBuilt(t, svc, conv.ID, "while an answer streams (nothing more stored)", 9)
 
 	if _, err := db.InterruptRuns(ctx); err != nil { // the live run too, as at a restart
 		t.Fatal(err)

@@ -16,9 +16,10 @@ import (
 // a nil Body when none of the format asked for is stored; Final then says
 // whether a body made now could be kept.
 type MessageBody struct {
-	ID    string
-	Body  []byte
-	Final bool
+	ID        string
+	Body      []byte
+	Final     bool
+	Streaming bool // its answer is being written
 }
 
 // finalMessage holds for a message m that nothing changes any more but what
@@ -35,9 +36,9 @@ const finalMessage = `m.status <> 'streaming' AND (m.run_id IS NULL OR (
 func (db *DB) MessageBodies(ctx context.Context, conversationID, format string) ([]MessageBody, error) {
 	return queryAll(ctx, db.sql, "read message bodies", func(s scanner) (MessageBody, error) {
 		var b MessageBody
-		err := s.Scan(&b.ID, &b.Body, &b.Final)
+		err := s.Scan(&b.ID, &b.Body, &b.Final, &b.Streaming)
 		return b, err
-	}, `SELECT m.id, b.body, CASE WHEN b.body IS NULL THEN `+finalMessage+` ELSE 0 END
+	}, `SELECT m.id, b.body, CASE WHEN b.body IS NULL THEN `+finalMessage+` ELSE 0 END, m.status = 'streaming'
 		FROM messages m LEFT JOIN message_bodies b ON b.message_id = m.id AND b.format = ?
 		WHERE m.conversation_id = ? ORDER BY m.seq_id`, format, conversationID)
 }
