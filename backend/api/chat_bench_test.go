@@ -21,8 +21,8 @@ import (
 // of the run behind each answer (four steps; the cited answer's process data
 // holds its checks, timings and the prompt it sent), up to the response body
 // the handler writes. Target (SPEC §9): ≤ 50 ms. The conversation has been
-// opened before, as it has once its answers finished (the chat refetches its
-// messages when an answer ends): each message's body is stored.
+// read once since its answers finished (the chat reads it again as each
+// answer ends), so each message's body is stored.
 func BenchmarkLoadConversation500Turns(b *testing.B) {
 	db, svc, convID := longConversation(b)
 	defer db.Close()
