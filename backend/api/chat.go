@@ -1,7 +1,6 @@
 package api
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -76,28 +75,36 @@ func (s *ChatService) Delete(ctx context.Context, id string) error {
 }
 
 // Messages returns a conversation's messages in order, each answer with its
-// timeline. A long conversation is read with both queries at once and
-// converted on every core: opening one is the history's hot path.
-func (s *ChatService) Messages(ctx context.Context, id string) ([]Message, error) {
+// timeline, as the JSON body GET /api/conversations/{id}/messages answers.
+// Opening one is the history's hot path: a finished message's body is
+// encoded once and stored (see messagebody.go); only the others are built.
+// Bodies are not stored while an answer streams: the write would queue
+// behind (or hold up) its run's recording, and this is the read a reload
+// waits for to re-attach; the read after the answer ends stores them.
+func (s *ChatService) Messages(ctx context.Context, id string) (JSON, error) {
 	if _, err := s.db.GetConversation(ctx, id); err != nil {
 		return nil, err
 	}
-	var timelines map[string][]store.TimelineNode
-	var timelineErr error
-	var wg sync.WaitGroup
-	wg.Go(func() { timelines, timelineErr = s.db.ConversationTimelines(ctx, id) })
-	ms, err := s.db.ListMessages(ctx, id)
-	wg.Wait()
-	if err = cmp.Or(err, timelineErr); err != nil {
+	stored, err := s.db.MessageBodies(ctx, id, bodyFormat)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]Message, len(ms))
-	eachPart(len(ms), func(from, to int) {
-		for i := from; i < to; i++ {
-			out[i] = messageDTO(ms[i], timelines[ms[i].RunID])
+	var missing []string
+	keep, live := false, false
+	for _, b := range stored {
+		if b.Body == nil {
+			missing, keep = append(missing, b.ID), keep || b.Final
 		}
-	})
-	return out, nil
+		live = live || b.Streaming
+	}
+	keep = keep && !live
+	var made map[string][]byte
+	if len(missing) > 0 {
+		if made, err = s.db.EncodeMessages(ctx, missing, bodyFormat, keep, encodeMessages); err != nil {
+			return nil, err
+		}
+	}
+	return joinBodies(stored, made), nil
 }
 
 // eachPart calls fn on consecutive parts of [0, n), one per core at once;

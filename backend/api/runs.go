@@ -95,6 +95,13 @@ func (s *RunService) Get(ctx context.Context, runID string) (RunDetail, error) {
 	return out, nil
 }
 
+// Exists fails as Get does for a run that is not there, without reading its
+// steps: all that following its events needs to know first.
+func (s *RunService) Exists(ctx context.Context, runID string) error {
+	_, err := s.db.GetRun(ctx, runID)
+	return err
+}
+
 // Events returns a run's stored events after seq `after`, as the hub would
 // have published them.
 func (s *RunService) Events(ctx context.Context, runID string, after int64) ([]Event, error) {

@@ -55,7 +55,7 @@ func runEvents(svc *api.Services) http.Handler {
 			writeError(w, r, err)
 			return
 		}
-		if _, err := svc.Runs.Get(r.Context(), runID); err != nil {
+		if err := svc.Runs.Exists(r.Context(), runID); err != nil {
 			writeError(w, r, err)
 			return
 		}

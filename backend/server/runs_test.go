@@ -137,6 +137,10 @@ func TestRunStreamResumesAfterAReloadWithoutLoss(t *testing.T) {
 	if detail.Run.Status != "succeeded" || len(detail.Nodes) != 3 || detail.Nodes[1].ElapsedMs < 100 {
 		t.Errorf("run detail = %+v", detail.Run)
 	}
+	var e struct{ Error api.ErrorBody }
+	if code := app.call("GET", "/api/runs/nope/events", nil, &e); code != 404 || e.Error.Code != "not_found" {
+		t.Errorf("events of an unknown run: %d %+v", code, e)
+	}
 	_ = svc
 }
 

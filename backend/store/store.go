@@ -49,6 +49,12 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
+	// Opening a connection (and reading the schema on its first statement)
+	// costs about a millisecond, a hundred times a small query: keep enough
+	// for the requests a page load makes at once, each for a minute after
+	// its last use.
+	conn.SetMaxIdleConns(idleConns)
+	conn.SetConnMaxIdleTime(time.Minute)
 	db := &DB{sql: conn, path: path}
 	if err := db.check(ctx); err != nil {
 		conn.Close()
@@ -61,6 +67,10 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	return db, nil
 }
+
+// idleConns is how many connections are kept for reuse: a reload of the app
+// asks for about ten things at once, while a run records.
+const idleConns = 12
 
 // dsn sets the connection policy on every pooled connection: WAL so readers never
 // block the writer, foreign keys on, a busy timeout instead of instant SQLITE_BUSY,
@@ -141,8 +151,13 @@ func isUnique(err error) bool {
 		err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
 }
 
+// querier is the database or a transaction in it.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
 // queryAll runs a query and scans every row; what names the operation in errors.
-func queryAll[T any](ctx context.Context, db *sql.DB, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+func queryAll[T any](ctx context.Context, db querier, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)

@@ -41,7 +41,13 @@ func clean(expr string) string { return "replace(" + expr + ", char(31), ' ')" }
 // answered in the conversation, by run, each in the order they started: one
 // query for the whole history, so a long conversation opens at once.
 func (db *DB) ConversationTimelines(ctx context.Context, conversationID string) (map[string][]TimelineNode, error) {
-	nodes, err := queryAll(ctx, db.sql, "conversation timelines", scanTimelineNode, `SELECT n.run_id,
+	return timelines(ctx, db.sql, `SELECT run_id FROM messages WHERE conversation_id = ? AND run_id IS NOT NULL`, conversationID)
+}
+
+// timelines returns the node executions of the runs the query runs lists, by
+// run, each in the order they started.
+func timelines(ctx context.Context, q querier, runs string, args ...any) (map[string][]TimelineNode, error) {
+	nodes, err := queryAll(ctx, q, "conversation timelines", scanTimelineNode, `SELECT n.run_id,
 		`+clean("n.node_id")+` || char(31) || `+clean("n.node_type")+` || char(31) || `+clean("n.title")+` || char(31) ||
 		n.status || char(31) || n.prompt_tokens || char(31) || n.completion_tokens || char(31) || n.is_virtual || char(31) ||
 		`+clean("n.parent_node_id")+` || char(31) || n.started_at || char(31) || COALESCE(n.finished_at, '') || char(31) || n.elapsed_ms,
@@ -51,8 +57,8 @@ func (db *DB) ConversationTimelines(ctx context.Context, conversationID string) 
 			`+clean("COALESCE(json_extract(n.outputs, '$.text'), '')")+`
 			WHEN n.node_type = 'agent' THEN COALESCE(json_extract(n.process_data, '$.warnings'), '') ELSE '' END
 		FROM node_executions n
-		WHERE n.run_id IN (SELECT run_id FROM messages WHERE conversation_id = ? AND run_id IS NOT NULL)
-		ORDER BY n.run_id, n.position, n.started_at`, conversationID)
+		WHERE n.run_id IN (`+runs+`)
+		ORDER BY n.run_id, n.position, n.started_at`, args...)
 	if err != nil {
 		return nil, err
 	}
