@@ -61,6 +61,9 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
         onConnect={onConnect}
         nodesDraggable={!readOnly}
         nodesConnectable={!readOnly}
+        // A node's panel opens on a click, not as a drag begins: opening it
+        // narrows the canvas, which must not happen under a moving pointer.
+        selectNodesOnDrag={false}
         deleteKeyCode={null}
         fitView
         fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
@@ -94,7 +97,7 @@ function useRefitOnResize(box: RefObject<HTMLDivElement | null>) {
       const before = size;
       size = { width: el.clientWidth, height: el.clientHeight };
       const nodes = flow.getNodes();
-      // A step's own panel keeps that step in view itself (and may open as a drag begins).
+      // A step's own panel keeps that step in view itself.
       if (size.width >= before.width || nodes.length === 0 || nodes.some((n) => n.selected)) return;
       const { x, y, zoom } = flow.getViewport();
       const b = flow.getNodesBounds(nodes);

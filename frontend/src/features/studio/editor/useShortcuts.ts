@@ -1,17 +1,24 @@
 // The canvas's keys: Delete/Backspace removes the selection, Ctrl/Cmd+Z
 // undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, Ctrl/Cmd+C copies the
-// selected steps and Ctrl/Cmd+V pastes them, Escape clears the selection
-// (closing the node panel). Keys typed into a field are the field's own;
-// a read-only canvas (a run's trace) takes only Escape.
+// selected steps and Ctrl/Cmd+V pastes them, Escape drops a half-made
+// click-to-connect or else clears the selection (closing the node panel).
+// Keys typed into a field are the field's own; a read-only canvas (a run's
+// trace) takes only Escape.
 import { useEffect } from 'react';
+import { useStoreApi } from '@xyflow/react';
 import { useEditor } from '../store/editorStore';
 
 export function useShortcuts(readOnly = false): void {
+  const flow = useStoreApi();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || document.querySelector('.dialog')) return;
-      // Escape leaves a field first, then clears the selection.
-      if (e.key === 'Escape') return isTyping(e.target) ? (e.target as HTMLElement).blur() : deselectAll();
+      // Escape leaves a field first, then a pending connection, then clears the selection.
+      if (e.key === 'Escape') {
+        if (isTyping(e.target)) return (e.target as HTMLElement).blur();
+        if (flow.getState().connectionClickStartHandle) return flow.setState({ connectionClickStartHandle: null });
+        return deselectAll();
+      }
       if (readOnly || isTyping(e.target) || hasTextSelection()) return;
       const action = actionFor(e);
       if (!action) return;
@@ -26,7 +33,7 @@ export function useShortcuts(readOnly = false): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [readOnly]);
+  }, [readOnly, flow]);
 }
 
 export type ShortcutAction = 'undo' | 'redo' | 'removeSelected' | 'copy' | 'paste';

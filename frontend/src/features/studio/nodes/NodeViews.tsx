@@ -1,7 +1,7 @@
 // One memoised component per node family; xyflow re-renders a node only when
 // its own object changes, and the problem marker is read as a string so that a
 // save touching other nodes does not re-render this one.
-import { memo, type ReactNode } from 'react';
+import { memo, useRef, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { CircleAlert } from 'lucide-react';
 import { SOURCE, TARGET, titleOf, type StudioNode } from '../store/dsl';
@@ -21,13 +21,33 @@ function useNodeProblems(id: string): string {
   );
 }
 
+/**
+ * A click that began on a handle (a click-to-connect, or a connection dragged
+ * back onto its own node) stays off the node: xyflow would select the node,
+ * and its panel opening beside the canvas would narrow and move the graph in
+ * the middle of the connection.
+ */
+function useHandleClickGuard() {
+  const pressedHandle = useRef(false);
+  return {
+    onPointerDown: (e: PointerEvent) => {
+      pressedHandle.current = (e.target as Element).closest('.react-flow__handle') !== null;
+    },
+    onClick: (e: MouseEvent) => {
+      if (pressedHandle.current) e.stopPropagation();
+    },
+  };
+}
+
 function NodeShell({ id, data, selected, children, inbound = true }: NodeProps<StudioNode> & { children?: ReactNode; inbound?: boolean }) {
   const kind = kindOf(data.kind);
   const problems = useNodeProblems(id);
   const step = useCanvasRun((s) => s.byNode[id]);
+  const guard = useHandleClickGuard();
   const Icon = kind.icon;
   return (
     <div
+      {...guard}
       className={`studio-node tone-${kind.tone}${selected ? ' is-selected' : ''}${problems ? ' has-problem' : ''}${step ? ` run-${step.status}` : ''}`}
       data-testid="studio-node"
       data-node-id={id}

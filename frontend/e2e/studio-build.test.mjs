@@ -1,0 +1,227 @@
+// Studio end to end, built by hand: a blank chatflow becomes the Legal Q&A chain
+// (Start → Knowledge retrieval → Cited answer → Answer) by dragging steps in from the
+// palette and joining their handles with the mouse (dragged from one to the other, or
+// clicked one after the other), each step configured in its panel; the chain answers
+// in the preview against the fake model with its steps lit live on the canvas, and the
+// run's trace opens from Runs. Screenshots in light and dark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
+
+let llm, app, browser;
+
+before(async () => {
+  // Chunks a little apart, so a step is seen running before it succeeds.
+  [llm, app, browser] = await Promise.all([startFakeLLM({ delay: '120ms' }), startLexflow(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+  await llm?.stop();
+});
+
+const QUESTION = 'Must a trader perform a service with reasonable care and skill?';
+const api = (page, method, p, body) => pageAPI(page, app.token, method, p, body);
+const node = (page, id) => page.locator(`[data-testid="studio-node"][data-node-id="${id}"]`);
+
+async function shoot(page, name) {
+  await screenshot(page, name);
+  await setTheme(page, 'dark');
+  await screenshot(page, `${name}-dark`);
+  await setTheme(page, 'light');
+}
+
+/** Waits until the graph stops moving (a fit or a pan animating), so boxes read now stay true. */
+async function canvasAtRest(page) {
+  const viewport = page.locator('.react-flow__viewport');
+  let last = await viewport.getAttribute('style');
+  for (;;) {
+    await page.waitForTimeout(150);
+    const now = await viewport.getAttribute('style');
+    if (now === last) return;
+    last = now;
+  }
+}
+
+async function fitToScreen(page) {
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await canvasAtRest(page);
+}
+
+/** Drags a step from the palette and drops it at a point on the screen. */
+async function dropStep(page, type, at) {
+  const item = page.locator(`[data-testid="palette-item"][data-node-type="${type}"]`);
+  const canvas = page.locator('.studio-canvas');
+  const box = await canvas.boundingBox();
+  await item.dragTo(canvas, { targetPosition: { x: at.x - box.x, y: at.y - box.y } });
+}
+
+/**
+ * Connects two steps as a person does: presses on the source's handle, moves to the
+ * target's handle in steps and lets go there. Nothing may move under the pointer
+ * meanwhile: the edge must join exactly these two handles.
+ */
+async function connect(page, fromId, toId) {
+  await canvasAtRest(page);
+  const from = await node(page, fromId).locator('.react-flow__handle.source').boundingBox();
+  const to = await node(page, toId).locator('.react-flow__handle.target').boundingBox();
+  const viewport = await page.locator('.react-flow__viewport').getAttribute('style');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  assert.equal(await page.locator('.react-flow__viewport').getAttribute('style'), viewport, 'the graph stayed still while connecting');
+  assert.equal(await page.getByTestId('node-panel').count(), 0, 'pressing a handle opened no panel');
+  await page.mouse.up();
+  // attached: a level edge has no height, which a visibility check takes for hidden.
+  await page.locator(`.react-flow__edge[data-id="${fromId}-source-${toId}"]`).waitFor({ state: 'attached' });
+}
+
+/** Connects two steps the other way xyflow offers: a click on each handle. */
+async function connectByClicks(page, fromId, toId) {
+  await canvasAtRest(page);
+  const viewport = await page.locator('.react-flow__viewport').getAttribute('style');
+  await node(page, fromId).locator('.react-flow__handle.source').click();
+  await node(page, fromId).locator('.react-flow__handle.source.clickconnecting').waitFor();
+  assert.equal(await page.getByTestId('node-panel').count(), 0, 'clicking a handle opened no panel');
+  await node(page, toId).locator('.react-flow__handle.target').click();
+  await page.locator(`.react-flow__edge[data-id="${fromId}-source-${toId}"]`).waitFor({ state: 'attached' });
+  assert.equal(await page.locator('.react-flow__viewport').getAttribute('style'), viewport, 'the graph stayed still while connecting');
+  assert.equal(await page.locator('.react-flow__node.selected').count(), 0, 'neither step was selected');
+}
+
+/** Opens a step's panel by clicking its title. */
+async function openPanel(page, id) {
+  await node(page, id).locator('.studio-node-title').click();
+  const panel = page.getByTestId('node-panel').and(page.locator(`[data-node-id="${id}"]`));
+  await panel.waitFor();
+  return panel;
+}
+
+async function closePanel(page) {
+  await page.getByTestId('node-panel').getByRole('button', { name: 'Close the panel' }).click();
+  await page.getByTestId('node-panel').waitFor({ state: 'detached' });
+}
+
+async function waitSaved(page) {
+  await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
+}
+
+test('build the Legal Q&A chain from a blank chatflow, run it, and read a step’s trace', async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1600, height: 940 });
+  await page.goto(app.url);
+  // The library and a model to build against; both are set up through their own pages elsewhere.
+  assert.equal((await api(page, 'POST', '/api/library/sample')).status, 201);
+  const provider = await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
+  assert.equal(provider.status, 201, JSON.stringify(provider.body));
+
+  // A blank chatflow from the Apps list: Start, a model step and the answer.
+  await page.getByRole('link', { name: 'Studio' }).click();
+  await page.getByRole('button', { name: 'New app' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('template-choice').filter({ hasText: 'Blank' }).click();
+  await dialog.getByLabel('Name').fill('Statute Q&A');
+  await dialog.getByRole('button', { name: 'Create app' }).click();
+  for (const id of ['start', 'llm', 'answer']) await node(page, id).waitFor();
+
+  // The model step makes way for retrieval and a cited answer.
+  await openPanel(page, 'llm');
+  await page.keyboard.press('Delete');
+  await node(page, 'llm').waitFor({ state: 'detached' });
+  await page.getByTestId('node-panel').waitFor({ state: 'detached' });
+  await canvasAtRest(page);
+
+  // Both new steps dropped below the row, between Start and the answer; each opens its panel.
+  const start = await node(page, 'start').boundingBox();
+  const answer = await node(page, 'answer').boundingBox();
+  const below = start.y + start.height + 150;
+  await dropStep(page, 'knowledge-retrieval', { x: start.x + start.width / 2 + 40, y: below });
+  await page.getByTestId('node-panel').and(page.locator('[data-node-id="knowledge_retrieval_1"]')).waitFor();
+  await closePanel(page);
+  await dropStep(page, 'cited-answer', { x: answer.x + answer.width / 2 - 40, y: below });
+  await page.getByTestId('node-panel').and(page.locator('[data-node-id="cited_answer_1"]')).waitFor();
+  await closePanel(page);
+
+  // A step dropped where its panel opens is brought into view beside it, so the graph
+  // may have moved: fitted again, every handle is in view for the connections.
+  await fitToScreen(page);
+  await connect(page, 'start', 'knowledge_retrieval_1');
+  await connect(page, 'knowledge_retrieval_1', 'cited_answer_1');
+  await connectByClicks(page, 'cited_answer_1', 'answer');
+  await waitSaved(page);
+  await shoot(page, 'studio-build-connected');
+
+  // The retrieval searches the sample collection.
+  let panel = await openPanel(page, 'knowledge_retrieval_1');
+  await panel.getByTestId('panel-title').fill('Search the library');
+  const collection = panel.locator('.panel-checklist input[type="checkbox"]').first();
+  await collection.check();
+  assert.equal(await panel.getByTestId('panel-query').inputValue(), 'sys.query');
+  await closePanel(page);
+
+  // The cited answer reads the retrieval's passages and writes with the fake provider's citing model.
+  panel = await openPanel(page, 'cited_answer_1');
+  await panel.getByLabel('Passages').selectOption('knowledge_retrieval_1.result');
+  const model = panel.getByTestId('panel-model');
+  await model.locator('option', { hasText: 'fake-cite' }).waitFor({ state: 'attached' });
+  await model.selectOption({ label: 'fake-cite' });
+  await shoot(page, 'studio-build-cite-panel');
+  await closePanel(page);
+
+  // The answer's reply is the cited answer, its reference inserted from the variable picker.
+  panel = await openPanel(page, 'answer');
+  const reply = panel.getByTestId('panel-answer');
+  await panel.locator('.prompt-ref.is-unknown').filter({ hasText: '{{#llm.text#}}' }).waitFor();
+  await reply.fill('');
+  await panel.getByTestId('insert-variable').selectOption('cited_answer_1.answer');
+  assert.equal(await reply.inputValue(), '{{#cited_answer_1.answer#}}');
+  await panel.locator('.prompt-ref:not(.is-unknown)').filter({ hasText: '{{#cited_answer_1.answer#}}' }).waitFor();
+  await closePanel(page);
+
+  // Laid out left to right and saved without a problem.
+  await page.getByTestId('auto-layout').click();
+  await waitSaved(page);
+  await page.getByTestId('problems-panel').waitFor({ state: 'detached' });
+  const appId = page.url().split('/studio/')[1];
+  const saved = JSON.parse((await api(page, 'GET', `/api/apps/${appId}/dsl`)).body.dsl).workflow.graph;
+  assert.deepEqual(saved.edges.map((e) => `${e.source} → ${e.target}`).sort(), ['cited_answer_1 → answer', 'knowledge_retrieval_1 → cited_answer_1', 'start → knowledge_retrieval_1']);
+  const step = Object.fromEntries(saved.nodes.map((n) => [n.id, n.data]));
+  assert.equal(step.knowledge_retrieval_1.dataset_ids.length, 1);
+  assert.deepEqual(step.cited_answer_1.hits_variable_selector, ['knowledge_retrieval_1', 'result']);
+  assert.equal(step.cited_answer_1.model.name, 'fake-cite');
+  assert.equal(step.answer.answer, '{{#cited_answer_1.answer#}}');
+  await fitToScreen(page);
+  await shoot(page, 'studio-build-graph');
+
+  // Asked in the preview: the steps light up as they run, and all end succeeded.
+  await waitForSampleLibrary(page, app.token);
+  await page.getByTestId('toolbar-run').click();
+  const preview = page.getByTestId('run-panel');
+  await preview.getByTestId('preview-input').fill(QUESTION);
+  await preview.getByTestId('preview-input').press('Enter');
+  await page.locator('[data-testid="studio-node"][data-node-id="cited_answer_1"][data-run-status="running"]').waitFor({ timeout: 30000 });
+  await screenshot(page, 'studio-build-running');
+  await preview.getByTestId('preview-turn').and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 60000 });
+  for (const id of ['start', 'knowledge_retrieval_1', 'cited_answer_1', 'answer']) assert.equal(await node(page, id).getAttribute('data-run-status'), 'succeeded', id);
+  await preview.locator('[data-testid="citation-chip"], .citation-chip').first().waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(page, 'studio-build-answered');
+
+  // The run in the history: its four steps, and the retrieval's trace with what it read and found.
+  await page.getByRole('link', { name: 'Runs', exact: true }).click();
+  const row = page.locator('[data-testid="run-row"]', { hasText: QUESTION });
+  await row.click();
+  await page.getByTestId('run-detail').waitFor();
+  await page.getByTestId('waterfall-row').nth(3).waitFor();
+  assert.equal(await page.getByTestId('waterfall-row').count(), 4);
+  await page.locator('[data-testid="waterfall-row"][data-node-type="knowledge-retrieval"] .wf-select').click();
+  const detail = page.getByTestId('node-detail').and(page.locator('[data-node-type="knowledge-retrieval"]'));
+  await detail.waitFor();
+  assert.match(await detail.locator('.nd-title').textContent(), /Search the library/);
+  const text = await detail.textContent();
+  assert.match(text, /Inputs[\s\S]*reasonable care and skill[\s\S]*Outputs[\s\S]*result/, text.slice(0, 400));
+  await shoot(page, 'studio-build-trace');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
