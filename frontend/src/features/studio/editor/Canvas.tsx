@@ -18,6 +18,13 @@ function markProblemEdges(edges: StudioEdge[], problems: CompileProblem[]): Stud
 /** Small enough to leave a narrowed canvas (a panel open beside it) its graph. */
 const MINIMAP_SIZE = { width: 150, height: 100 };
 
+// Object props at module scope: xyflow copies a changed one into its store,
+// and every new copy (an inline literal, each render) wakes each of its
+// thousands of subscribers; a new defaultEdgeOptions re-renders every edge.
+const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1 };
+const PRO_OPTIONS = { hideAttribution: true };
+const DEFAULT_EDGE_OPTIONS = { type: 'smoothstep' };
+
 const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
 
 export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
@@ -66,12 +73,12 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
         selectNodesOnDrag={false}
         deleteKeyCode={null}
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.1}
         maxZoom={2}
         onlyRenderVisibleElements
-        proOptions={{ hideAttribution: true }}
-        defaultEdgeOptions={{ type: 'smoothstep' }}
+        proOptions={PRO_OPTIONS}
+        defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
       >
         <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} />
         <Controls showInteractive={false} position="bottom-left" />
