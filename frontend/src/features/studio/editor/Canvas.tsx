@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type DragEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type DragEvent, type PointerEvent, type RefObject } from 'react';
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import type { CompileProblem } from '../../../lib/api.gen';
 import { kindOf } from '../nodes/catalog';
@@ -26,6 +26,18 @@ const PRO_OPTIONS = { hideAttribution: true };
 const DEFAULT_EDGE_OPTIONS = { type: 'smoothstep' };
 
 const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
+
+/**
+ * A press on a step or on the empty canvas keeps the pointer until it is let
+ * go: while it is captured, the browser need not hit-test the whole graph on
+ * every move of a drag or a pan. Handles are left alone: a connection looks
+ * for the handle it is dropped on.
+ */
+function capturePointer(e: PointerEvent) {
+  const el = e.target as Element;
+  if (e.button !== 0 || el.closest('.react-flow__handle, .nodrag')) return;
+  if (el.closest('.react-flow__node, .react-flow__pane')) el.setPointerCapture(e.pointerId);
+}
 
 export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
   const nodes = useEditor((s) => s.graph.present.nodes);
@@ -58,7 +70,13 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
   useRefitOnResize(box);
 
   return (
-    <div ref={box} className={`studio-canvas${readOnly ? ' is-read-only' : ''}`} onDragOver={readOnly ? undefined : onDragOver} onDrop={readOnly ? undefined : onDrop}>
+    <div
+      ref={box}
+      className={`studio-canvas${readOnly ? ' is-read-only' : ''}`}
+      onPointerDown={capturePointer}
+      onDragOver={readOnly ? undefined : onDragOver}
+      onDrop={readOnly ? undefined : onDrop}
+    >
       <ReactFlow<StudioNode, StudioEdge>
         nodes={nodes}
         edges={shownEdges}
