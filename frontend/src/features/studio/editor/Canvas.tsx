@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, type DragEvent, type PointerEvent, type RefObject } from 'react';
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, useStore, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import type { CompileProblem } from '../../../lib/api.gen';
 import { kindOf } from '../nodes/catalog';
 import { nodeTypes } from '../nodes/nodeTypes';
@@ -26,6 +26,9 @@ const PRO_OPTIONS = { hideAttribution: true };
 const DEFAULT_EDGE_OPTIONS = { type: 'smoothstep' };
 
 const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
+
+/** Below this zoom a step's icon is under 6 px and the background's dots under a pixel: both are left out (see Editor.css). */
+const FAR_ZOOM = 0.4;
 
 /**
  * A press on a step or on the empty canvas keeps the pointer until it is let
@@ -68,11 +71,12 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
 
   const box = useRef<HTMLDivElement>(null);
   useRefitOnResize(box);
+  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
 
   return (
     <div
       ref={box}
-      className={`studio-canvas${readOnly ? ' is-read-only' : ''}`}
+      className={`studio-canvas${readOnly ? ' is-read-only' : ''}${far ? ' is-far' : ''}`}
       onPointerDown={capturePointer}
       onDragOver={readOnly ? undefined : onDragOver}
       onDrop={readOnly ? undefined : onDrop}
