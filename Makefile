@@ -77,7 +77,8 @@ test-e2e: bin/lexflow bin/fakellm
 
 ## bench: print the benchmark tables: the binary as a user meets it (size, serve time-to-ready,
 ## idle RSS, ingestion), the Studio canvas with 300 steps in headless Chromium (time to draw, frame
-## times while dragging), then the engine, run recording and index query latency at 100k chunks
+## times while dragging a step and while panning), then the engine, run recording and index query
+## latency at 100k chunks
 ## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest); not part of `make test`
 stress:
 	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles' -timeout 60m -v ./backend/cli

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, type DragEvent, type RefObject } from 'react';
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useRef, type DragEvent, type PointerEvent, type RefObject } from 'react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, useStore, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import type { CompileProblem } from '../../../lib/api.gen';
 import { kindOf } from '../nodes/catalog';
 import { nodeTypes } from '../nodes/nodeTypes';
@@ -18,7 +18,29 @@ function markProblemEdges(edges: StudioEdge[], problems: CompileProblem[]): Stud
 /** Small enough to leave a narrowed canvas (a panel open beside it) its graph. */
 const MINIMAP_SIZE = { width: 150, height: 100 };
 
+// Object props at module scope: xyflow copies a changed one into its store,
+// and every new copy (an inline literal, each render) wakes each of its
+// thousands of subscribers; a new defaultEdgeOptions re-renders every edge.
+const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1 };
+const PRO_OPTIONS = { hideAttribution: true };
+const DEFAULT_EDGE_OPTIONS = { type: 'smoothstep' };
+
 const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
+
+/** Below this zoom a step's icon is under 6 px and the background's dots under a pixel: both are left out (see Editor.css). */
+const FAR_ZOOM = 0.4;
+
+/**
+ * A press on a step or on the empty canvas keeps the pointer until it is let
+ * go: while it is captured, the browser need not hit-test the whole graph on
+ * every move of a drag or a pan. Handles are left alone: a connection looks
+ * for the handle it is dropped on.
+ */
+function capturePointer(e: PointerEvent) {
+  const el = e.target as Element;
+  if (e.button !== 0 || el.closest('.react-flow__handle, .nodrag')) return;
+  if (el.closest('.react-flow__node, .react-flow__pane')) el.setPointerCapture(e.pointerId);
+}
 
 export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
   const nodes = useEditor((s) => s.graph.present.nodes);
@@ -49,9 +71,16 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
 
   const box = useRef<HTMLDivElement>(null);
   useRefitOnResize(box);
+  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
 
   return (
-    <div ref={box} className={`studio-canvas${readOnly ? ' is-read-only' : ''}`} onDragOver={readOnly ? undefined : onDragOver} onDrop={readOnly ? undefined : onDrop}>
+    <div
+      ref={box}
+      className={`studio-canvas${readOnly ? ' is-read-only' : ''}${far ? ' is-far' : ''}`}
+      onPointerDown={capturePointer}
+      onDragOver={readOnly ? undefined : onDragOver}
+      onDrop={readOnly ? undefined : onDrop}
+    >
       <ReactFlow<StudioNode, StudioEdge>
         nodes={nodes}
         edges={shownEdges}
@@ -66,12 +95,12 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
         selectNodesOnDrag={false}
         deleteKeyCode={null}
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.1}
         maxZoom={2}
         onlyRenderVisibleElements
-        proOptions={{ hideAttribution: true }}
-        defaultEdgeOptions={{ type: 'smoothstep' }}
+        proOptions={PRO_OPTIONS}
+        defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
       >
         <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} />
         <Controls showInteractive={false} position="bottom-left" />
