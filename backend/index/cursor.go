@@ -100,10 +100,8 @@ func (c *cursor) close() { _ = c.tfr.Close() }
 // Bleve scores a disjunction (the sum times the share of clauses held).
 type partCursor struct {
 	clauses []*cursor
-	related bool    // a disjunction of its own, with its coordination factor
-	selects bool    // a chunk that holds it may be a hit
-	bound   float64 // the most the part adds to a score
-	index   int     // the part's place in the plan
+	related bool // a disjunction of its own, with its coordination factor
+	index   int  // the part's place in the plan
 }
 
 // doc is the first document any clause stands on; ok is false when every

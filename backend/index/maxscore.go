@@ -41,6 +41,8 @@ type maxScore struct {
 	k         int
 	floor     *sharedFloor
 	id        bleveindex.IndexInternalID // the candidate, encoded for seeks
+	plan      *searchPlan                // for the seed's own cursors
+	stats     *search.BM25Stats
 }
 
 // sharedFloor is the best k-th score any shard has reached: no chunk below
@@ -75,32 +77,37 @@ func rankShard(ctx context.Context, s *shard, sp *searchPlan, k int, stats *sear
 		return nil, err
 	}
 	defer m.close()
-	if err := m.rank(ctx, r, sp, stats); err != nil {
+	if err := m.rank(ctx, r); err != nil {
 		return nil, err
 	}
 	return m.matches(r)
 }
 
 // rank seeds the top k, then walks the candidates.
-func (m *maxScore) rank(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, stats *search.BM25Stats) error {
-	if err := m.seed(ctx, r, sp, stats); err != nil {
+func (m *maxScore) rank(ctx context.Context, r bleveindex.IndexReader) error {
+	if err := m.seed(ctx, r); err != nil {
 		return err
 	}
 	return m.run(ctx)
 }
 
-func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (m *maxScore, err error) {
-	b := newBounds(sp.parts, stats)
-	m = &maxScore{n: len(sp.parts), k: k, floor: floor, id: make(bleveindex.IndexInternalID, 8)}
-	defer func() {
+// newMaxScore opens the cursors of sp's clauses and filters on r.
+func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (*maxScore, error) {
+	m := &maxScore{n: len(sp.parts), k: k, floor: floor, id: make(bleveindex.IndexInternalID, 8), plan: sp, stats: stats}
+	if err := m.open(ctx, r, newBounds(sp.parts, stats)); err != nil {
+		m.close()
+		return nil, err
+	}
+	slices.SortStableFunc(m.selecting, func(a, b *cursor) int { return cmp.Compare(a.bound, b.bound) })
+	m.setProbes()
+	return m, nil
+}
+
+func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds) error {
+	for _, p := range m.plan.parts {
+		pc, err := openPart(ctx, r, p.clauses, p.related(), b)
 		if err != nil {
-			m.close()
-		}
-	}()
-	for _, p := range sp.parts {
-		pc, err := openPart(ctx, r, p.clauses, b)
-		if err != nil {
-			return m, err
+			return err
 		}
 		pc.index = len(m.parts)
 		m.parts = append(m.parts, pc)
@@ -110,22 +117,19 @@ func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, 
 			m.others = append(m.others, pc.clauses...)
 		}
 	}
-	for _, f := range sp.filterClauses {
-		pc, err := openPart(ctx, r, f, b)
+	for _, f := range m.plan.filterClauses {
+		pc, err := openPart(ctx, r, f, false, b)
 		if err != nil {
-			return m, err
+			return err
 		}
 		m.filters = append(m.filters, pc)
 	}
-	slices.SortStableFunc(m.selecting, func(a, b *cursor) int { return cmp.Compare(a.bound, b.bound) })
-	m.setProbes()
-	return m, nil
+	return nil
 }
 
 // openPart opens the cursors of a part's clauses.
-func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, b bounds) (*partCursor, error) {
-	p := &partCursor{related: len(clauses) > 1 || clauses[0].relatedTo != "", selects: clauses[0].selects}
-	var bs []float64
+func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, related bool, b bounds) (*partCursor, error) {
+	p := &partCursor{related: related}
 	for _, c := range clauses {
 		cur, err := openCursor(ctx, r, c, b)
 		if err != nil {
@@ -134,11 +138,6 @@ func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, b
 		}
 		cur.part = p
 		p.clauses = append(p.clauses, cur)
-		bs = append(bs, cur.bound)
-	}
-	p.bound = bs[0]
-	if p.related {
-		p.bound = bestShare(bs, len(bs))
 	}
 	return p, nil
 }
@@ -342,27 +341,29 @@ func (m *maxScore) keep(d uint64, score float64) {
 }
 
 // retire stops the selecting clauses that can no longer lift a chunk to the
-// threshold from proposing candidates.
+// threshold from proposing candidates: the longest run of low-bound ones
+// that, with the scoring-only clauses, stay under it.
 func (m *maxScore) retire() {
+	floor := m.threshold()
+	var sum float64
+	parts := map[*partCursor]bool{}
+	add := func(c *cursor) {
+		sum += c.bound
+		parts[c.part] = true
+	}
+	for _, c := range slices.Concat(m.others, m.selecting[:m.essential]) {
+		add(c)
+	}
 	retired := m.essential
-	for m.essential < len(m.selecting) && m.retirable(m.essential+1) {
-		m.essential++
+	for ; m.essential < len(m.selecting); m.essential++ {
+		add(m.selecting[m.essential])
+		if m.ceiling(sum, 0, 0, len(parts)) >= floor {
+			break
+		}
 	}
 	if m.essential != retired {
 		m.setProbes()
 	}
-}
-
-// retirable tells whether a chunk holding no clause but the scoring-only
-// ones and the first n selecting ones stays under the threshold.
-func (m *maxScore) retirable(n int) bool {
-	var sum float64
-	parts := map[*partCursor]bool{}
-	for _, c := range slices.Concat(m.others, m.selecting[:n]) {
-		sum += c.bound
-		parts[c.part] = true
-	}
-	return m.ceiling(sum, 0, 0, len(parts)) < m.threshold()
 }
 
 // seedShare bounds the seed: the rarest selecting clauses whose postings
@@ -372,13 +373,14 @@ const seedShare = 8
 // seed scores the chunks of the rarest selecting clauses before the walk:
 // they are the likeliest hits, so the threshold starts high and the common
 // words stop proposing candidates from the first chunks on, rather than
-// once the walk has come across k good chunks.
-func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, stats *search.BM25Stats) error {
+// once the walk has come across k good chunks. It scores on cursors of its
+// own: the walk's cursors must start at the first chunk, and never move back.
+func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
 	docs, err := m.seedDocs(ctx, r)
 	if err != nil || len(docs) == 0 {
 		return err
 	}
-	s, err := newMaxScore(ctx, r, sp, m.k, stats, m.floor)
+	s, err := newMaxScore(ctx, r, m.plan, m.k, m.stats, m.floor)
 	if err != nil {
 		return err
 	}

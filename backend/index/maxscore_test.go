@@ -41,7 +41,7 @@ func TestMaxScoreSkipsChunksThatCannotRank(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.close()
-	if err := m.rank(ctx, r, sp, x.stats.bm25(count)); err != nil {
+	if err := m.rank(ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	if m.scored > 200 {

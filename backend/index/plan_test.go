@@ -84,8 +84,7 @@ func byRoundedScore(hits []evidence.Hit) []evidence.Hit {
 	return hits
 }
 
-// Bounds fall as document frequency rises, and a part of related words is
-// bounded by the best its coordination factor allows.
+// Bounds fall as document frequency rises.
 func TestBoundsFallWithDocumentFrequency(t *testing.T) {
 	cl := func(term string, df uint64) clause {
 		return clause{field: fieldTextEN, term: term, boost: 1, df: df, selects: true}
@@ -95,9 +94,6 @@ func TestBoundsFallWithDocumentFrequency(t *testing.T) {
 	b := newBounds(ps, stats)
 	if !(b.term(ps[0].clauses[0]) < b.term(ps[1].clauses[0]) && b.term(ps[1].clauses[0]) < b.term(ps[2].clauses[0])) {
 		t.Fatal("bounds must fall as document frequency rises")
-	}
-	if got := bestShare([]float64{1, 3}, 4); got != 2 {
-		t.Errorf("two of four related words bounded by 1 and 3: %v, want (1+3)·2/4 = 2", got)
 	}
 }
 

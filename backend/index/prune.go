@@ -1,7 +1,6 @@
 package index
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -124,17 +123,4 @@ func (b bounds) term(c clause) float64 {
 		saturation = search.BM25_k1
 	}
 	return c.boost * idf * b.queryNorm * idf * saturation
-}
-
-// bestShare is the most a disjunction of n children can score when only
-// children of the given bounds may match: the best sum of the top s bounds
-// times s/n.
-func bestShare(bounds []float64, n int) float64 {
-	slices.SortFunc(bounds, func(x, y float64) int { return cmp.Compare(y, x) })
-	var best, sum float64
-	for i, t := range bounds {
-		sum += t
-		best = max(best, sum*float64(i+1)/float64(n))
-	}
-	return best
 }

@@ -99,8 +99,12 @@ func (p part) df() (n uint64) {
 	return n
 }
 
+// related tells whether the part is a disjunction of its own (related
+// words), whose score Bleve multiplies by the share of clauses held.
+func (p part) related() bool { return len(p.clauses) > 1 || p.clauses[0].relatedTo != "" }
+
 func (p part) query() query.Query {
-	if len(p.clauses) == 1 && p.clauses[0].relatedTo == "" {
+	if !p.related() {
 		return globalTermQuery{p.clauses[0]}
 	}
 	qs := make([]query.Query, len(p.clauses))
