@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
 
 let llm, app, browser;
 
@@ -111,10 +111,7 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   await popover.waitFor();
   assert.ok((await popover.textContent()).includes(citation.locator.docName), 'the popover names the document');
   assert.equal(squash(await popover.getByTestId('citation-quote').textContent()), squash(quote.text));
-  await screenshot(page, 'chat-answer-popover');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'chat-answer-popover-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'chat-answer-popover');
 
   // Click it: the source viewer highlights exactly the quoted span.
   await chip.click();
@@ -328,10 +325,7 @@ test('research assistant: reasoning, two tool calls with their results, then the
   await search.getByRole('button').first().click();
   await read.getByRole('button').first().click();
   await done.getByTestId('answer-body').scrollIntoViewIfNeeded();
-  await screenshot(page, 'chat-agent');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'chat-agent-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'chat-agent');
 
   // After a reload: the same steps in the same order, from the stored generation detail.
   await page.reload();

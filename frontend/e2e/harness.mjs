@@ -138,6 +138,14 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
 }
 
+/** Takes the screenshot `name` in the light theme and `name-dark` in the dark one, and leaves the page light. */
+export async function screenshotBothThemes(page, name) {
+  await screenshot(page, name);
+  await setTheme(page, 'dark');
+  await screenshot(page, `${name}-dark`);
+  await setTheme(page, 'light');
+}
+
 /** Calls the API from inside the page, with the app's token, as the UI does. */
 export function pageAPI(page, token, method, path, body) {
   return page.evaluate(

@@ -3,7 +3,7 @@
 // cited-answer step shows its generation detail. Screenshots in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
 
 let llm, app, browser;
 
@@ -65,10 +65,7 @@ test('a chat turn is in the run history with its trace and generation detail', a
   await row.waitFor();
   assert.equal(await row.getAttribute('data-status'), 'succeeded');
   assert.match(await row.textContent(), /\d+\s*(ms|s)/, 'the row shows a duration');
-  await screenshot(page, 'runs-list');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'runs-list-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'runs-list');
 
   // The trace: one waterfall row per node execution, every bar inside the axis.
   await row.click();
@@ -99,10 +96,7 @@ test('a chat turn is in the run history with its trace and generation detail', a
   const kinds = await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
   assert.ok(kinds.includes('content'), `the answer text is among the steps (${kinds.join(', ')})`);
   assert.match(await node.textContent(), /Outputs/);
-  await screenshot(page, 'runs-trace');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'runs-trace-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'runs-trace');
 
   // Back to the list, filtered by the run's app: the run is still there.
   await page.getByRole('link', { name: 'All runs' }).click();

@@ -3,7 +3,8 @@
 // unticking one saves, and the saved app offers the agent one tool fewer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLexflow, launchBrowser, screenshot, pageAPI, setTheme } from './harness.mjs';
+import { startLexflow, launchBrowser, pageAPI, screenshotBothThemes } from './harness.mjs';
+import { stepNode, waitSaved } from './studioPage.mjs';
 
 let app, browser;
 
@@ -26,7 +27,7 @@ test('an agent step from the Research assistant template: tools, rounds and prot
   await dialog.getByLabel('Name').fill('My research');
   await dialog.getByRole('button', { name: 'Create app' }).click();
 
-  const agent = page.locator('[data-testid="studio-node"][data-node-id="agent"]');
+  const agent = stepNode(page, 'agent');
   await agent.waitFor();
   await agent.click();
   const panel = page.getByTestId('node-panel');
@@ -37,13 +38,10 @@ test('an agent step from the Research assistant template: tools, rounds and prot
     assert.equal(await tools.getByTestId(`agent-tool-${name}`).isChecked(), true, `${name} is chosen`);
   }
   assert.equal(await panel.getByTestId('agent-rounds').inputValue(), '6');
-  await screenshot(page, 'studio-agent');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'studio-agent-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'studio-agent');
 
   await tools.getByTestId('agent-tool-date_arithmetic').uncheck();
-  await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
+  await waitSaved(page);
   const appId = page.url().split('/studio/')[1];
   const doc = (await pageAPI(page, app.token, 'GET', `/api/apps/${appId}/dsl`)).body;
   const saved = JSON.stringify(doc);

@@ -6,7 +6,8 @@
 // run's trace opens from Runs. Screenshots in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
+import { stepNode, waitSaved } from './studioPage.mjs';
 
 let llm, app, browser;
 
@@ -23,14 +24,6 @@ after(async () => {
 
 const QUESTION = 'Must a trader perform a service with reasonable care and skill?';
 const api = (page, method, p, body) => pageAPI(page, app.token, method, p, body);
-const node = (page, id) => page.locator(`[data-testid="studio-node"][data-node-id="${id}"]`);
-
-async function shoot(page, name) {
-  await screenshot(page, name);
-  await setTheme(page, 'dark');
-  await screenshot(page, `${name}-dark`);
-  await setTheme(page, 'light');
-}
 
 /** Waits until the graph stops moving (a fit or a pan animating), so boxes read now stay true. */
 async function canvasAtRest(page) {
@@ -64,8 +57,8 @@ async function dropStep(page, type, at) {
  */
 async function connect(page, fromId, toId) {
   await canvasAtRest(page);
-  const from = await node(page, fromId).locator('.react-flow__handle.source').boundingBox();
-  const to = await node(page, toId).locator('.react-flow__handle.target').boundingBox();
+  const from = await stepNode(page, fromId).locator('.react-flow__handle.source').boundingBox();
+  const to = await stepNode(page, toId).locator('.react-flow__handle.target').boundingBox();
   const viewport = await page.locator('.react-flow__viewport').getAttribute('style');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
@@ -81,10 +74,10 @@ async function connect(page, fromId, toId) {
 async function connectByClicks(page, fromId, toId) {
   await canvasAtRest(page);
   const viewport = await page.locator('.react-flow__viewport').getAttribute('style');
-  await node(page, fromId).locator('.react-flow__handle.source').click();
-  await node(page, fromId).locator('.react-flow__handle.source.clickconnecting').waitFor();
+  await stepNode(page, fromId).locator('.react-flow__handle.source').click();
+  await stepNode(page, fromId).locator('.react-flow__handle.source.clickconnecting').waitFor();
   assert.equal(await page.getByTestId('node-panel').count(), 0, 'clicking a handle opened no panel');
-  await node(page, toId).locator('.react-flow__handle.target').click();
+  await stepNode(page, toId).locator('.react-flow__handle.target').click();
   await page.locator(`.react-flow__edge[data-id="${fromId}-source-${toId}"]`).waitFor({ state: 'attached' });
   assert.equal(await page.locator('.react-flow__viewport').getAttribute('style'), viewport, 'the graph stayed still while connecting');
   assert.equal(await page.locator('.react-flow__node.selected').count(), 0, 'neither step was selected');
@@ -92,7 +85,7 @@ async function connectByClicks(page, fromId, toId) {
 
 /** Opens a step's panel by clicking its title. */
 async function openPanel(page, id) {
-  await node(page, id).locator('.studio-node-title').click();
+  await stepNode(page, id).locator('.studio-node-title').click();
   const panel = page.getByTestId('node-panel').and(page.locator(`[data-node-id="${id}"]`));
   await panel.waitFor();
   return panel;
@@ -101,10 +94,6 @@ async function openPanel(page, id) {
 async function closePanel(page) {
   await page.getByTestId('node-panel').getByRole('button', { name: 'Close the panel' }).click();
   await page.getByTestId('node-panel').waitFor({ state: 'detached' });
-}
-
-async function waitSaved(page) {
-  await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
 }
 
 test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€™s trace', async () => {
@@ -123,18 +112,18 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   await dialog.getByTestId('template-choice').filter({ hasText: 'Blank' }).click();
   await dialog.getByLabel('Name').fill('Statute Q&A');
   await dialog.getByRole('button', { name: 'Create app' }).click();
-  for (const id of ['start', 'llm', 'answer']) await node(page, id).waitFor();
+  for (const id of ['start', 'llm', 'answer']) await stepNode(page, id).waitFor();
 
   // The model step makes way for retrieval and a cited answer.
   await openPanel(page, 'llm');
   await page.keyboard.press('Delete');
-  await node(page, 'llm').waitFor({ state: 'detached' });
+  await stepNode(page, 'llm').waitFor({ state: 'detached' });
   await page.getByTestId('node-panel').waitFor({ state: 'detached' });
   await canvasAtRest(page);
 
   // Both new steps dropped below the row, between Start and the answer; each opens its panel.
-  const start = await node(page, 'start').boundingBox();
-  const answer = await node(page, 'answer').boundingBox();
+  const start = await stepNode(page, 'start').boundingBox();
+  const answer = await stepNode(page, 'answer').boundingBox();
   const below = start.y + start.height + 150;
   await dropStep(page, 'knowledge-retrieval', { x: start.x + start.width / 2 + 40, y: below });
   await page.getByTestId('node-panel').and(page.locator('[data-node-id="knowledge_retrieval_1"]')).waitFor();
@@ -150,7 +139,7 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   await connect(page, 'knowledge_retrieval_1', 'cited_answer_1');
   await connectByClicks(page, 'cited_answer_1', 'answer');
   await waitSaved(page);
-  await shoot(page, 'studio-build-connected');
+  await screenshotBothThemes(page, 'studio-build-connected');
 
   // The retrieval searches the sample collection.
   let panel = await openPanel(page, 'knowledge_retrieval_1');
@@ -166,7 +155,7 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   const model = panel.getByTestId('panel-model');
   await model.locator('option', { hasText: 'fake-cite' }).waitFor({ state: 'attached' });
   await model.selectOption({ label: 'fake-cite' });
-  await shoot(page, 'studio-build-cite-panel');
+  await screenshotBothThemes(page, 'studio-build-cite-panel');
   await closePanel(page);
 
   // The answer's reply is the cited answer, its reference inserted from the variable picker.
@@ -192,7 +181,7 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   assert.equal(step.cited_answer_1.model.name, 'fake-cite');
   assert.equal(step.answer.answer, '{{#cited_answer_1.answer#}}');
   await fitToScreen(page);
-  await shoot(page, 'studio-build-graph');
+  await screenshotBothThemes(page, 'studio-build-graph');
 
   // Asked in the preview: the steps light up as they run, and all end succeeded.
   await waitForSampleLibrary(page, app.token);
@@ -203,10 +192,10 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   await page.locator('[data-testid="studio-node"][data-node-id="cited_answer_1"][data-run-status="running"]').waitFor({ timeout: 30000 });
   await screenshot(page, 'studio-build-running');
   await preview.getByTestId('preview-turn').and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 60000 });
-  for (const id of ['start', 'knowledge_retrieval_1', 'cited_answer_1', 'answer']) assert.equal(await node(page, id).getAttribute('data-run-status'), 'succeeded', id);
+  for (const id of ['start', 'knowledge_retrieval_1', 'cited_answer_1', 'answer']) assert.equal(await stepNode(page, id).getAttribute('data-run-status'), 'succeeded', id);
   await preview.locator('[data-testid="citation-chip"], .citation-chip').first().waitFor();
   await page.mouse.move(0, 0);
-  await shoot(page, 'studio-build-answered');
+  await screenshotBothThemes(page, 'studio-build-answered');
 
   // The run in the history: its four steps, and the retrieval's trace with what it read and found.
   await page.getByRole('link', { name: 'Runs', exact: true }).click();
@@ -221,7 +210,7 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   assert.match(await detail.locator('.nd-title').textContent(), /Search the library/);
   const text = await detail.textContent();
   assert.match(text, /Inputs[\s\S]*reasonable care and skill[\s\S]*Outputs[\s\S]*result/, text.slice(0, 400));
-  await shoot(page, 'studio-build-trace');
+  await screenshotBothThemes(page, 'studio-build-trace');
   assert.deepEqual(browser.errors, []);
   await page.close();
 });

@@ -8,7 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, setTheme, waitForSampleLibrary } from './harness.mjs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
+import { stepNode, waitSaved } from './studioPage.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const difyExport = path.join(here, '..', '..', 'backend', 'engine', 'testdata', 'dify', 'chatflow_rag.yml');
@@ -27,14 +28,6 @@ after(async () => {
 });
 
 const api = (page, method, p, body) => pageAPI(page, app.token, method, p, body);
-const node = (page, id) => page.locator(`[data-testid="studio-node"][data-node-id="${id}"]`);
-
-async function shoot(page, name) {
-  await screenshot(page, name);
-  await setTheme(page, 'dark');
-  await screenshot(page, `${name}-dark`);
-  await setTheme(page, 'light');
-}
 
 async function newApp(page, mode, name) {
   const res = await api(page, 'POST', '/api/apps', { mode, name, template: '', description: '' });
@@ -50,10 +43,10 @@ test('a chatflow answers in the preview, its steps live on the canvas, then trac
   providerId = provider.body.id;
   const appId = await newApp(page, 'chatflow', 'Tenancy preview');
   await page.goto(`${app.origin}/#/studio/${appId}`);
-  await node(page, 'llm').waitFor();
+  await stepNode(page, 'llm').waitFor();
 
   // The step has never run: testing it alone says so plainly.
-  await node(page, 'llm').click();
+  await stepNode(page, 'llm').click();
   const panel = page.getByTestId('node-panel');
   await panel.getByTestId('run-step').click();
   await panel.getByTestId('step-never-ran').waitFor();
@@ -67,14 +60,14 @@ test('a chatflow answers in the preview, its steps live on the canvas, then trac
   await preview.getByTestId('preview-input').press('Enter');
   await page.locator('[data-testid="studio-node"][data-node-id="llm"][data-run-status="running"]').waitFor({ timeout: 15000 });
   await page.getByTestId('cancel-run').waitFor();
-  await shoot(page, 'studio-run-live');
+  await screenshotBothThemes(page, 'studio-run-live');
   const turn = preview.getByTestId('preview-turn').first();
   await turn.and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 30000 });
   assert.ok((await turn.getByTestId('answer-body').textContent()).trim().length > 0, 'the answer streamed into the preview');
-  for (const id of ['start', 'llm', 'answer']) assert.equal(await node(page, id).getAttribute('data-run-status'), 'succeeded', id);
-  assert.match(await node(page, 'llm').getByTestId('step-status').textContent(), /\d\s*(ms|s)|<1 ms/);
+  for (const id of ['start', 'llm', 'answer']) assert.equal(await stepNode(page, id).getAttribute('data-run-status'), 'succeeded', id);
+  assert.match(await stepNode(page, 'llm').getByTestId('step-status').textContent(), /\d\s*(ms|s)|<1 ms/);
   await page.getByTestId('run-footer').and(page.locator('[data-status="succeeded"]')).waitFor();
-  await shoot(page, 'studio-run-preview');
+  await screenshotBothThemes(page, 'studio-run-preview');
 
   // The statuses stay until the next edit; the run opens in Runs.
   await page.getByTestId('toolbar-open-run').click();
@@ -89,24 +82,24 @@ test('a chatflow answers in the preview, its steps live on the canvas, then trac
   await page.getByTestId('trace-bar').filter({ hasText: 'May a landlord' }).waitFor();
   await page.locator('[data-testid="studio-node"][data-node-id="answer"][data-run-status="succeeded"]').waitFor();
   assert.equal(await page.getByTestId('palette-item').count(), 0, 'nothing to add while tracing');
-  await node(page, 'llm').click();
+  await stepNode(page, 'llm').click();
   const trace = page.getByTestId('trace-panel');
   await trace.getByTestId('node-detail').waitFor();
   assert.match(await trace.textContent(), /Variables read/);
   assert.match(await trace.textContent(), /Outputs/);
-  await shoot(page, 'studio-trace');
+  await screenshotBothThemes(page, 'studio-trace');
   await page.getByTestId('close-trace').click();
   await page.getByTestId('trace-bar').waitFor({ state: 'detached' });
 
   // The model step alone, with the values it read in that run.
-  await node(page, 'llm').click();
+  await stepNode(page, 'llm').click();
   await panel.getByTestId('run-step').click();
   const result = panel.getByTestId('step-run-result');
   await result.and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 30000 });
   await result.getByTestId('node-detail').waitFor();
   await result.getByTestId('node-variables').waitFor();
   assert.match(await result.textContent(), /May a landlord keep the whole deposit/, 'it read the question of the earlier run');
-  await shoot(page, 'studio-step-test');
+  await screenshotBothThemes(page, 'studio-step-test');
   const runs = (await api(page, 'GET', `/api/runs?appId=${appId}`)).body;
   const single = runs.find((r) => r.singleNodeId === 'llm');
   assert.ok(single, 'the test of the step is in the history');
@@ -120,7 +113,7 @@ test('a workflow runs from its inputs form', async () => {
   await page.goto(app.url);
   const appId = await newApp(page, 'workflow', 'Echo a clause');
   await page.goto(`${app.origin}/#/studio/${appId}`);
-  await node(page, 'end').waitFor();
+  await stepNode(page, 'end').waitFor();
   await page.getByTestId('toolbar-run').click();
   const form = page.getByTestId('run-form');
   await form.getByRole('button', { name: 'Run workflow' }).click();
@@ -130,10 +123,10 @@ test('a workflow runs from its inputs form', async () => {
   const output = page.getByTestId('run-output');
   await output.getByText('The tenant shall keep the premises in good repair.').waitFor({ timeout: 15000 });
   await page.locator('[data-testid="studio-node"][data-node-id="end"][data-run-status="succeeded"]').waitFor();
-  await shoot(page, 'studio-run-workflow');
+  await screenshotBothThemes(page, 'studio-run-workflow');
 
   // An edit clears the statuses of the finished run.
-  await node(page, 'end').click();
+  await stepNode(page, 'end').click();
   await page.getByTestId('panel-title').fill('Result');
   await page.locator('[data-testid="studio-node"][data-run-status]').first().waitFor({ state: 'detached' });
 
@@ -148,7 +141,7 @@ test('a workflow runs from its inputs form', async () => {
   const missing = toolPanel.getByTestId('tool-missing-params');
   await missing.getByRole('button').first().click();
   await toolPanel.locator('.panel-item').first().waitFor();
-  await shoot(page, 'studio-panel-tool');
+  await screenshotBothThemes(page, 'studio-panel-tool');
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
@@ -170,7 +163,7 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
   await nodes.first().waitFor();
   assert.equal(await nodes.count(), 4);
   for (const type of ['start', 'knowledge-retrieval', 'llm', 'answer']) await page.locator(`[data-testid="studio-node"][data-node-type="${type}"]`).waitFor();
-  await shoot(page, 'studio-imported');
+  await screenshotBothThemes(page, 'studio-imported');
 
   // Copy the model step and paste it twice: new ids, one undo step each.
   const llmNode = page.locator('[data-testid="studio-node"][data-node-type="llm"]');
@@ -196,7 +189,7 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
     await page.locator('[data-testid="studio-node"]:not([data-node-id^="llm_"])').evaluateAll((els) => els.map((e) => [e.dataset.nodeType, e.getBoundingClientRect().x])),
   );
   assert.ok(xs.start < xs['knowledge-retrieval'] && xs['knowledge-retrieval'] < xs.llm && xs.llm < xs.answer, JSON.stringify(xs));
-  await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
+  await waitSaved(page);
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
@@ -212,16 +205,16 @@ test('the Legal Q&A chatflow answers with citations in the preview, every step m
   const created = await api(page, 'POST', '/api/apps', { mode: 'chatflow', name: 'Tenancy Q&A', template: 'legal-qa', description: '' });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   await page.goto(`${app.origin}/#/studio/${created.body.app.id}`);
-  await node(page, 'cite').waitFor();
+  await stepNode(page, 'cite').waitFor();
   await page.getByTestId('toolbar-run').click();
   const preview = page.getByTestId('run-panel');
   await preview.getByTestId('preview-input').fill('Must a trader perform a service with reasonable care and skill?');
   await preview.getByTestId('preview-send').click();
   await preview.getByTestId('preview-turn').and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 60000 });
-  for (const id of ['start', 'retrieve', 'cite', 'answer']) assert.equal(await node(page, id).getAttribute('data-run-status'), 'succeeded', id);
+  for (const id of ['start', 'retrieve', 'cite', 'answer']) assert.equal(await stepNode(page, id).getAttribute('data-run-status'), 'succeeded', id);
   await preview.locator('.citation-chip, [data-testid="citation-chip"]').first().waitFor();
   await page.mouse.move(0, 0);
-  await shoot(page, 'studio-readme');
+  await screenshotBothThemes(page, 'studio-readme');
   assert.deepEqual(browser.errors, []);
   await page.close();
 });

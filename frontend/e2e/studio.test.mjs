@@ -4,7 +4,8 @@
 // Screenshots of the apps list and the canvas in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLexflow, launchBrowser, screenshot, setTheme } from './harness.mjs';
+import { startLexflow, launchBrowser, screenshot, screenshotBothThemes } from './harness.mjs';
+import { stepNode, waitSaved } from './studioPage.mjs';
 
 let app, browser;
 
@@ -18,7 +19,6 @@ after(async () => {
 });
 
 
-const node = (page, id) => page.locator(`[data-testid="studio-node"][data-node-id="${id}"]`);
 
 /** Drags from one handle to another with the mouse, as a person connects two nodes. */
 async function connect(page, from, to) {
@@ -30,19 +30,12 @@ async function connect(page, from, to) {
   await page.mouse.up();
 }
 
-async function waitSaved(page) {
-  await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
-}
-
 test('build on a template, autosave, reload, and see a broken graph marked', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
   await page.getByRole('link', { name: 'Studio' }).click();
   await page.getByTestId('app-card').first().waitFor();
-  await screenshot(page, 'studio-apps');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'studio-apps-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'studio-apps');
 
   await page.getByRole('button', { name: 'New app' }).click();
   const dialog = page.getByRole('dialog');
@@ -51,7 +44,7 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await screenshot(page, 'studio-new-app');
   await dialog.getByRole('button', { name: 'Create app' }).click();
 
-  for (const id of ['start', 'retrieve', 'cite', 'answer']) await node(page, id).waitFor();
+  for (const id of ['start', 'retrieve', 'cite', 'answer']) await stepNode(page, id).waitFor();
   assert.match(page.url(), /#\/studio\/[^/]+$/);
   const appUrl = page.url();
 
@@ -60,40 +53,34 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   const canvas = page.locator('.studio-canvas');
   const box = await canvas.boundingBox();
   await item.dragTo(canvas, { targetPosition: { x: box.width / 2, y: box.height - 140 } });
-  const added = node(page, 'template_transform_1');
+  const added = stepNode(page, 'template_transform_1');
   await added.waitFor();
   // A new node opens its panel; close it to see the whole graph.
   await page.getByTestId('node-panel').waitFor();
   await page.keyboard.press('Escape');
   await page.getByTestId('node-panel').waitFor({ state: 'detached' });
-  await connect(page, node(page, 'cite').locator('.react-flow__handle.source'), added.locator('.react-flow__handle.target'));
+  await connect(page, stepNode(page, 'cite').locator('.react-flow__handle.source'), added.locator('.react-flow__handle.target'));
   await page.locator('.react-flow__edge[data-id="cite-source-template_transform_1"]').waitFor();
   await waitSaved(page);
-  await screenshot(page, 'studio-canvas');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'studio-canvas-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'studio-canvas');
 
   await page.goto(appUrl);
   await page.reload();
-  await node(page, 'template_transform_1').waitFor();
+  await stepNode(page, 'template_transform_1').waitFor();
   await page.locator('.react-flow__edge[data-id="cite-source-template_transform_1"]').waitFor();
 
   // Configure the retrieval in its panel: a new title and a top-k.
-  await node(page, 'retrieve').click();
+  await stepNode(page, 'retrieve').click();
   const panel = page.getByTestId('node-panel');
   await panel.and(page.locator('[data-node-id="retrieve"]')).waitFor();
   await panel.getByTestId('panel-title').fill('Search the statutes');
   await panel.getByTestId('panel-top-k').fill('8');
-  await node(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
+  await stepNode(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
   await waitSaved(page);
-  await screenshot(page, 'studio-panel-retrieval');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'studio-panel-retrieval-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'studio-panel-retrieval');
 
   // The template step offers only what runs before it: the citation's answer, not its own output.
-  await node(page, 'template_transform_1').click();
+  await stepNode(page, 'template_transform_1').click();
   await panel.and(page.locator('[data-node-id="template_transform_1"]')).waitFor();
   await panel.getByRole('button', { name: 'Add variable' }).click();
   const value = panel.getByLabel('Value');
@@ -106,40 +93,34 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
 
   // The LLM-style prompt editor marks references: the answer step's reply reads cite.answer.
   await panel.getByRole('button', { name: 'Close the panel' }).click();
-  await node(page, 'answer').click();
+  await stepNode(page, 'answer').click();
   await panel.locator('.prompt-ref').filter({ hasText: '{{#cite.answer#}}' }).waitFor();
-  await screenshot(page, 'studio-panel-answer');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'studio-panel-answer-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'studio-panel-answer');
 
   await page.reload();
-  await node(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
-  await node(page, 'retrieve').click();
+  await stepNode(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
+  await stepNode(page, 'retrieve').click();
   assert.equal(await panel.getByTestId('panel-top-k').inputValue(), '8');
   await panel.getByRole('button', { name: 'Close the panel' }).click();
-  await node(page, 'template_transform_1').click();
+  await stepNode(page, 'template_transform_1').click();
   assert.equal(await panel.getByLabel('Value').inputValue(), 'cite.answer');
   assert.equal(await panel.getByLabel('Jinja template').inputValue(), 'Answer: {{ arg1 }}');
 
   await panel.getByRole('button', { name: 'Close the panel' }).click();
 
   // Deleting the retrieval breaks the citation step's reference: saved anyway, and marked.
-  await node(page, 'retrieve').click();
+  await stepNode(page, 'retrieve').click();
   await page.keyboard.press('Delete');
-  await node(page, 'retrieve').waitFor({ state: 'detached' });
+  await stepNode(page, 'retrieve').waitFor({ state: 'detached' });
   await waitSaved(page);
   await page.getByTestId('problems-panel').waitFor();
   await page.locator('[data-testid="studio-node"].has-problem[data-node-id="cite"]').waitFor();
   await page.getByTestId('problem').first().click();
-  await screenshot(page, 'studio-problems');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'studio-problems-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'studio-problems');
 
   // Undo brings the node back, and the problems go with the next save.
   await page.keyboard.press('Control+z');
-  await node(page, 'retrieve').waitFor();
+  await stepNode(page, 'retrieve').waitFor();
   await waitSaved(page);
   await page.getByTestId('problems-panel').waitFor({ state: 'detached' });
 
@@ -149,11 +130,8 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await llmPanel.waitFor();
   await llmPanel.getByTestId('prompt-0').fill('You answer questions about {{#sys.query#}}.');
   await llmPanel.getByTestId('panel-error-strategy').selectOption('fail_branch');
-  await node(page, 'llm_1').locator('[data-handle-id="fail-branch"]').waitFor();
+  await stepNode(page, 'llm_1').locator('[data-handle-id="fail-branch"]').waitFor();
   await waitSaved(page);
-  await screenshot(page, 'studio-panel-llm');
-  await setTheme(page, 'dark');
-  await screenshot(page, 'studio-panel-llm-dark');
-  await setTheme(page, 'light');
+  await screenshotBothThemes(page, 'studio-panel-llm');
   assert.deepEqual(browser.errors, []);
 });
