@@ -16,7 +16,7 @@
 // (rank, then load and highlight the top k), shard.go (one Bleve
 // index per core, searched at once, scored as one), stats.go (the BM25
 // statistics Bleve gets wrong), generation.go (damage Bleve hides), refs.go
-// (article numbers).
+// (article numbers), compact.go (one segment per shard once writes stop).
 package index
 
 import (
@@ -49,6 +49,7 @@ type Index struct {
 	tuning    tuning
 	related   thesaurus
 	batchSize int
+	compactor compactor // merges segments once writes stop (on disk only)
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -76,6 +77,7 @@ func newIndex(shards []*shard) (*Index, error) {
 // Closing twice is harmless (Bleve itself panics on it).
 func (x *Index) Close() error {
 	x.closeOnce.Do(func() {
+		x.compactor.stop()
 		var errs []error
 		for _, s := range x.shards {
 			if err := s.bleve.Close(); err != nil {

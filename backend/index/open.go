@@ -45,6 +45,7 @@ func Open(dir string) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open index %s: %w", dir, err)
 	}
+	x.compactor.idle, x.compactor.run = compactIdle, x.Compact
 	return x, nil
 }
 

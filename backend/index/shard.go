@@ -29,6 +29,19 @@ type shard struct {
 // lockTimeout is how long opening waits for another process to release a shard.
 const lockTimeout = "2s"
 
+// mergePlan, when set, replaces Bleve's merge policy for the shards opened
+// after: tests use it to keep small segments apart, as Bleve keeps large ones.
+var mergePlan map[string]any
+
+// runtimeConfig is the Bleve configuration of a shard on disk.
+func runtimeConfig() map[string]any {
+	config := map[string]any{"bolt_timeout": lockTimeout}
+	if mergePlan != nil {
+		config["scorchMergePlanOptions"] = mergePlan
+	}
+	return config
+}
+
 // metaFile is the file Bleve writes at the root of every index directory.
 const metaFile = "index_meta.json"
 
@@ -40,7 +53,7 @@ func createShard(dir string) (*shard, error) {
 	}
 	var config map[string]any
 	if dir != "" {
-		config = map[string]any{"bolt_timeout": lockTimeout}
+		config = runtimeConfig()
 	}
 	b, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, config)
 	if err != nil {
@@ -59,7 +72,7 @@ func openShard(dir string) (s *shard, err error) {
 	if _, err := os.Stat(filepath.Join(dir, metaFile)); err != nil {
 		return nil, fmt.Errorf("open index shard %s: %w: %w", dir, ErrCorrupt, err)
 	}
-	b, err := bleve.OpenUsing(dir, map[string]any{"bolt_timeout": lockTimeout})
+	b, err := bleve.OpenUsing(dir, runtimeConfig())
 	if err != nil {
 		return nil, openError(dir, err)
 	}

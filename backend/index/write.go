@@ -68,9 +68,11 @@ func (x *Index) addBatch(s *shard, chunks []evidence.Chunk, heads map[string]str
 	return nil
 }
 
-// commit writes a batch and forgets the cached document frequencies.
+// commit writes a batch, forgets the cached document frequencies and
+// puts off compaction.
 func (x *Index) commit(s *shard, b *bleve.Batch) error {
 	defer x.dfs.invalidate()
+	x.compactor.wrote()
 	return s.commit(b)
 }
 
