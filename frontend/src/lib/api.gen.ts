@@ -312,7 +312,10 @@ export interface Validation {
 
 export interface CompileProblem {
   kind: string;
+  code: string;
   message: string;
+  detail: string;
+  field: string;
   nodeId: string;
   nodeIds: string[];
   edgeId: string;
