@@ -115,6 +115,11 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await waitSaved(page);
   await page.getByTestId('problems-panel').waitFor();
   await page.locator('[data-testid="studio-node"].has-problem[data-node-id="cite"]').waitFor();
+  // Each problem names the step by title and the setting by its label; the technical detail is a muted line.
+  const passages = page.getByTestId('problem').filter({ hasText: 'Answer with citations › Passages' });
+  assert.match(await passages.locator('.studio-problem-message').innerText(), /^It reads “result” from a step that no longer exists/);
+  assert.match(await passages.locator('.studio-problem-detail').innerText(), /retrieve\.result/);
+  for (const headline of await page.locator('.studio-problem-where, .studio-problem-message').allInnerTexts()) assert.doesNotMatch(headline, /[_[\]{}]|%!/);
   await page.getByTestId('problem').first().click();
   await screenshotBothThemes(page, 'studio-problems');
 

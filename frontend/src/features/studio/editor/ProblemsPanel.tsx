@@ -5,10 +5,13 @@ import type { CompileProblem } from '../../../lib/api.gen';
 import { plural } from '../../../lib/format';
 import type { StudioEdge, StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
+import { describeProblem } from './problemText';
 
 /** The compile problems of the last save; a click on one focuses its node. */
 export function ProblemsPanel() {
   const problems = useEditor((s) => s.problems);
+  const nodes = useEditor((s) => s.graph.present.nodes);
+  const edges = useEditor((s) => s.graph.present.edges);
   const [open, setOpen] = useState(true);
   const focus = useFocusProblem();
   if (problems.length === 0) return null;
@@ -21,24 +24,22 @@ export function ProblemsPanel() {
       </button>
       {open && (
         <ul>
-          {problems.map((p, i) => (
-            <li key={i}>
-              <button type="button" className="studio-problem" onClick={() => focus(p)} data-testid="problem">
-                <span className="studio-problem-kind">{p.kind || 'problem'}</span>
-                <span>{where(p)}{p.message}</span>
-              </button>
-            </li>
-          ))}
+          {problems.map((p, i) => {
+            const text = describeProblem(p, nodes, edges);
+            return (
+              <li key={i}>
+                <button type="button" className="studio-problem" onClick={() => focus(p)} title={text.detail || undefined} data-testid="problem" data-code={p.code}>
+                  {text.where && <span className="studio-problem-where" dir="auto">{text.where}</span>}
+                  <span className="studio-problem-message">{text.message}</span>
+                  {text.detail && <span className="studio-problem-detail">{text.detail}</span>}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
   );
-}
-
-function where(p: CompileProblem): string {
-  if (p.nodeId) return `${p.nodeId}: `;
-  if (p.edgeId) return `edge ${p.edgeId}: `;
-  return '';
 }
 
 /** Selects and centres the node a problem is about (an edge's source for edge problems). */

@@ -9,9 +9,11 @@ import { kindOf } from '../nodes/catalog';
 import { validateCommon } from '../nodes/common';
 import type { Config } from '../nodes/config';
 import { panels } from '../nodes/panels';
+import type { CompileProblem } from '../../../lib/api.gen';
 import type { StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
 import { deselectAll } from '../editor/useShortcuts';
+import { problemsByField, stepProblemLine } from '../editor/problemText';
 import { RunStepAlone } from '../run/RunStepAlone';
 import { FailureSettings } from './FailureSettings';
 import { SidePanel } from './SidePanel';
@@ -36,7 +38,9 @@ function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
   const kind = kindOf(node.data.kind);
   const config: Config = node.data.config ?? {};
   const update = useUpdateConfig(node.id);
-  const errors = useMemo(() => ({ ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [config, kind]);
+  const problems = useStepProblems(node.id);
+  // What the editor checks itself comes first: it is current, while the save's problems wait for the next save.
+  const errors = useMemo(() => ({ ...problemsByField(problems), ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [problems, config, kind]);
   const Body = panels[node.data.kind];
   const Icon = kind.icon;
   useKeepInView(node.id);
@@ -65,7 +69,7 @@ function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
       </header>
       <div className="node-panel-body">
         {errors.title && <p className="panel-error">{errors.title}</p>}
-        <NodeProblems id={node.id} />
+        <NodeProblems problems={problems} kind={node.data.kind} />
         {Body ? <Body id={node.id} config={config} update={update} errors={errors} /> : <p className="panel-empty">This step type has no settings panel; its settings are kept as they are in the DSL.</p>}
         {!NO_FAILURE_SETTINGS.has(node.data.kind) && <FailureSettings nodeId={node.id} config={config} update={update} errors={errors} />}
         {!NOT_TESTABLE.has(node.data.kind) && <RunStepAlone nodeId={node.id} />}
@@ -93,15 +97,22 @@ function useKeepInView(id: string) {
 }
 
 /** What Compile said about this node at the last save. */
-function NodeProblems({ id }: { id: string }) {
+function useStepProblems(id: string): CompileProblem[] {
   const all = useEditor((s) => s.problems);
-  const mine = useMemo(() => all.filter((p) => p.nodeId === id || p.nodeIds.includes(id)), [all, id]);
-  if (mine.length === 0) return null;
+  return useMemo(() => all.filter((p) => p.nodeId === id || p.nodeIds.includes(id)), [all, id]);
+}
+
+/** The step's problems in words, each with its technical detail muted beneath. */
+function NodeProblems({ problems, kind }: { problems: CompileProblem[]; kind: string }) {
+  if (problems.length === 0) return null;
   return (
-    <Callout tone="danger" title={mine.length === 1 ? 'The last save found a problem' : `The last save found ${mine.length} problems`} data-testid="panel-problems">
+    <Callout tone="danger" title={problems.length === 1 ? 'This step needs one fix before it can run' : `This step needs ${problems.length} fixes before it can run`} data-testid="panel-problems">
       <ul className="node-panel-problems">
-        {mine.map((p, i) => (
-          <li key={i}>{p.message}</li>
+        {problems.map((p, i) => (
+          <li key={i} title={p.detail || undefined}>
+            <span dir="auto">{stepProblemLine(p, kind)}</span>
+            {p.detail && <span className="node-panel-problem-detail">{p.detail}</span>}
+          </li>
         ))}
       </ul>
     </Callout>
