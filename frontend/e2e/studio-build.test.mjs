@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
-import { stepNode, waitSaved } from './studioPage.mjs';
+import { canvasAtRest, stepNode, waitSaved } from './studioPage.mjs';
 
 let llm, app, browser;
 
@@ -24,18 +24,6 @@ after(async () => {
 
 const QUESTION = 'Must a trader perform a service with reasonable care and skill?';
 const api = (page, method, p, body) => pageAPI(page, app.token, method, p, body);
-
-/** Waits until the graph stops moving (a fit or a pan animating), so boxes read now stay true. */
-async function canvasAtRest(page) {
-  const viewport = page.locator('.react-flow__viewport');
-  let last = await viewport.getAttribute('style');
-  for (;;) {
-    await page.waitForTimeout(150);
-    const now = await viewport.getAttribute('style');
-    if (now === last) return;
-    last = now;
-  }
-}
 
 async function fitToScreen(page) {
   await page.getByRole('button', { name: 'Fit to screen' }).click();

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLexflow, launchBrowser, screenshot, screenshotBothThemes } from './harness.mjs';
-import { stepNode, waitSaved } from './studioPage.mjs';
+import { canvasAtRest, stepNode, waitSaved } from './studioPage.mjs';
 
 let app, browser;
 
@@ -138,5 +138,46 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await stepNode(page, 'llm_1').locator('[data-handle-id="fail-branch"]').waitFor();
   await waitSaved(page);
   await screenshotBothThemes(page, 'studio-panel-llm');
+  assert.deepEqual(browser.errors, []);
+});
+
+test('closing a step’s panel gives back the view the panel moved, but keeps one the person chose', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Studio' }).click();
+  await page.getByRole('button', { name: 'New app' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('template-choice').filter({ hasText: 'Legal Q&A' }).click();
+  await dialog.getByLabel('Name').fill('View check');
+  await dialog.getByRole('button', { name: 'Create app' }).click();
+  await stepNode(page, 'answer').waitFor();
+  const panel = page.getByTestId('node-panel');
+
+  // The last step sits where the panel opens: opening it moves the view, closing it moves it back.
+  const before = await canvasAtRest(page);
+  await stepNode(page, 'answer').click();
+  await panel.waitFor();
+  const opened = await canvasAtRest(page);
+  assert.notEqual(opened, before, 'the view moved to keep the step in sight');
+  await screenshotBothThemes(page, 'studio-panel-view-open');
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+  assert.equal(await canvasAtRest(page), before, 'the view came back when the panel closed');
+  await screenshotBothThemes(page, 'studio-panel-view-closed');
+
+  // Moved by hand while the panel was open, the view stays where the person put it.
+  await stepNode(page, 'answer').click();
+  await panel.waitFor();
+  const shifted = await canvasAtRest(page);
+  const canvas = await page.locator('.studio-canvas').boundingBox();
+  await page.mouse.move(canvas.x + 60, canvas.y + canvas.height - 60);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + 160, canvas.y + canvas.height - 100, { steps: 8 });
+  await page.mouse.up();
+  const panned = await canvasAtRest(page);
+  assert.notEqual(panned, shifted, 'the drag panned the view');
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+  assert.equal(await canvasAtRest(page), panned, 'the view the person chose stayed');
   assert.deepEqual(browser.errors, []);
 });

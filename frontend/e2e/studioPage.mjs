@@ -7,3 +7,15 @@ export const stepNode = (page, id) => page.locator(`[data-testid="studio-node"][
 export async function waitSaved(page) {
   await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 10000 });
 }
+
+/** Waits until the graph stops moving (a fit or a pan animating) and returns its transform. */
+export async function canvasAtRest(page) {
+  const viewport = page.locator('.react-flow__viewport');
+  let last = await viewport.getAttribute('style');
+  for (;;) {
+    await page.waitForTimeout(150);
+    const now = await viewport.getAttribute('style');
+    if (now === last) return now;
+    last = now;
+  }
+}

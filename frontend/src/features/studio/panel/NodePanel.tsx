@@ -1,7 +1,6 @@
 // The side panel of the selected node: its title, its type's settings, the
 // retry and failure settings, and what the last save's compile said about it.
 import { useEffect, useMemo } from 'react';
-import { useReactFlow } from '@xyflow/react';
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
@@ -17,6 +16,7 @@ import { problemsByField, stepProblemLine } from '../editor/problemText';
 import { RunStepAlone } from '../run/RunStepAlone';
 import { FailureSettings } from './FailureSettings';
 import { SidePanel } from './SidePanel';
+import { usePanelView } from './usePanelView';
 import { useNodeData, useSelectedNodeId, useUpdateConfig } from './useNodeConfig';
 import './NodePanel.css';
 
@@ -29,12 +29,14 @@ const NOT_TESTABLE = new Set(['start', 'end']);
 export function NodePanel() {
   const id = useSelectedNodeId();
   const data = useNodeData(id ?? '');
-  if (!id || !data) return null;
+  const open = id && data ? id : null;
+  const bringIntoView = usePanelView(open);
+  if (!open || !data) return null;
   // Keyed by node: switching nodes starts a fresh panel (local drafts, scroll).
-  return <PanelFor key={id} node={{ id, data }} />;
+  return <PanelFor key={open} node={{ id: open, data }} bringIntoView={bringIntoView} />;
 }
 
-function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
+function PanelFor({ node, bringIntoView }: { node: Pick<StudioNode, 'id' | 'data'>; bringIntoView: (id: string) => void }) {
   const kind = kindOf(node.data.kind);
   const config: Config = node.data.config ?? {};
   const update = useUpdateConfig(node.id);
@@ -43,7 +45,11 @@ function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
   const errors = useMemo(() => ({ ...problemsByField(problems), ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [problems, config, kind]);
   const Body = panels[node.data.kind];
   const Icon = kind.icon;
-  useKeepInView(node.id);
+  useEffect(() => {
+    // After the panel has taken its column, so that the canvas has its new width.
+    const frame = requestAnimationFrame(() => bringIntoView(node.id));
+    return () => cancelAnimationFrame(frame);
+  }, [node.id, bringIntoView]);
   return (
     <SidePanel className={`node-panel tone-${kind.tone}`} label={`${kind.label} settings`} testId="node-panel" nodeId={node.id}>
       <header className="node-panel-head">
@@ -76,24 +82,6 @@ function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
       </div>
     </SidePanel>
   );
-}
-
-/** Brings the node back into view when the panel opening beside the canvas left it outside. */
-function useKeepInView(id: string) {
-  const flow = useReactFlow();
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const el = document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
-      const pane = document.querySelector('.studio-canvas')?.getBoundingClientRect();
-      const node = flow.getInternalNode(id);
-      if (!el || !pane || !node) return;
-      const box = el.getBoundingClientRect();
-      if (box.left >= pane.left && box.right <= pane.right && box.top >= pane.top && box.bottom <= pane.bottom) return;
-      const { x, y } = node.internals.positionAbsolute;
-      void flow.setCenter(x + (node.measured.width ?? 220) / 2, y + (node.measured.height ?? 60) / 2, { zoom: flow.getZoom(), duration: 250 });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [id, flow]);
 }
 
 /** What Compile said about this node at the last save. */
