@@ -108,6 +108,12 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
 
   await panel.getByRole('button', { name: 'Close the panel' }).click();
 
+  // The closed variable picker names the step by its title as renamed, not by its id.
+  const shown = (select) => select.evaluate((el) => el.selectedOptions[0]?.textContent ?? '');
+  await stepNode(page, 'cite').click();
+  assert.equal(await shown(panel.getByLabel('Passages')), 'Search the statutes › result  (array[object])');
+  await panel.getByRole('button', { name: 'Close the panel' }).click();
+
   // Deleting the retrieval breaks the citation step's reference: saved anyway, and marked.
   await stepNode(page, 'retrieve').click();
   await page.keyboard.press('Delete');
@@ -121,6 +127,11 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   assert.match(await passages.locator('.studio-problem-detail').innerText(), /retrieve\.result/);
   for (const headline of await page.locator('.studio-problem-where, .studio-problem-message').allInnerTexts()) assert.doesNotMatch(headline, /[_[\]{}]|%!/);
   await page.getByTestId('problem').first().click();
+  // The picker keeps the reference, warns that its step is gone, and says what to do.
+  const passagesPicker = panel.getByLabel('Passages');
+  assert.equal(await passagesPicker.getAttribute('data-reference'), 'deleted');
+  assert.equal(await shown(passagesPicker), 'retrieve › result (step deleted)');
+  await panel.locator('.field-warning').filter({ hasText: 'The step this variable came from was deleted' }).waitFor();
   await screenshotBothThemes(page, 'studio-problems');
 
   // Undo brings the node back, and the problems go with the next save.

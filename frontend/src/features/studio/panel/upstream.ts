@@ -76,3 +76,37 @@ export function isAvailable(selector: string[], groups: VariableGroup[]): boolea
   const [id, name] = selector;
   return groups.some((g) => g.nodeId === id && g.variables.some((v) => v.name === name));
 }
+
+const NAMESPACES = new Set(['sys', 'env', 'conversation']);
+
+/** How a chosen variable reads: "Retrieval › result", or "sys.query" for the built-in ones. */
+export function variableLabel(stepTitle: string, selector: string[]): string {
+  const [first = '', ...rest] = selector;
+  return NAMESPACES.has(first) ? selector.join('.') : [stepTitle, ...rest].join(' › ');
+}
+
+/** What is wrong with a reference: nothing, its step is gone, runs later, or no longer has the variable. */
+export type ReferenceState = 'ok' | 'deleted' | 'not-upstream' | 'no-output';
+
+export interface ReferenceView {
+  label: string;
+  state: ReferenceState;
+  /** What to do about it, or "" when the reference is fine. */
+  warning: string;
+}
+
+/**
+ * A chosen reference as the closed picker shows it, named by its step's title
+ * now (`stepTitle`, null when no step has the id any more).
+ */
+export function describeReference(selector: string[], groups: VariableGroup[], stepTitle: string | null): ReferenceView {
+  const [id = '', name = ''] = selector;
+  const label = variableLabel(stepTitle ?? id, selector);
+  if (isAvailable(selector, groups)) return { label, state: 'ok', warning: '' };
+  if (NAMESPACES.has(id)) return { label, state: 'no-output', warning: `There is no variable ${selector.join('.')} here any more. Choose another one.` };
+  if (stepTitle === null) return { label, state: 'deleted', warning: 'The step this variable came from was deleted. Choose another variable.' };
+  if (!groups.some((g) => g.nodeId === id)) {
+    return { label, state: 'not-upstream', warning: `“${stepTitle}” does not run before this step. Connect it earlier, or choose another variable.` };
+  }
+  return { label, state: 'no-output', warning: `“${stepTitle}” no longer gives “${name}”. Choose another variable.` };
+}
