@@ -2,9 +2,9 @@
 // and the setting's label), what to do (the backend's message), and the
 // technical detail kept for a tooltip.
 import type { CompileProblem } from '../../../lib/api.gen';
-import { kindOf } from '../nodes/catalog';
 import { fieldLabel } from '../nodes/fieldLabels';
-import { titleOf, type StudioEdge, type StudioNode } from '../store/dsl';
+import type { StudioEdge, StudioNode } from '../store/dsl';
+import { stepTitle } from '../store/stepTitles';
 
 export interface ProblemText {
   /** "Cited answer › Passages", "Connection Retrieval → Answer", or "" for the whole app. */
@@ -23,10 +23,6 @@ function whereOf(p: CompileProblem, nodes: readonly StudioNode[], edges: readonl
   const edge = p.edgeIndex >= 0 ? edges[p.edgeIndex] : undefined;
   if (edge) return `Connection ${titleById(edge.source, nodes)} → ${titleById(edge.target, nodes)}`;
   return p.edgeId ? 'Connection' : '';
-}
-
-function stepTitle(n: StudioNode): string {
-  return titleOf(n, kindOf(n.data.kind).label);
 }
 
 function titleById(id: string, nodes: readonly StudioNode[]): string {

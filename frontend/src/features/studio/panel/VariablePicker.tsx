@@ -4,10 +4,8 @@
 // variable the step no longer gives) stays shown with a warning, rather than
 // silently replaced.
 import { Field } from '../../../components/ui/Field';
-import { kindOf } from '../nodes/catalog';
 import { selectorOf } from '../nodes/config';
-import { titleOf } from '../store/dsl';
-import { useEditor } from '../store/editorStore';
+import { useStepTitle } from '../store/stepTitles';
 import { describeReference, variableLabel, type ReferenceState, type VariableGroup } from './upstream';
 import { typeLabel, useAvailableVariables } from './useNodeConfig';
 
@@ -28,14 +26,6 @@ export function VariableOptions({ groups }: { groups: VariableGroup[] }) {
 }
 
 const STATE_NOTES: Record<ReferenceState, string> = { ok: '', deleted: 'step deleted', 'not-upstream': 'runs later', 'no-output': 'no longer given' };
-
-/** The current title of step `id`, or null when there is no such step. */
-function useStepTitle(id: string): string | null {
-  return useEditor((s) => {
-    const n = s.graph.present.nodes.find((x) => x.id === id);
-    return n ? titleOf(n, kindOf(n.data.kind).label) : null;
-  });
-}
 
 interface PickerProps {
   nodeId: string;

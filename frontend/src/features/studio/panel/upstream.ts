@@ -2,9 +2,9 @@
 // it (found by walking the edges backwards), then sys, env and conversation
 // variables. A node on a cycle back to itself is not its own upstream.
 import type { VariableDecl } from '../../../lib/api.gen';
-import { kindOf } from '../nodes/catalog';
 import { listOf, textOf, type Config } from '../nodes/config';
-import { titleOf, type Graph, type StudioNode } from '../store/dsl';
+import type { Graph, StudioNode } from '../store/dsl';
+import { stepTitle } from '../store/stepTitles';
 
 export interface VariableGroup {
   /** The selector's first name: a node id, or "sys", "env", "conversation". */
@@ -64,7 +64,7 @@ export function availableVariables(nodeId: string, src: VariableSources): Variab
 }
 
 function nodeGroup(n: StudioNode, variables: VariableDecl[]): VariableGroup {
-  return { nodeId: n.id, title: titleOf(n, kindOf(n.data.kind).label), kind: n.data.kind, variables };
+  return { nodeId: n.id, title: stepTitle(n), kind: n.data.kind, variables };
 }
 
 function declared(workflow: Config | undefined, key: string): VariableDecl[] {

@@ -19,7 +19,7 @@ import { useNow } from '../../runs/useNow';
 import { SidePanel } from '../panel/SidePanel';
 import { useSelectedNodeId } from '../panel/useNodeConfig';
 import { appPath } from '../paths';
-import { useEditor } from '../store/editorStore';
+import { useStepIds } from '../store/stepTitles';
 import { useCanvasRun } from './runStore';
 import './Run.css';
 
@@ -37,10 +37,10 @@ export function useTrace(runId: string): { detail: RunDetail | undefined; error:
 }
 
 export function TraceBar({ detail, appId }: { detail: RunDetail | undefined; appId: string }) {
-  const nodes = useEditor((s) => s.graph.present.nodes);
+  const ids = useStepIds();
   const run = detail?.run;
   const now = useNow(run ? isLive(run.status) : false, 500);
-  const onCanvas = new Set(nodes.map((n) => n.id));
+  const onCanvas = new Set(ids);
   const missing = detail?.nodes.filter((n) => !n.isVirtual && !onCanvas.has(n.nodeId)).length ?? 0;
   return (
     <div className="trace-bar" role="status" data-testid="trace-bar">
