@@ -86,13 +86,30 @@ func (s *RunService) Get(ctx context.Context, runID string) (RunDetail, error) {
 	if err != nil {
 		return RunDetail{}, err
 	}
-	out := RunDetail{Run: runDTO(r), Nodes: make([]NodeExecution, len(execs))}
+	out := RunDetail{Run: runDTO(r), Nodes: make([]NodeExecution, len(execs)), DSL: ranDSL(r.DSL)}
 	for i, e := range execs {
 		if out.Nodes[i], err = s.execution(ctx, e); err != nil {
 			return RunDetail{}, err
 		}
 	}
 	return out, nil
+}
+
+// ranDSL is a run's recorded DSL in the export's JSON form, or "" when it
+// has none or it no longer reads (a DSL version this Lexflow dropped).
+func ranDSL(stored string) string {
+	if stored == "" {
+		return ""
+	}
+	app, _, err := engine.Import([]byte(stored))
+	if err != nil {
+		return ""
+	}
+	dsl, err := engine.Export(app, engine.FormatJSON)
+	if err != nil {
+		return ""
+	}
+	return string(dsl)
 }
 
 // Exists fails as Get does for a run that is not there, without reading its

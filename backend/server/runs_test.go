@@ -158,6 +158,35 @@ func TestImportRejectsMalformedDSLAndWritesNothing(t *testing.T) {
 	}
 }
 
+// A run's detail carries the graph it ran, whatever became of the app since:
+// its trace is drawn on that graph, with steps since renamed or deleted.
+func TestRunDetailKeepsTheGraphItRan(t *testing.T) {
+	srv, _ := newRunsAPI(t)
+	a := &testAPI{t: t, srv: srv}
+	var imported api.AppImported
+	if code := a.call("POST", "/api/apps/import", api.AppImport{DSL: streamDSL}, &imported); code != 201 {
+		t.Fatalf("import: %d", code)
+	}
+	var started api.RunStarted
+	if code := a.call("POST", "/api/apps/"+imported.App.ID+"/runs", api.RunRequest{}, &started); code != 202 {
+		t.Fatalf("start: %d", code)
+	}
+	readRunEvents(t, srv.URL+"/api/runs/"+started.RunID+"/events", 0)
+	edited := strings.NewReplacer("{title: Streamer}", "{title: Renamed}").Replace(streamDSL)
+	if code := a.call("PUT", "/api/apps/"+imported.App.ID+"/dsl", api.AppSave{DSL: edited}, nil); code != 200 {
+		t.Fatalf("save: %d", code)
+	}
+	var detail api.RunDetail
+	a.call("GET", "/api/runs/"+started.RunID, nil, &detail)
+	ran, err := engine.Parse([]byte(detail.DSL))
+	if err != nil {
+		t.Fatalf("the run's DSL %q: %v", detail.DSL, err)
+	}
+	if n := ran.Workflow.Graph.Nodes; len(n) != 3 || !strings.Contains(string(n[1].Data), `"Streamer"`) {
+		t.Errorf("the run's graph = %+v, want the three steps as they ran, the streamer still titled Streamer", n)
+	}
+}
+
 // The history lists a run with the question it answered and its app's name.
 func TestRunHistoryNamesTheQuestionAndTheApp(t *testing.T) {
 	srv, _ := newRunsAPI(t)

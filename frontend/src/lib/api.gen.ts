@@ -387,6 +387,7 @@ export interface GenerationDetail {
 export interface RunDetail {
   run: Run;
   nodes: NodeExecution[];
+  dsl: string;
 }
 
 export interface Conversation {
