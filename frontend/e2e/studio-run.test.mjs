@@ -147,6 +147,31 @@ test('the preview remembers the conversation until a new one is started', async 
   assert.equal(third.inputs['sys.history']?.length ?? 0, 0, 'a new conversation starts without context');
   const conversations = (await api(page, 'GET', '/api/conversations')).body;
   assert.ok(!conversations.some((c) => c.id === first.conversationId), 'the old preview conversation was deleted');
+
+  // Edited since: the model step renamed, the answer step deleted. The trace is drawn on the graph the run ran.
+  await preview.getByRole('button', { name: 'Close the run panel' }).click();
+  await stepNode(page, 'llm').click();
+  const panel = page.getByTestId('node-panel');
+  await panel.getByTestId('panel-title').fill('Draft the reply');
+  await page.keyboard.press('Escape');
+  await stepNode(page, 'answer').click();
+  await page.keyboard.press('Delete');
+  await stepNode(page, 'answer').waitFor({ state: 'detached' });
+  await waitSaved(page);
+  await page.goto(`${app.origin}/#/studio/${appId}?run=${third.id}`);
+  await page.getByTestId('trace-changed').waitFor();
+  await page.locator('[data-testid="studio-node"][data-node-id="answer"][data-run-status="succeeded"]').waitFor();
+  assert.equal(await stepNode(page, 'llm').locator('.studio-node-title').textContent(), 'LLM', 'the step reads as it was titled when it ran');
+  await stepNode(page, 'answer').click();
+  await page.getByTestId('trace-panel').getByTestId('node-detail').waitFor();
+  await screenshotBothThemes(page, 'studio-trace-as-it-ran');
+
+  // Back to editing: the app as it is now, its edits kept.
+  await page.getByTestId('close-trace').click();
+  await stepNode(page, 'answer').waitFor({ state: 'detached' });
+  await stepNode(page, 'llm').filter({ hasText: 'Draft the reply' }).waitFor();
+  const saved = JSON.parse((await api(page, 'GET', `/api/apps/${appId}/dsl`)).body.dsl).workflow.graph.nodes;
+  assert.deepEqual(saved.map((n) => n.id), ['start', 'llm'], 'the trace did not save over the app');
   assert.deepEqual(browser.errors, []);
   await page.close();
 });

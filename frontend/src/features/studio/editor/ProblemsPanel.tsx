@@ -1,17 +1,18 @@
 import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useReactFlow } from '@xyflow/react';
 import { ChevronDown, ChevronUp, CircleAlert } from 'lucide-react';
 import type { CompileProblem } from '../../../lib/api.gen';
 import { plural } from '../../../lib/format';
 import type { StudioEdge, StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
-import { describeProblem } from './problemText';
+import { problemWhere } from './problemText';
 
 /** The compile problems of the last save; a click on one focuses its node. */
 export function ProblemsPanel() {
   const problems = useEditor((s) => s.problems);
-  const nodes = useEditor((s) => s.graph.present.nodes);
-  const edges = useEditor((s) => s.graph.present.edges);
+  // Strings, compared one by one: a drag changes the graph on every frame, not these.
+  const wheres = useEditor(useShallow((s) => s.problems.map((p) => problemWhere(p, s.graph.present.nodes, s.graph.present.edges))));
   const [open, setOpen] = useState(true);
   const focus = useFocusProblem();
   if (problems.length === 0) return null;
@@ -25,13 +26,13 @@ export function ProblemsPanel() {
       {open && (
         <ul>
           {problems.map((p, i) => {
-            const text = describeProblem(p, nodes, edges);
+            const where = wheres[i];
             return (
               <li key={i}>
-                <button type="button" className="studio-problem" onClick={() => focus(p)} title={text.detail || undefined} data-testid="problem" data-code={p.code}>
-                  {text.where && <span className="studio-problem-where" dir="auto">{text.where}</span>}
-                  <span className="studio-problem-message">{text.message}</span>
-                  {text.detail && <span className="studio-problem-detail">{text.detail}</span>}
+                <button type="button" className="studio-problem" onClick={() => focus(p)} title={p.detail || undefined} data-testid="problem" data-code={p.code}>
+                  {where && <span className="studio-problem-where" dir="auto">{where}</span>}
+                  <span className="studio-problem-message">{p.message}</span>
+                  {p.detail && <span className="studio-problem-detail">{p.detail}</span>}
                 </button>
               </li>
             );

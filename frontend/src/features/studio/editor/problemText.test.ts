@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompileProblem } from '../../../lib/api.gen';
 import { fieldLabel } from '../nodes/fieldLabels';
 import type { StudioEdge, StudioNode } from '../store/dsl';
-import { describeProblem, problemsByField, stepProblemLine } from './problemText';
+import { problemsByField, problemWhere, stepProblemLine } from './problemText';
 
 const node = (id: string, kind: string, title?: string): StudioNode => ({ id, position: { x: 0, y: 0 }, data: { kind, config: title ? { title } : {} } }) as StudioNode;
 const nodes = [node('kb', 'knowledge-retrieval', 'Retrieval'), node('cite', 'cited-answer', 'Cited answer'), node('if', 'if-else')];
@@ -15,11 +15,9 @@ const problem = (p: Partial<CompileProblem>): CompileProblem => ({
 describe('compile problems in words', () => {
   it('names the step by its current title and the setting by its panel label, the detail kept apart', () => {
     const p = problem({ nodeId: 'cite', field: 'hits_variable_selector', detail: 'cited-answer: hits_variable_selector: validate selector "": need [node_id, variable]' });
-    const text = describeProblem(p, nodes, edges);
-    expect(text.where).toBe('Cited answer › Passages');
-    expect(text.message).toBe('Choose a variable.');
-    expect(text.detail).toContain('need [node_id');
-    expect(`${text.where} ${text.message}`).not.toMatch(/_|\[|%!/);
+    const where = problemWhere(p, nodes, edges);
+    expect(where).toBe('Cited answer › Passages');
+    expect(`${where} ${p.message}`).not.toMatch(/_|\[|%!/);
   });
 
   it('labels nested settings with their positions, and falls back to the nearest labelled parent', () => {
@@ -31,9 +29,9 @@ describe('compile problems in words', () => {
   });
 
   it('uses the type label for an untitled step, and names both ends of a connection', () => {
-    expect(describeProblem(problem({ nodeId: 'if', field: 'cases' }), nodes, edges).where).toBe('IF / ELSE › Cases');
-    expect(describeProblem(problem({ edgeId: 'e0', edgeIndex: 0 }), nodes, edges).where).toBe('Connection Retrieval → Cited answer');
-    expect(describeProblem(problem({ message: 'Add a Start step: every run begins there.' }), nodes, edges).where).toBe('');
+    expect(problemWhere(problem({ nodeId: 'if', field: 'cases' }), nodes, edges)).toBe('IF / ELSE › Cases');
+    expect(problemWhere(problem({ edgeId: 'e0', edgeIndex: 0 }), nodes, edges)).toBe('Connection Retrieval → Cited answer');
+    expect(problemWhere(problem({ message: 'Add a Start step: every run begins there.' }), nodes, edges)).toBe('');
   });
 
   it('words a step’s own problems by setting, and keys them by field for the panel', () => {

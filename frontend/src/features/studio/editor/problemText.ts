@@ -1,23 +1,13 @@
 // A compile problem as the editor words it: where (the step's current title
-// and the setting's label), what to do (the backend's message), and the
-// technical detail kept for a tooltip.
+// and the setting's label) above what to do (the backend's message), with
+// the technical detail (p.detail) kept for a tooltip.
 import type { CompileProblem } from '../../../lib/api.gen';
 import { fieldLabel } from '../nodes/fieldLabels';
 import type { StudioEdge, StudioNode } from '../store/dsl';
 import { stepTitle } from '../store/stepTitles';
 
-export interface ProblemText {
-  /** "Cited answer › Passages", "Connection Retrieval → Answer", or "" for the whole app. */
-  where: string;
-  message: string;
-  detail: string;
-}
-
-export function describeProblem(p: CompileProblem, nodes: readonly StudioNode[], edges: readonly StudioEdge[]): ProblemText {
-  return { where: whereOf(p, nodes, edges), message: p.message, detail: p.detail };
-}
-
-function whereOf(p: CompileProblem, nodes: readonly StudioNode[], edges: readonly StudioEdge[]): string {
+/** "Cited answer › Passages", "Connection Retrieval → Answer", or "" for the whole app. */
+export function problemWhere(p: CompileProblem, nodes: readonly StudioNode[], edges: readonly StudioEdge[]): string {
   const node = p.nodeId ? nodes.find((n) => n.id === p.nodeId) : undefined;
   if (node) return [stepTitle(node), fieldLabel(node.data.kind, p.field)].filter(Boolean).join(' › ');
   const edge = p.edgeIndex >= 0 ? edges[p.edgeIndex] : undefined;

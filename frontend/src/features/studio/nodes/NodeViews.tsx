@@ -15,7 +15,7 @@ import { sourceHandles } from './handles';
 /** The problems Compile found with one node, one line each ("Passages: Choose a variable."), or "". */
 function useNodeProblems(id: string, kind: string): string {
   return useEditor((s) =>
-    s.problems
+    (s.trace ? [] : s.problems)
       .filter((p) => p.nodeId === id || p.nodeIds.includes(id))
       .map((p) => stepProblemLine(p, kind))
       .join('\n'),

@@ -1,6 +1,6 @@
 // The side panel of the selected node: its title, its type's settings, the
 // retry and failure settings, and what the last save's compile said about it.
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
@@ -30,13 +30,13 @@ export function NodePanel() {
   const id = useSelectedNodeId();
   const data = useNodeData(id ?? '');
   const open = id && data ? id : null;
-  const bringIntoView = usePanelView(open);
+  usePanelView(open);
   if (!open || !data) return null;
   // Keyed by node: switching nodes starts a fresh panel (local drafts, scroll).
-  return <PanelFor key={open} node={{ id: open, data }} bringIntoView={bringIntoView} />;
+  return <PanelFor key={open} node={{ id: open, data }} />;
 }
 
-function PanelFor({ node, bringIntoView }: { node: Pick<StudioNode, 'id' | 'data'>; bringIntoView: (id: string) => void }) {
+function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
   const kind = kindOf(node.data.kind);
   const config: Config = node.data.config ?? {};
   const update = useUpdateConfig(node.id);
@@ -45,11 +45,6 @@ function PanelFor({ node, bringIntoView }: { node: Pick<StudioNode, 'id' | 'data
   const errors = useMemo(() => ({ ...problemsByField(problems), ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [problems, config, kind]);
   const Body = panels[node.data.kind];
   const Icon = kind.icon;
-  useEffect(() => {
-    // After the panel has taken its column, so that the canvas has its new width.
-    const frame = requestAnimationFrame(() => bringIntoView(node.id));
-    return () => cancelAnimationFrame(frame);
-  }, [node.id, bringIntoView]);
   return (
     <SidePanel className={`node-panel tone-${kind.tone}`} label={`${kind.label} settings`} testId="node-panel" nodeId={node.id}>
       <header className="node-panel-head">

@@ -1,5 +1,5 @@
-// Opening a step's panel narrows the canvas; when that hides the step, the
-// view moves to bring it back. Closing the panel moves the view back to where
+// Opening a step's panel (its settings, or its trace) narrows the canvas;
+// when that hides the step, the view moves to bring it back. Closing the panel moves the view back to where
 // it was before the panel moved it, unless the person has panned or zoomed
 // since: then the view they chose stays.
 import { useCallback, useEffect, useRef } from 'react';
@@ -14,16 +14,24 @@ interface Shift {
   after: Viewport | null;
 }
 
-/** Returns `bringIntoView(id)`; restores the view when `openId` becomes null. */
-export function usePanelView(openId: string | null): (id: string) => void {
+/** Keeps step `openId` in view while its panel is open; restores the view when it closes (null). */
+export function usePanelView(openId: string | null): void {
   const flow = useReactFlow();
   const shift = useRef<Shift | null>(null);
+  const bringIntoView = useBringIntoView(flow, shift);
   useEffect(() => {
-    if (openId !== null) return;
+    if (openId !== null) {
+      // After the panel has taken its column, so that the canvas has its new width.
+      const frame = requestAnimationFrame(() => bringIntoView(openId));
+      return () => cancelAnimationFrame(frame);
+    }
     const s = shift.current;
     shift.current = null;
     if (s?.after && sameView(flow.getViewport(), s.after)) void flow.setViewport(s.before, { duration: DURATION });
-  }, [openId, flow]);
+  }, [openId, flow, bringIntoView]);
+}
+
+function useBringIntoView(flow: ReactFlowInstance, shift: { current: Shift | null }): (id: string) => void {
   return useCallback(
     (id: string) => {
       const centre = hiddenNodeCentre(flow, id);
@@ -40,14 +48,17 @@ export function usePanelView(openId: string | null): (id: string) => void {
 
 /** The centre of node `id` in flow coordinates when it sticks out of the canvas, else null. */
 function hiddenNodeCentre(flow: ReactFlowInstance, id: string): { x: number; y: number } | null {
-  const el = document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
   const pane = document.querySelector('.studio-canvas')?.getBoundingClientRect();
   const node = flow.getInternalNode(id);
-  if (!el || !pane || !node) return null;
-  const box = el.getBoundingClientRect();
-  if (box.left >= pane.left && box.right <= pane.right && box.top >= pane.top && box.bottom <= pane.bottom) return null;
+  if (!pane || !node) return null;
+  // From the flow's own geometry: a step wholly out of view is not in the page to measure.
   const { x, y } = node.internals.positionAbsolute;
-  return { x: x + (node.measured.width ?? 220) / 2, y: y + (node.measured.height ?? 60) / 2 };
+  const w = node.measured.width ?? 220;
+  const h = node.measured.height ?? 60;
+  const topLeft = flow.flowToScreenPosition({ x, y });
+  const bottomRight = flow.flowToScreenPosition({ x: x + w, y: y + h });
+  if (topLeft.x >= pane.left && bottomRight.x <= pane.right && topLeft.y >= pane.top && bottomRight.y <= pane.bottom) return null;
+  return { x: x + w / 2, y: y + h / 2 };
 }
 
 function sameView(a: Viewport, b: Viewport): boolean {

@@ -28,8 +28,3 @@ export function useStepTitles(ids: readonly string[]): Record<string, string> {
     }),
   );
 }
-
-/** The ids of every step, as one array that changes only when a step comes or goes. */
-export function useStepIds(): string[] {
-  return useEditor(useShallow((s) => s.graph.present.nodes.map((n) => n.id)));
-}
