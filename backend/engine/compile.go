@@ -17,20 +17,41 @@ const (
 // plan. It reports every problem it finds, not just the first, as a
 // *CompileError whose problems each wrap a sentinel (ErrCycle, ...).
 func Compile(app *App, reg *Registry) (*Plan, error) {
+	return compile(app, reg, "")
+}
+
+// CompileNode compiles node nodeID of app for running alone
+// (Plan.StartNode): the node and its virtual sub-nodes are checked as
+// Compile checks them, and nothing else of the graph is, so a step broken
+// elsewhere does not stop this one. Its references to other steps are taken
+// as they are: the run hands the node the variables it read before, and
+// MissingVars names those it lacks. The plan runs nothing but StartNode.
+func CompileNode(app *App, reg *Registry, nodeID string) (*Plan, error) {
+	plan, err := compile(app, reg, nodeID)
+	if err == nil && !plan.has(nodeID) {
+		return nil, fmt.Errorf("compile step %s alone: %w", nodeID, ErrNodeNotFound)
+	}
+	return plan, err
+}
+
+func compile(app *App, reg *Registry, only string) (*Plan, error) {
 	if app == nil || reg == nil {
 		return nil, fmt.Errorf("compile app: nil app or registry")
 	}
-	c := &compiler{app: app, reg: reg, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1}}
+	c := &compiler{app: app, reg: reg, only: only, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1, only: only}}
 	if !c.withinLimits() {
 		return nil, c.ps.err()
 	}
 	c.variables()
 	c.buildNodes()
-	c.buildEdges()
 	c.buildVirtualNodes()
-	c.checkRoles()
-	acyclic := c.checkCycles()
-	c.checkReachable()
+	acyclic := true
+	if only == "" {
+		c.buildEdges()
+		c.checkRoles()
+		acyclic = c.checkCycles()
+		c.checkReachable()
+	}
 	if acyclic {
 		c.order()
 	}
@@ -49,6 +70,8 @@ type compiler struct {
 	reg  *Registry
 	plan *Plan
 	ps   problems
+	// only names the one node compiled for running alone (CompileNode), or "".
+	only string
 	// ancestors[i] holds the real nodes upstream of real node i (acyclic only).
 	ancestors []bitset
 }
@@ -101,6 +124,9 @@ func (c *compiler) declared(what string, vars []Variable) map[string]Value {
 func (c *compiler) buildNodes() {
 	peers := c.peers()
 	for i, gn := range c.app.Workflow.Graph.Nodes {
+		if c.only != "" && (gn.ID != c.only || c.has(gn.ID)) {
+			continue
+		}
 		if !c.checkNodeID(i, gn.ID) {
 			continue
 		}
@@ -137,7 +163,7 @@ func (c *compiler) checkNodeID(i int, id string) bool {
 	return false
 }
 
-func (c *compiler) has(id string) bool { _, ok := c.plan.byID[id]; return ok }
+func (c *compiler) has(id string) bool { return c.plan.has(id) }
 
 func (c *compiler) addNode(n planNode) int {
 	c.plan.nodes = append(c.plan.nodes, n)

@@ -114,6 +114,9 @@ func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
 		t, ok := c.namespaceType(n.id, in)
 		return r, ok && c.checkType(n.id, in, t)
 	}
+	if c.only != "" && !c.has(sel.Node()) {
+		return r, true // another step's variable, handed in as it was recorded
+	}
 	prod, ok := c.producer(owner, in, acyclic)
 	if !ok {
 		return ref{}, false

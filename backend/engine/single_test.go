@@ -81,3 +81,62 @@ func TestStartNodeNamesWhatIsMissing(t *testing.T) {
 		t.Errorf("unknown node: %v", err)
 	}
 }
+
+// brokenElsewhereDSL is chainDSL with its last steps broken: a step of an
+// unknown type, a reference to a deleted step, a dangling edge, no end.
+const brokenElsewhereDSL = `version: 0.1.0
+kind: lexflow-app
+app: {name: chain, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {variables: [{variable: q, type: text-input}]}}
+      - {id: a, type: echo, data: {text: "A({{#start.q#}})"}}
+      - {id: b, type: echo, data: {text: "B({{#a.text#}})"}}
+      - {id: c, type: echo, data: {text: "{{#gone.text#}}"}}
+      - {id: d, type: quantum, data: {}}
+    edges:
+      - {source: start, target: a}
+      - {source: a, target: b}
+      - {source: b, target: c}
+      - {source: c, target: nowhere}
+`
+
+// A step compiled to run alone is checked alone: steps broken elsewhere in
+// the app do not stop it, its own problems still do, and the plan runs it
+// and nothing else.
+func TestCompileNodeChecksTheStepAlone(t *testing.T) {
+	app, err := Parse([]byte(brokenElsewhereDSL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compile(app, testRegistry()); err == nil {
+		t.Fatal("the whole app compiled; the test needs it broken")
+	}
+	plan, err := CompileNode(app, testRegistry(), "b")
+	if err != nil {
+		t.Fatalf("compile step b alone: %v", err)
+	}
+	var vars Vars
+	if err := json.Unmarshal([]byte(`{"a.text":"A(why)"}`), &vars); err != nil {
+		t.Fatal(err)
+	}
+	x, err := plan.StartNode(t.Context(), "b", vars, RunInput{}, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := x.Wait()
+	if err != nil || res.Outputs["text"].Text() != "B(A(why))" {
+		t.Errorf("step b alone: %v, outputs %v", err, res.Outputs)
+	}
+	if _, err := plan.Start(t.Context(), RunInput{}, RunOptions{}); !errors.Is(err, ErrNodeNotFound) {
+		t.Errorf("a whole run of a one-step plan: %v, want refused", err)
+	}
+
+	if _, err := CompileNode(app, testRegistry(), "d"); !errors.Is(err, ErrUnknownNodeType) {
+		t.Errorf("step d alone: %v, want its own unknown type reported", err)
+	}
+	if _, err := CompileNode(app, testRegistry(), "nope"); !errors.Is(err, ErrNodeNotFound) {
+		t.Errorf("a step the app lacks: %v", err)
+	}
+}
