@@ -63,17 +63,14 @@ func TestRunningABrokenStepAloneSaysWhatToFix(t *testing.T) {
 	a := &testAPI{t: t, srv: srv}
 	dsl := strings.Replace(streamDSL, "      - {id: end, type: end, data: {title: End}}\n",
 		"      - {id: end, type: end, data: {title: End}}\n      - {id: odd, type: quantum, data: {}}\n", 1)
-	var imported api.AppImported
-	if code := a.call("POST", "/api/apps/import", api.AppImport{DSL: dsl}, &imported); code != 201 {
-		t.Fatalf("import: %d", code)
-	}
+	appID := importApp(a, dsl)
 	var refused struct{ Error api.ErrorBody }
-	code := a.call("POST", "/api/apps/"+imported.App.ID+"/nodes/odd/run", nil, &refused)
+	code := a.call("POST", "/api/apps/"+appID+"/nodes/odd/run", nil, &refused)
 	if code != 422 || !strings.HasPrefix(refused.Error.Message, "This step needs a fix first: Lexflow does not know this kind of step") ||
 		strings.Contains(refused.Error.Message, "quantum") {
 		t.Errorf("broken step alone: %d %q", code, refused.Error.Message)
 	}
-	if code := a.call("POST", "/api/apps/"+imported.App.ID+"/nodes/s/run", nil, &refused); code != 409 || refused.Error.Code != "never_ran" {
+	if code := a.call("POST", "/api/apps/"+appID+"/nodes/s/run", nil, &refused); code != 409 || refused.Error.Code != "never_ran" {
 		t.Errorf("a sound step beside it: %d %+v, want only that it never ran", code, refused)
 	}
 }

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
-import { canvasAtRest, stepNode, waitSaved } from './studioPage.mjs';
+import { canvasAtRest, createApp, stepNode, waitSaved } from './studioPage.mjs';
 
 let llm, app, browser;
 
@@ -94,12 +94,7 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   assert.equal(provider.status, 201, JSON.stringify(provider.body));
 
   // A blank chatflow from the Apps list: Start, a model step and the answer.
-  await page.getByRole('link', { name: 'Studio' }).click();
-  await page.getByRole('button', { name: 'New app' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('template-choice').filter({ hasText: 'Blank' }).click();
-  await dialog.getByLabel('Name').fill('Statute Q&A');
-  await dialog.getByRole('button', { name: 'Create app' }).click();
+  await createApp(page, 'Blank', 'Statute Q&A');
   for (const id of ['start', 'llm', 'answer']) await stepNode(page, id).waitFor();
 
   // The model step makes way for retrieval and a cited answer.

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLexflow, launchBrowser, screenshot, screenshotBothThemes } from './harness.mjs';
-import { canvasAtRest, stepNode, waitSaved } from './studioPage.mjs';
+import { canvasAtRest, createApp, stepNode, waitSaved } from './studioPage.mjs';
 
 let app, browser;
 
@@ -124,7 +124,7 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   // Each problem names the step by title and the setting by its label; the technical detail is a muted line.
   const passages = page.getByTestId('problem').filter({ hasText: 'Answer with citations › Passages' });
   assert.match(await passages.locator('.studio-problem-message').innerText(), /^It reads “result” from a step that no longer exists/);
-  assert.match(await passages.locator('.studio-problem-detail').innerText(), /retrieve\.result/);
+  assert.match(await passages.locator('.problem-detail').innerText(), /retrieve\.result/);
   for (const headline of await page.locator('.studio-problem-where, .studio-problem-message').allInnerTexts()) assert.doesNotMatch(headline, /[_[\]{}]|%!/);
   await page.getByTestId('problem').first().click();
   // The picker keeps the reference, warns that its step is gone, and says what to do.
@@ -155,12 +155,7 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
 test('closing a step’s panel gives back the view the panel moved, but keeps one the person chose', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
-  await page.getByRole('link', { name: 'Studio' }).click();
-  await page.getByRole('button', { name: 'New app' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('template-choice').filter({ hasText: 'Legal Q&A' }).click();
-  await dialog.getByLabel('Name').fill('View check');
-  await dialog.getByRole('button', { name: 'Create app' }).click();
+  await createApp(page, 'Legal Q&A', 'View check');
   await stepNode(page, 'answer').waitFor();
   const panel = page.getByTestId('node-panel');
 

@@ -19,3 +19,13 @@ export async function canvasAtRest(page) {
     last = now;
   }
 }
+
+/** Creates an app from the Apps list: New app, a template (or Blank), a name. */
+export async function createApp(page, template, name) {
+  await page.getByRole('link', { name: 'Studio' }).click();
+  await page.getByRole('button', { name: 'New app' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('template-choice').filter({ hasText: template }).click();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create app' }).click();
+}

@@ -32,7 +32,7 @@ export function ProblemsPanel() {
                 <button type="button" className="studio-problem" onClick={() => focus(p)} title={p.detail || undefined} data-testid="problem" data-code={p.code}>
                   {where && <span className="studio-problem-where" dir="auto">{where}</span>}
                   <span className="studio-problem-message">{p.message}</span>
-                  {p.detail && <span className="studio-problem-detail">{p.detail}</span>}
+                  {p.detail && <span className="problem-detail">{p.detail}</span>}
                 </button>
               </li>
             );

@@ -94,7 +94,7 @@ function NodeProblems({ problems, kind }: { problems: CompileProblem[]; kind: st
         {problems.map((p, i) => (
           <li key={i} title={p.detail || undefined}>
             <span dir="auto">{stepProblemLine(p, kind)}</span>
-            {p.detail && <span className="node-panel-problem-detail">{p.detail}</span>}
+            {p.detail && <span className="problem-detail">{p.detail}</span>}
           </li>
         ))}
       </ul>

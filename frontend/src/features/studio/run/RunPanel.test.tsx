@@ -5,16 +5,16 @@ import { Profiler } from 'react';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithClient } from '../../../test/render';
-import type { AppDocument } from '../../../lib/api.gen';
 import { emptyStream } from '../../chat/stream';
 import { useEditor } from '../store/editorStore';
+import { testDocument } from '../store/testDocument';
 import { RunPanel } from './RunPanel';
 import { useCanvasRun } from './runStore';
 
 const dsl = {
   version: '0.1.0',
   kind: 'lexflow-app',
-  app: { name: 'Memo', mode: 'workflow' },
+  app: { name: 'Memo', mode: 'workflow' as const },
   workflow: {
     graph: {
       nodes: [
@@ -30,13 +30,7 @@ const dsl = {
   },
 };
 
-const doc: AppDocument = {
-  app: { id: 'a1', name: 'Memo', mode: 'workflow', description: '', version: 1, createdAt: '', updatedAt: '' },
-  dsl: JSON.stringify(dsl),
-  problems: [],
-  outputs: [],
-  sys: [],
-};
+const doc = testDocument(dsl);
 
 /** Moves a step as a drag does, one frame at a time. */
 function drag(id: string, frames: number) {

@@ -1,16 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppDocument } from '../../../lib/api.gen';
 import legalQA from './testdata/legal-qa.json';
 import { dslToGraph, parseDsl } from './dsl';
 import { shownGraph, useEditor } from './editorStore';
+import { testDocument } from './testDocument';
 
-const doc: AppDocument = {
-  app: { id: 'a1', name: 'Legal Q&A', mode: 'chatflow', description: '', version: 3, createdAt: '', updatedAt: '' },
-  dsl: JSON.stringify(legalQA),
-  problems: [],
-  outputs: [],
-  sys: [],
-};
+const doc = testDocument(legalQA as Parameters<typeof testDocument>[0]);
 
 /** The app as an earlier run ran it: one more step, since deleted. */
 function ranGraph() {
