@@ -22,7 +22,7 @@ func (s *AppService) problems(app *engine.App) []CompileProblem {
 			out = append(out, problemDTO(app.Workflow.Graph, p))
 		}
 	default:
-		out = append(out, CompileProblem{Kind: "invalid", Message: err.Error(), NodeIDs: []string{}, EdgeIndex: -1})
+		out = append(out, CompileProblem{Kind: "invalid", Code: "invalid", Message: "The app could not be checked.", Detail: err.Error(), NodeIDs: []string{}, EdgeIndex: -1})
 	}
 	return out
 }
@@ -36,7 +36,8 @@ func problemDTO(g engine.Graph, p engine.Problem) CompileProblem {
 	if p.EdgeID != "" {
 		edge = g.EdgeIndex(p.EdgeID)
 	}
-	return CompileProblem{Kind: p.Kind(), Message: p.Message, NodeID: p.NodeID, NodeIDs: ids, EdgeID: p.EdgeID, EdgeIndex: edge}
+	return CompileProblem{Kind: p.Kind(), Code: p.Code(), Message: p.Message, Detail: p.Detail, Field: p.Field,
+		NodeID: p.NodeID, NodeIDs: ids, EdgeID: p.EdgeID, EdgeIndex: edge}
 }
 
 // outputs lists what each node of app declares it produces, drafts included.

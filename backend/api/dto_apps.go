@@ -68,10 +68,18 @@ type Validation struct {
 }
 
 // CompileProblem is one thing wrong with a graph, located for the canvas:
-// a node, an edge (by id, or by index for edges without one), or the app.
+// a node (and the setting at fault), an edge (by id, or by index for edges
+// without one), or the app. Message is for people; Detail is the technical
+// account, for a tooltip.
 type CompileProblem struct {
-	Kind      string   `json:"kind"` // "cycle", "unknown node type", ...
-	Message   string   `json:"message"`
+	Kind string `json:"kind"` // "cycle", "unknown node type", ...
+	// Code is the kind as a stable identifier ("cycle", "missing_node", ...).
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Detail  string `json:"detail"`
+	// Field is the node's setting at fault, a path into its data with dots
+	// ("cases.0.conditions.1.variable_selector"), or "".
+	Field     string   `json:"field"`
 	NodeID    string   `json:"nodeId"`
 	NodeIDs   []string `json:"nodeIds"`
 	EdgeID    string   `json:"edgeId"`

@@ -136,4 +136,8 @@ type GenerationDetail struct {
 type RunDetail struct {
 	Run   Run             `json:"run"`
 	Nodes []NodeExecution `json:"nodes"`
+	// DSL is the app as this run ran it, in the export's JSON form (as
+	// AppDocument.DSL), so that its trace is drawn on the graph it ran, not
+	// on the app as edited since; "" when the run has none recorded.
+	DSL string `json:"dsl"`
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 
 	"lexflow/backend/engine"
 	"lexflow/backend/runs"
@@ -25,7 +27,7 @@ func (s *RunService) Start(ctx context.Context, appID string, req RunRequest) (R
 	x, err := s.runs.Start(ctx, runs.Request{AppID: appID, Inputs: req.Inputs, Query: req.Query, ConversationID: req.ConversationID})
 	var ce *engine.CompileError
 	if errors.As(err, &ce) {
-		return RunStarted{}, &Error{Status: 422, Body: ErrorBody{Code: "invalid_app", Message: err.Error()}}
+		return RunStarted{}, refusedToCompile(ce, "The app")
 	}
 	if err != nil {
 		return RunStarted{}, err
@@ -43,7 +45,7 @@ func (s *RunService) StartNode(ctx context.Context, appID, nodeID string) (NodeR
 	var ce *engine.CompileError
 	switch {
 	case errors.As(err, &ce):
-		return NodeRunStarted{}, &Error{Status: 422, Body: ErrorBody{Code: "invalid_app", Message: err.Error()}}
+		return NodeRunStarted{}, refusedToCompile(ce, "This step")
 	case errors.Is(err, runs.ErrNeverRan):
 		return NodeRunStarted{}, &Error{Status: 409, Body: ErrorBody{Code: "never_ran",
 			Message: "This step has not run yet: run the whole app once, and its inputs are kept for running the step alone."}}
@@ -55,6 +57,20 @@ func (s *RunService) StartNode(ctx context.Context, appID, nodeID string) (NodeR
 	id := x.Execution.RunID()
 	return NodeRunStarted{RunID: id, Topic: runs.Topic(id), SourceRunID: x.Source.RunID,
 		SourceStartedAt: x.Source.StartedAt, Missing: nonNil(x.Missing)}, nil
+}
+
+// refusedToCompile says in words why a run cannot start: what needs fixing
+// (the problems' messages, for people), not the compile error's detail.
+func refusedToCompile(ce *engine.CompileError, what string) *Error {
+	msgs := make([]string, len(ce.Problems))
+	for i, p := range ce.Problems {
+		msgs[i] = p.Message
+	}
+	noun := "a fix"
+	if len(msgs) > 1 {
+		noun = fmt.Sprintf("%d fixes", len(msgs))
+	}
+	return &Error{Status: 422, Body: ErrorBody{Code: "invalid_app", Message: fmt.Sprintf("%s needs %s first: %s", what, noun, strings.Join(msgs, " "))}}
 }
 
 // Cancel stops a live run.
@@ -86,13 +102,30 @@ func (s *RunService) Get(ctx context.Context, runID string) (RunDetail, error) {
 	if err != nil {
 		return RunDetail{}, err
 	}
-	out := RunDetail{Run: runDTO(r), Nodes: make([]NodeExecution, len(execs))}
+	out := RunDetail{Run: runDTO(r), Nodes: make([]NodeExecution, len(execs)), DSL: ranDSL(r.DSL)}
 	for i, e := range execs {
 		if out.Nodes[i], err = s.execution(ctx, e); err != nil {
 			return RunDetail{}, err
 		}
 	}
 	return out, nil
+}
+
+// ranDSL is a run's recorded DSL in the export's JSON form, or "" when it
+// has none or it no longer reads (a DSL version this Lexflow dropped).
+func ranDSL(stored string) string {
+	if stored == "" {
+		return ""
+	}
+	app, _, err := engine.Import([]byte(stored))
+	if err != nil {
+		return ""
+	}
+	dsl, err := engine.Export(app, engine.FormatJSON)
+	if err != nil {
+		return ""
+	}
+	return string(dsl)
 }
 
 // Exists fails as Get does for a run that is not there, without reading its

@@ -17,20 +17,41 @@ const (
 // plan. It reports every problem it finds, not just the first, as a
 // *CompileError whose problems each wrap a sentinel (ErrCycle, ...).
 func Compile(app *App, reg *Registry) (*Plan, error) {
+	return compile(app, reg, "")
+}
+
+// CompileNode compiles node nodeID of app for running alone
+// (Plan.StartNode): the node and its virtual sub-nodes are checked as
+// Compile checks them, and nothing else of the graph is, so a step broken
+// elsewhere does not stop this one. Its references to other steps are taken
+// as they are: the run hands the node the variables it read before, and
+// MissingVars names those it lacks. The plan runs nothing but StartNode.
+func CompileNode(app *App, reg *Registry, nodeID string) (*Plan, error) {
+	plan, err := compile(app, reg, nodeID)
+	if err == nil && !plan.has(nodeID) {
+		return nil, fmt.Errorf("compile step %s alone: %w", nodeID, ErrNodeNotFound)
+	}
+	return plan, err
+}
+
+func compile(app *App, reg *Registry, only string) (*Plan, error) {
 	if app == nil || reg == nil {
 		return nil, fmt.Errorf("compile app: nil app or registry")
 	}
-	c := &compiler{app: app, reg: reg, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1}}
+	c := &compiler{app: app, reg: reg, only: only, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1, only: only}}
 	if !c.withinLimits() {
 		return nil, c.ps.err()
 	}
 	c.variables()
 	c.buildNodes()
-	c.buildEdges()
 	c.buildVirtualNodes()
-	c.checkRoles()
-	acyclic := c.checkCycles()
-	c.checkReachable()
+	acyclic := true
+	if only == "" {
+		c.buildEdges()
+		c.checkRoles()
+		acyclic = c.checkCycles()
+		c.checkReachable()
+	}
 	if acyclic {
 		c.order()
 	}
@@ -49,6 +70,8 @@ type compiler struct {
 	reg  *Registry
 	plan *Plan
 	ps   problems
+	// only names the one node compiled for running alone (CompileNode), or "".
+	only string
 	// ancestors[i] holds the real nodes upstream of real node i (acyclic only).
 	ancestors []bitset
 }
@@ -56,7 +79,8 @@ type compiler struct {
 func (c *compiler) withinLimits() bool {
 	g := c.app.Workflow.Graph
 	if len(g.Nodes) > MaxNodes || len(g.Edges) > MaxEdges {
-		c.ps.app(ErrInvalidNode, "%d nodes and %d edges; the limits are %d and %d", len(g.Nodes), len(g.Edges), MaxNodes, MaxEdges)
+		c.ps.app(ErrInvalidNode, fmt.Sprintf("The app is too large to check: keep it under %d steps and %d connections.", MaxNodes, MaxEdges),
+			fmt.Sprintf("%d nodes and %d edges; the limits are %d and %d", len(g.Nodes), len(g.Edges), MaxNodes, MaxEdges))
 		return false
 	}
 	return true
@@ -64,29 +88,31 @@ func (c *compiler) withinLimits() bool {
 
 // variables compiles the environment and conversation declarations.
 func (c *compiler) variables() {
-	c.plan.env = c.declared("environment variable", c.app.Workflow.EnvironmentVariables)
-	c.plan.conv = c.declared("conversation variable", c.app.Workflow.ConversationVariables)
+	c.plan.env = c.declared("Environment variable", c.app.Workflow.EnvironmentVariables)
+	c.plan.conv = c.declared("Conversation variable", c.app.Workflow.ConversationVariables)
 }
 
 func (c *compiler) declared(what string, vars []Variable) map[string]Value {
 	out := make(map[string]Value, len(vars))
 	for _, v := range vars {
+		detail := fmt.Sprintf("%s %q", strings.ToLower(what), v.Name)
 		if !validName(v.Name) {
-			c.ps.app(ErrInvalidVariable, "%s %q: use letters, digits and '_'", what, v.Name)
+			c.ps.app(ErrInvalidVariable, fmt.Sprintf("%s “%s”: use letters, digits and _ in its name, not starting with a digit.", what, v.Name),
+				detail+": use letters, digits and '_'")
 			continue
 		}
 		if _, dup := out[v.Name]; dup {
-			c.ps.app(ErrInvalidVariable, "%s %q is declared twice", what, v.Name)
+			c.ps.app(ErrInvalidVariable, fmt.Sprintf("%s “%s” is declared twice: keep one.", what, v.Name), detail+" is declared twice")
 			continue
 		}
 		t, err := ParseType(string(v.ValueType))
 		if err != nil {
-			c.ps.app(ErrInvalidVariable, "%s %q: %v", what, v.Name, err)
+			c.ps.app(ErrInvalidVariable, fmt.Sprintf("%s “%s” has a type Lexflow does not know: choose another.", what, v.Name), fmt.Sprintf("%s: %v", detail, err))
 			continue
 		}
 		val, err := decodeTyped(v.Value, t)
 		if err != nil {
-			c.ps.app(ErrInvalidVariable, "%s %q: %v", what, v.Name, err)
+			c.ps.app(ErrInvalidVariable, fmt.Sprintf("%s “%s”: its value is not %s.", what, v.Name, typeWords(t)), fmt.Sprintf("%s: %v", detail, err))
 			continue
 		}
 		out[v.Name] = val
@@ -98,6 +124,9 @@ func (c *compiler) declared(what string, vars []Variable) map[string]Value {
 func (c *compiler) buildNodes() {
 	peers := c.peers()
 	for i, gn := range c.app.Workflow.Graph.Nodes {
+		if c.only != "" && (gn.ID != c.only || c.has(gn.ID)) {
+			continue
+		}
 		if !c.checkNodeID(i, gn.ID) {
 			continue
 		}
@@ -121,18 +150,20 @@ func (c *compiler) peers() map[string]PeerNode {
 func (c *compiler) checkNodeID(i int, id string) bool {
 	switch {
 	case !validNodeID(id):
-		c.ps.node(fmt.Sprintf("#%d", i+1), ErrInvalidNode, "id %q: use 1-%d letters, digits, '_' or '-'", id, maxIDLen)
+		c.ps.node(fmt.Sprintf("#%d", i+1), ErrInvalidNode, fmt.Sprintf("Step %d has an id Lexflow cannot use: give it 1 to %d letters, digits, _ or -.", i+1, maxIDLen),
+			fmt.Sprintf("id %q: use 1-%d letters, digits, '_' or '-'", id, maxIDLen))
 	case isNamespace(id):
-		c.ps.node(id, ErrInvalidNode, "%q is reserved for %s.* variables", id, id)
+		c.ps.node(id, ErrInvalidNode, fmt.Sprintf("The id “%s” is reserved for built-in variables: give this step another id.", id),
+			fmt.Sprintf("%q is reserved for %s.* variables", id, id))
 	case c.has(id):
-		c.ps.node(id, ErrDuplicateNode, "another node already has id %q", id)
+		c.ps.node(id, ErrDuplicateNode, "Another step has the same id: give one of them a new id.", fmt.Sprintf("another node already has id %q", id))
 	default:
 		return true
 	}
 	return false
 }
 
-func (c *compiler) has(id string) bool { _, ok := c.plan.byID[id]; return ok }
+func (c *compiler) has(id string) bool { return c.plan.has(id) }
 
 func (c *compiler) addNode(n planNode) int {
 	c.plan.nodes = append(c.plan.nodes, n)
@@ -152,7 +183,7 @@ func (c *compiler) build(idx int, def NodeDef) {
 	}
 	settings, errs := parseSettings(def.Data)
 	for _, err := range errs {
-		c.ps.node(n.id, ErrInvalidNode, "%v", err)
+		c.settingsProblem(n.id, "", err)
 	}
 	if settings.Title != "" {
 		n.title = settings.Title
@@ -160,7 +191,7 @@ func (c *compiler) build(idx int, def NodeDef) {
 	def.Title, def.Settings = n.title, settings
 	impl, err := factory(def)
 	if err != nil || impl == nil {
-		c.ps.node(n.id, ErrInvalidNode, "%s: %v", def.Type, err)
+		c.settingsProblem(n.id, def.Type+": ", err)
 		return
 	}
 	n.node, n.settings, n.spec = impl, settings, impl.Spec()
@@ -171,10 +202,12 @@ func (c *compiler) unknownType(id, typ string) {
 	known := cmpOr(strings.Join(c.reg.Types(), ", "), "none registered")
 	if newerThanOurs(c.app.Version) {
 		err := fmt.Errorf("%w: %w", ErrUnknownNodeType, ErrNewerVersion)
-		c.ps.node(id, err, "type %q comes with dsl version %s, newer than this Lexflow's %s; update Lexflow", typ, c.app.Version, DSLVersion)
+		c.ps.node(id, err, "This kind of step comes from a newer Lexflow: update Lexflow to run it.",
+			fmt.Sprintf("type %q comes with dsl version %s, newer than this Lexflow's %s; update Lexflow", typ, c.app.Version, DSLVersion))
 		return
 	}
-	c.ps.node(id, ErrUnknownNodeType, "type %q (known: %s)", typ, known)
+	c.ps.node(id, ErrUnknownNodeType, "Lexflow does not know this kind of step: replace it with one from the palette.",
+		fmt.Sprintf("type %q (known: %s)", typ, known))
 }
 
 // readSpec validates a spec and indexes its outputs, handles and streams.
@@ -183,11 +216,11 @@ func (c *compiler) readSpec(idx int) {
 	n.outputs = make(map[string]Type, len(n.spec.Outputs)+2)
 	for _, o := range n.spec.Outputs {
 		if !validName(o.Name) || n.outputs[o.Name] != "" {
-			c.ps.node(n.id, ErrInvalidNode, "spec: output %q is invalid or declared twice", o.Name)
+			c.ps.node(n.id, ErrInvalidNode, specMessage, fmt.Sprintf("spec: output %q is invalid or declared twice", o.Name))
 			continue
 		}
 		if _, err := ParseType(string(orAny(o.Type))); err != nil {
-			c.ps.node(n.id, ErrInvalidNode, "spec: output %q: %v", o.Name, err)
+			c.ps.node(n.id, ErrInvalidNode, specMessage, fmt.Sprintf("spec: output %q: %v", o.Name, err))
 		}
 		n.outputs[o.Name] = orAny(o.Type)
 	}
@@ -197,7 +230,7 @@ func (c *compiler) readSpec(idx int) {
 	n.streams = make(map[string]bool, len(n.spec.Streams))
 	for _, s := range n.spec.Streams {
 		if n.outputs[s] == "" {
-			c.ps.node(n.id, ErrInvalidNode, "spec: streamed output %q is not declared", s)
+			c.ps.node(n.id, ErrInvalidNode, specMessage, fmt.Sprintf("spec: streamed output %q is not declared", s))
 		}
 		n.streams[s] = true
 	}
@@ -218,7 +251,8 @@ func (c *compiler) readHandles(n *planNode) {
 	}
 	for _, h := range n.spec.Handles {
 		if h == "" || h == HandleFailBranch || n.handles[h] {
-			c.ps.node(n.id, ErrInvalidNode, "spec: branch handle %q is empty, reserved or declared twice", h)
+			c.ps.node(n.id, ErrInvalidNode, "Two branches of this step have the same name, or one has none: name each branch once.",
+				fmt.Sprintf("spec: branch handle %q is empty, reserved or declared twice", h))
 		}
 		n.handles[h] = true
 	}
@@ -242,7 +276,8 @@ func (c *compiler) buildEdges() {
 		handle := cmpOr(e.SourceHandle, HandleSource)
 		link := [3]string{e.Source, handle, e.Target}
 		if (e.ID != "" && seenID[e.ID]) || seenLink[link] {
-			c.ps.edge(eid, ErrDuplicateEdge, "%s → %s (handle %q) is defined twice", e.Source, e.Target, handle)
+			c.ps.edge(eid, ErrDuplicateEdge, fmt.Sprintf("The steps “%s” and “%s” are connected twice: remove one connection.", c.titleOf(src), c.titleOf(dst)),
+				fmt.Sprintf("%s → %s (handle %q) is defined twice", e.Source, e.Target, handle))
 			continue
 		}
 		seenID[e.ID], seenLink[link] = true, true
@@ -279,10 +314,10 @@ func cmpOr[T ~string](s, def T) T {
 
 func (c *compiler) danglingEdge(eid string, e Edge, okSrc, okDst bool) {
 	if !okSrc {
-		c.ps.edge(eid, ErrDanglingEdge, "source %q is not a node", e.Source)
+		c.ps.edge(eid, ErrDanglingEdge, "A connection starts at a step that no longer exists: delete the connection.", fmt.Sprintf("source %q is not a node", e.Source))
 	}
 	if !okDst {
-		c.ps.edge(eid, ErrDanglingEdge, "target %q is not a node", e.Target)
+		c.ps.edge(eid, ErrDanglingEdge, "A connection leads to a step that no longer exists: delete the connection.", fmt.Sprintf("target %q is not a node", e.Target))
 	}
 }
 
@@ -296,7 +331,8 @@ func (c *compiler) checkHandle(eid string, src int, handle string) {
 		names = append(names, fmt.Sprintf("%q", h))
 	}
 	slices.Sort(names)
-	c.ps.edge(eid, ErrUnknownHandle, "node %s has no handle %q (it has %s)", n.id, handle, strings.Join(names, ", "))
+	c.ps.edge(eid, ErrUnknownHandle, fmt.Sprintf("A connection starts from a branch that “%s” no longer has: connect it from one of its branches.", n.title),
+		fmt.Sprintf("node %s has no handle %q (it has %s)", n.id, handle, strings.Join(names, ", ")))
 }
 
 func (c *compiler) addEdge(e planEdge) {

@@ -9,6 +9,7 @@ import (
 // checkRoles finds the start node and checks what the mode requires.
 func (c *compiler) checkRoles() {
 	var starts []string
+	var startIdx []int
 	roles := map[Role]bool{}
 	for i := 0; i < c.plan.real; i++ {
 		n := &c.plan.nodes[i]
@@ -18,21 +19,24 @@ func (c *compiler) checkRoles() {
 		roles[n.spec.Role] = true
 		if n.spec.Role == RoleStart {
 			starts = append(starts, n.id)
+			startIdx = append(startIdx, i)
 			c.plan.start = i
 		}
 	}
 	switch {
 	case len(starts) == 0:
-		c.ps.app(ErrNoStart, "add a start node: every run begins there")
+		c.ps.app(ErrNoStart, "Add a Start step: every run begins there.", "add a start node: every run begins there")
 	case len(starts) > 1:
-		c.ps.add(Problem{NodeIDs: starts, Err: ErrMultipleStarts, Message: "keep one of " + strings.Join(starts, ", ")})
+		c.ps.add(Problem{NodeIDs: starts, Err: ErrMultipleStarts,
+			Message: "Keep one Start step and delete the others: " + strings.Join(c.titlesOf(startIdx), ", ") + ".",
+			Detail:  "keep one of " + strings.Join(starts, ", ")})
 		c.plan.start = -1
 	}
 	if c.plan.mode == ModeWorkflow && !roles[RoleEnd] {
-		c.ps.app(ErrNoEnd, "a workflow needs an end node to produce its outputs")
+		c.ps.app(ErrNoEnd, "Add an End step: it gives the workflow its outputs.", "a workflow needs an end node to produce its outputs")
 	}
 	if c.plan.mode == ModeChatflow && !roles[RoleAnswer] {
-		c.ps.app(ErrNoAnswer, "a chatflow needs an answer node to reply")
+		c.ps.app(ErrNoAnswer, "Add an Answer step: it is how the chatflow replies.", "a chatflow needs an answer node to reply")
 	}
 }
 
@@ -45,9 +49,11 @@ func (c *compiler) checkCycles() bool {
 			continue
 		}
 		acyclic = false
-		ids := c.cyclePath(scc)
+		path := c.cyclePath(scc)
+		ids, titles := c.idsOf(path), c.titlesOf(path)
 		c.ps.add(Problem{NodeID: ids[0], NodeIDs: ids, Err: ErrCycle,
-			Message: strings.Join(append(ids, ids[0]), " → ") + " (workflows must not loop)"})
+			Message: "These steps go round in a loop: " + strings.Join(append(titles, titles[0]), " → ") + ". Remove one connection to break it.",
+			Detail:  strings.Join(append(ids, ids[0]), " → ") + " (workflows must not loop)"})
 	}
 	return acyclic
 }
@@ -119,8 +125,8 @@ func (t *tarjan) pop(v int) {
 }
 
 // cyclePath finds the shortest cycle through a component's first node (in
-// DSL order) and returns its node ids in order.
-func (c *compiler) cyclePath(scc []int) []string {
+// DSL order) and returns its node indices in order.
+func (c *compiler) cyclePath(scc []int) []int {
 	in := map[int]bool{}
 	first := scc[0]
 	for _, v := range scc {
@@ -133,7 +139,7 @@ func (c *compiler) cyclePath(scc []int) []string {
 		for _, e := range c.plan.nodes[v].out {
 			w := c.plan.edges[e].dst
 			if w == first {
-				return c.idsBack(parent, v)
+				return pathBack(parent, v)
 			}
 			if _, seen := parent[w]; in[w] && !seen {
 				parent[w] = v
@@ -141,17 +147,25 @@ func (c *compiler) cyclePath(scc []int) []string {
 			}
 		}
 	}
-	return []string{c.plan.nodes[first].id}
+	return []int{first}
 }
 
-// idsBack follows parent links from v to the root and returns the ids root first.
-func (c *compiler) idsBack(parent map[int]int, v int) []string {
-	var ids []string
+// pathBack follows parent links from v to the root and returns the path root first.
+func pathBack(parent map[int]int, v int) []int {
+	var path []int
 	for ; v >= 0; v = parent[v] {
-		ids = append(ids, c.plan.nodes[v].id)
+		path = append(path, v)
 	}
-	slices.Reverse(ids)
-	return ids
+	slices.Reverse(path)
+	return path
+}
+
+func (c *compiler) idsOf(idxs []int) []string {
+	out := make([]string, len(idxs))
+	for i, idx := range idxs {
+		out[i] = c.plan.nodes[idx].id
+	}
+	return out
 }
 
 // checkReachable reports nodes no path from the start reaches.
@@ -174,7 +188,8 @@ func (c *compiler) checkReachable() {
 	}
 	for i, ok := range seen {
 		if !ok {
-			c.ps.node(c.plan.nodes[i].id, ErrUnreachable, "no path from the start node %s leads here", c.plan.nodes[c.plan.start].id)
+			c.ps.node(c.plan.nodes[i].id, ErrUnreachable, "Nothing leads to this step from “"+c.titleOf(c.plan.start)+"”: connect it after a step, or delete it.",
+				"no path from the start node "+c.plan.nodes[c.plan.start].id+" leads here")
 		}
 	}
 }

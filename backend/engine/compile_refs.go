@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -19,7 +20,8 @@ func (c *compiler) buildVirtualNodes() {
 func (c *compiler) buildVirtual(parent int, v VirtualNode, peers map[string]PeerNode) {
 	pid := c.plan.nodes[parent].id
 	if !validVirtualID(pid, v.ID) || isNamespace(v.ID) || c.has(v.ID) {
-		c.ps.node(pid, ErrInvalidNode, "virtual node id %q is invalid or already used", v.ID)
+		c.ps.node(pid, ErrInvalidNode, "One of this step's extractions has an id that is not valid or already used: give it another.",
+			fmt.Sprintf("virtual node id %q is invalid or already used", v.ID))
 		return
 	}
 	idx := c.addNode(planNode{id: v.ID, typ: v.Type, title: cmpOr(v.Title, v.ID), parent: parent,
@@ -31,7 +33,8 @@ func (c *compiler) buildVirtual(parent int, v VirtualNode, peers map[string]Peer
 		n.title = v.Title
 	}
 	if n.node != nil && (len(n.spec.Virtual) > 0 || len(n.spec.Handles) > 0 || n.spec.Role != RoleNone || n.spec.Response != nil) {
-		c.ps.node(v.ID, ErrInvalidNode, "a virtual node of %s cannot branch, nest, respond or take a role", pid)
+		c.ps.node(v.ID, ErrInvalidNode, "An extraction inside a step cannot branch, answer or hold extractions of its own: use a plain model step.",
+			fmt.Sprintf("a virtual node of %s cannot branch, nest, respond or take a role", pid))
 	}
 }
 
@@ -55,8 +58,10 @@ func (c *compiler) attributeVirtualProblems() {
 		if !ok || p.NodeID == "" || c.plan.nodes[idx].parent < 0 {
 			continue
 		}
-		p.Message = "virtual node " + p.NodeID + ": " + p.Message
-		p.NodeID = c.plan.nodes[c.plan.nodes[idx].parent].id
+		// The sub-node's field is not one of the parent's settings: the message names the sub-node instead.
+		p.Detail = "virtual node " + p.NodeID + ": " + cmpOr(p.Detail, p.Message)
+		p.Message = "Extraction “" + c.plan.nodes[idx].title + "”: " + p.Message
+		p.NodeID, p.Field = c.plan.nodes[c.plan.nodes[idx].parent].id, ""
 	}
 }
 
@@ -100,17 +105,19 @@ func hasRef(refs []ref, key string) bool {
 func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
 	n := &c.plan.nodes[owner]
 	sel := in.Selector
-	tpl := refOpen + sel.String() + refClose
 	if err := sel.Validate(); err != nil {
-		c.ps.node(n.id, ErrUnknownVariable, "%v", err)
+		c.refProblem(n.id, in, ErrUnknownVariable, incompleteRef(sel), err.Error())
 		return ref{}, false
 	}
 	r := ref{sel: slices.Clone(sel), key: sel.String(), node: -1}
 	if sel.IsNamespace() {
-		t, ok := c.namespaceType(n.id, sel, tpl)
-		return r, ok && c.checkType(n.id, tpl, t, sel, in.Type)
+		t, ok := c.namespaceType(n.id, in)
+		return r, ok && c.checkType(n.id, in, t)
 	}
-	prod, ok := c.producer(owner, sel, tpl, acyclic)
+	if c.only != "" && !c.has(sel.Node()) {
+		return r, true // another step's variable, handed in as it was recorded
+	}
+	prod, ok := c.producer(owner, in, acyclic)
 	if !ok {
 		return ref{}, false
 	}
@@ -121,23 +128,44 @@ func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
 	}
 	t, ok := p.outputs[sel.Var()]
 	if !ok {
-		c.ps.node(n.id, ErrUnknownVariable, "%s: node %s has no output %q (it has %s)", tpl, p.id, sel.Var(), outputNames(p))
+		c.refProblem(n.id, in, ErrUnknownVariable,
+			fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.title),
+			fmt.Sprintf("%s: node %s has no output %q (it has %s)", tplOf(sel), p.id, sel.Var(), outputNames(p)))
 		return ref{}, false
 	}
-	return r, c.checkType(n.id, tpl, t, sel, in.Type)
+	return r, c.checkType(n.id, in, t)
+}
+
+// refProblem reports a bad reference on the field it was made in.
+func (c *compiler) refProblem(nodeID string, in Input, err error, message, detail string) {
+	c.ps.field(nodeID, in.Field, err, message, detail)
+}
+
+func tplOf(sel Selector) string { return refOpen + sel.String() + refClose }
+
+func incompleteRef(sel Selector) string {
+	if len(sel) == 0 || (len(sel) == 1 && sel[0] == "") {
+		return "Choose a variable."
+	}
+	return "The variable “" + sel.String() + "” is incomplete or misspelt: choose it again from the list."
 }
 
 // producer finds the referenced node and checks that it runs before owner.
-func (c *compiler) producer(owner int, sel Selector, tpl string, acyclic bool) (int, bool) {
+func (c *compiler) producer(owner int, in Input, acyclic bool) (int, bool) {
 	n := &c.plan.nodes[owner]
+	sel, tpl := in.Selector, tplOf(in.Selector)
 	prod, ok := c.plan.byID[sel.Node()]
 	switch {
 	case prod == owner && ok:
-		c.ps.node(n.id, ErrSelfReference, "%s reads the node's own output", tpl)
+		c.refProblem(n.id, in, ErrSelfReference, "A step cannot read its own result: choose a variable from a step before it.",
+			tpl+" reads the node's own output")
 	case !ok:
-		c.ps.node(n.id, ErrMissingNode, "%s: there is no node %q", tpl, sel.Node())
+		c.refProblem(n.id, in, ErrMissingNode, fmt.Sprintf("It reads “%s” from a step that no longer exists: choose another variable.", sel[1:].String()),
+			fmt.Sprintf("%s: there is no node %q", tpl, sel.Node()))
 	case acyclic && !c.upstream(owner, prod):
-		c.ps.node(n.id, ErrNotUpstream, "%s: node %s does not run before %s", tpl, sel.Node(), n.id)
+		c.refProblem(n.id, in, ErrNotUpstream,
+			fmt.Sprintf("It reads “%s”, but “%s” does not run before this step: connect it earlier, or choose another variable.", c.variableWords(sel), c.titleOf(prod)),
+			fmt.Sprintf("%s: node %s does not run before %s", tpl, sel.Node(), n.id))
 	default:
 		return prod, true
 	}
@@ -162,7 +190,10 @@ func (c *compiler) upstream(owner, prod int) bool {
 	return c.ancestors[ownerAt].has(prodAt)
 }
 
-func (c *compiler) namespaceType(nodeID string, sel Selector, tpl string) (Type, bool) {
+var namespaceWords = map[string]string{NamespaceSys: "system", NamespaceEnv: "environment", NamespaceConversation: "conversation"}
+
+func (c *compiler) namespaceType(nodeID string, in Input) (Type, bool) {
+	sel := in.Selector
 	var decl map[string]Type
 	switch sel.Node() {
 	case NamespaceSys:
@@ -174,7 +205,9 @@ func (c *compiler) namespaceType(nodeID string, sel Selector, tpl string) (Type,
 	}
 	t, ok := decl[sel.Var()]
 	if !ok {
-		c.ps.node(nodeID, ErrUnknownVariable, "%s: no %s variable %q in a %s", tpl, sel.Node(), sel.Var(), c.plan.mode)
+		c.refProblem(nodeID, in, ErrUnknownVariable,
+			fmt.Sprintf("There is no %s variable “%s” in a %s: choose another variable.", namespaceWords[sel.Node()], sel.Var(), c.plan.mode),
+			fmt.Sprintf("%s: no %s variable %q in a %s", tplOf(sel), sel.Node(), sel.Var(), c.plan.mode))
 	}
 	return t, ok
 }
@@ -191,16 +224,21 @@ func valueTypes(vars []Variable) map[string]Type {
 }
 
 // checkType checks sub-paths and the expected type where both are known.
-func (c *compiler) checkType(nodeID, tpl string, t Type, sel Selector, want Type) bool {
+func (c *compiler) checkType(nodeID string, in Input, t Type) bool {
+	sel, tpl, want := in.Selector, tplOf(in.Selector), in.Type
 	if path := sel.Path(); len(path) > 0 {
 		if !t.HasFields() {
-			c.ps.node(nodeID, ErrTypeMismatch, "%s: %s is %s, which has no field %q", tpl, sel[:2].String(), t, path[0])
+			c.refProblem(nodeID, in, ErrTypeMismatch,
+				fmt.Sprintf("It reads “%s”, which is %s and has no part called “%s”: choose the variable itself.", c.variableWords(sel[:2]), typeWords(t), path[0]),
+				fmt.Sprintf("%s: %s is %s, which has no field %q", tpl, sel[:2].String(), t, path[0]))
 			return false
 		}
 		t = fieldType(t, path)
 	}
 	if !t.AssignableTo(want) {
-		c.ps.node(nodeID, ErrTypeMismatch, "%s is %s, but %s is expected", tpl, t, want)
+		c.refProblem(nodeID, in, ErrTypeMismatch,
+			fmt.Sprintf("It reads “%s”, which is %s, but %s is needed here: choose another variable.", c.variableWords(sel), typeWords(t), typeWords(want)),
+			fmt.Sprintf("%s is %s, but %s is expected", tpl, t, want))
 		return false
 	}
 	return true
@@ -259,9 +297,11 @@ func (c *compiler) checkDefaults() {
 			t, ok := n.outputs[key]
 			switch {
 			case !ok:
-				c.ps.node(n.id, ErrInvalidNode, "default_value %q is not an output (outputs: %s)", key, outputNames(n))
+				c.ps.field(n.id, "default_value", ErrInvalidNode, fmt.Sprintf("The fallback value “%s” is not one of this step's results: remove it.", key),
+					fmt.Sprintf("default_value %q is not an output (outputs: %s)", key, outputNames(n)))
 			case !conforms(v, t):
-				c.ps.node(n.id, ErrTypeMismatch, "default_value %q is %s, but the output is %s", key, v.Type(), t)
+				c.ps.field(n.id, "default_value", ErrTypeMismatch, fmt.Sprintf("The fallback value for “%s” must be %s.", key, typeWords(t)),
+					fmt.Sprintf("default_value %q is %s, but the output is %s", key, v.Type(), t))
 			}
 		}
 	}

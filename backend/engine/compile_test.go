@@ -99,7 +99,7 @@ func TestCompileMessagesArePrecise(t *testing.T) {
 		{"many_problems", ErrTypeMismatch, "{{#start.name#}} is string, but number is expected"},
 		{"many_problems", ErrTypeMismatch, `start.name`},
 		{"many_problems", ErrTypeMismatch, `late.text is string, which has no field "first"`},
-		{"many_problems", ErrInvalidNode, "retry_config.max_retries 99"},
+		{"many_problems", ErrInvalidNode, "retry_config.max_retries: 99"},
 		{"many_problems", ErrUnknownHandle, `node if has no handle "maybe" (it has "false", "true")`},
 	}
 	for _, tt := range tests {

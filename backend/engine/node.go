@@ -65,6 +65,9 @@ type Input struct {
 	Selector Selector
 	// Type is what the node expects; TypeAny (or "") accepts anything.
 	Type Type
+	// Field is the setting the reference is made in (a DSL path, as in
+	// FieldError), so that a bad reference is shown on it; "" when unknown.
+	Field string
 }
 
 // Output is one variable a node produces.

@@ -14,7 +14,11 @@ type Plan struct {
 	conv  map[string]Value
 	// responses are the nodes with a Response template, in topological order.
 	responses []int
+	// only is the node a plan from CompileNode holds, or "" for a whole app.
+	only string
 }
+
+func (p *Plan) has(id string) bool { _, ok := p.byID[id]; return ok }
 
 type planNode struct {
 	id, typ, title string

@@ -78,6 +78,9 @@ func (p *Plan) Run(ctx context.Context, in RunInput, opts RunOptions) (*RunResul
 // Start begins a run in the background. Only bad input (unknown env or
 // conversation variables, wrongly typed values) fails here, before any event.
 func (p *Plan) Start(ctx context.Context, in RunInput, opts RunOptions) (*Execution, error) {
+	if p.only != "" {
+		return nil, fmt.Errorf("start run: the plan holds step %s alone: %w", p.only, ErrNodeNotFound)
+	}
 	return p.launch(ctx, in, opts, nil)
 }
 

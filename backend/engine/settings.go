@@ -69,7 +69,7 @@ func parseSettings(data json.RawMessage) (Settings, []error) {
 	}
 	var raw rawSettings
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return s, []error{fmt.Errorf("read common settings: %w", err)}
+		return s, []error{fmt.Errorf("read common settings: %w", err)} // Compile words it as unreadable settings
 	}
 	var errs []error
 	if raw.Title != nil {
@@ -94,11 +94,13 @@ func (s *Settings) setRetry(r *rawRetry) error {
 		return nil
 	}
 	if r.Max < 0 || r.Max > MaxRetries || r.Max != float64(int(r.Max)) {
-		return fmt.Errorf("retry_config.max_retries %v: want an integer 0..%d", r.Max, MaxRetries)
+		return &FieldError{Field: "retry_config.max_retries", Message: fmt.Sprintf("Retry a whole number of times, from 0 to %d.", MaxRetries),
+			Detail: fmt.Sprintf("%v: want an integer 0..%d", r.Max, MaxRetries)}
 	}
 	interval := time.Duration(r.Interval * float64(time.Millisecond))
 	if r.Interval < 0 || interval > MaxRetryInterval {
-		return fmt.Errorf("retry_config.retry_interval %vms: want 0..%d ms", r.Interval, MaxRetryInterval.Milliseconds())
+		return &FieldError{Field: "retry_config.retry_interval", Message: fmt.Sprintf("Wait between 0 and %d ms between tries.", MaxRetryInterval.Milliseconds()),
+			Detail: fmt.Sprintf("%vms: want 0..%d ms", r.Interval, MaxRetryInterval.Milliseconds())}
 	}
 	s.MaxRetries, s.RetryInterval = int(r.Max), interval
 	return nil
@@ -117,7 +119,8 @@ func (s *Settings) setStrategy(v any) error {
 	case StrategyFailBranch:
 		s.ErrorStrategy = StrategyFailBranch
 	default:
-		return fmt.Errorf("error_strategy %v: want fail, default_value or fail_branch", v)
+		return &FieldError{Field: "error_strategy", Message: "Choose what happens when this step fails.",
+			Detail: fmt.Sprintf("%v: want fail, default_value or fail_branch", v)}
 	}
 	return nil
 }
@@ -128,7 +131,8 @@ func (s *Settings) setDefaults(raw json.RawMessage) error {
 	}
 	var list []rawDefault
 	if err := json.Unmarshal(raw, &list); err != nil {
-		return fmt.Errorf("default_value: want a list of {key, type, value}: %w", err)
+		return &FieldError{Field: "default_value", Message: "The fallback values could not be read: set them again.",
+			Detail: fmt.Sprintf("want a list of {key, type, value}: %v", err)}
 	}
 	s.Defaults = make(map[string]Value, len(list))
 	for _, d := range list {
@@ -143,15 +147,15 @@ func (s *Settings) setDefaults(raw json.RawMessage) error {
 
 func defaultValue(d rawDefault) (Value, error) {
 	if !validName(d.Key) {
-		return Value{}, fmt.Errorf("default_value: bad key %q", d.Key)
+		return Value{}, &FieldError{Field: "default_value", Message: "A fallback value names no result: remove it.", Detail: fmt.Sprintf("bad key %q", d.Key)}
 	}
 	t, err := ParseType(d.Type)
 	if err != nil {
-		return Value{}, fmt.Errorf("default_value %s: %w", d.Key, err)
+		return Value{}, &FieldError{Field: "default_value", Message: fmt.Sprintf("The fallback value for “%s” has a type Lexflow does not know.", d.Key), Detail: fmt.Sprintf("%s: %v", d.Key, err)}
 	}
 	v, err := decodeTyped(d.Value, t)
 	if err != nil {
-		return Value{}, fmt.Errorf("default_value %s: %w", d.Key, err)
+		return Value{}, &FieldError{Field: "default_value", Message: fmt.Sprintf("The fallback value for “%s” must be %s.", d.Key, typeWords(t)), Detail: fmt.Sprintf("%s: %v", d.Key, err)}
 	}
 	return v, nil
 }
@@ -162,7 +166,7 @@ func (s *Settings) setTimeout(raw json.RawMessage) error {
 	}
 	var secs float64
 	if err := json.Unmarshal(raw, &secs); err != nil || secs < 0 {
-		return fmt.Errorf("timeout %s: want seconds, a number ≥ 0", raw)
+		return &FieldError{Field: "timeout", Message: "Give the time limit in seconds, 0 or more.", Detail: fmt.Sprintf("%s: want seconds, a number ≥ 0", raw)}
 	}
 	s.Timeout = time.Duration(secs * float64(time.Second))
 	return nil

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -79,5 +80,50 @@ func TestStartNodeNamesWhatIsMissing(t *testing.T) {
 	}
 	if _, err := plan.StartNode(t.Context(), "nope", Vars{}, RunInput{}, RunOptions{}); !errors.Is(err, ErrNodeNotFound) {
 		t.Errorf("unknown node: %v", err)
+	}
+}
+
+// brokenElsewhereDSL is chainDSL with its end step replaced by broken ones:
+// a reference to a deleted step, a step of an unknown type; the edge into
+// the end now dangles, and there is no end.
+var brokenElsewhereDSL = strings.Replace(chainDSL, "      - {id: end, type: end, data: {outputs: [{variable: out, value_selector: [b, text]}]}}\n",
+	"      - {id: c, type: echo, data: {text: \"{{#gone.text#}}\"}}\n      - {id: d, type: quantum, data: {}}\n", 1)
+
+// A step compiled to run alone is checked alone: steps broken elsewhere in
+// the app do not stop it, its own problems still do, and the plan runs it
+// and nothing else.
+func TestCompileNodeChecksTheStepAlone(t *testing.T) {
+	app, err := Parse([]byte(brokenElsewhereDSL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compile(app, testRegistry()); err == nil {
+		t.Fatal("the whole app compiled; the test needs it broken")
+	}
+	plan, err := CompileNode(app, testRegistry(), "b")
+	if err != nil {
+		t.Fatalf("compile step b alone: %v", err)
+	}
+	var vars Vars
+	if err := json.Unmarshal([]byte(`{"a.text":"A(why)"}`), &vars); err != nil {
+		t.Fatal(err)
+	}
+	x, err := plan.StartNode(t.Context(), "b", vars, RunInput{}, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := x.Wait()
+	if err != nil || !strings.HasPrefix(res.Outputs["text"].Text(), "B(A(why)") {
+		t.Errorf("step b alone: %v, outputs %v", err, res.Outputs)
+	}
+	if _, err := plan.Start(t.Context(), RunInput{}, RunOptions{}); !errors.Is(err, ErrNodeNotFound) {
+		t.Errorf("a whole run of a one-step plan: %v, want refused", err)
+	}
+
+	if _, err := CompileNode(app, testRegistry(), "d"); !errors.Is(err, ErrUnknownNodeType) {
+		t.Errorf("step d alone: %v, want its own unknown type reported", err)
+	}
+	if _, err := CompileNode(app, testRegistry(), "nope"); !errors.Is(err, ErrNodeNotFound) {
+		t.Errorf("a step the app lacks: %v", err)
 	}
 }

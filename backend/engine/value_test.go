@@ -133,7 +133,7 @@ func TestSettings(t *testing.T) {
 		{`{"retry_config": {"max_retries": 1.5, "retry_interval": -1}, "error_strategy": "explode", "timeout": "soon",
 		   "default_value": [{"key": "x", "type": "number", "value": "many"}]}`,
 			Settings{ErrorStrategy: StrategyFail},
-			[]string{"max_retries 1.5", "error_strategy explode", `default_value x: value "many" is string, declared number`, "timeout"}},
+			[]string{"max_retries: 1.5", "error_strategy: explode", `default_value: x: value "many" is string, declared number`, "timeout"}},
 	}
 	for _, tt := range tests {
 		got, errs := parseSettings(json.RawMessage(tt.data))

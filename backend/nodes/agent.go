@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -72,15 +73,15 @@ func (n *agentNode) configure() error {
 	}
 	switch {
 	case !oneOf(d.Strategy, "", string(agent.StrategyAuto), string(agent.StrategyFunctionCalling), string(agent.StrategyReAct)):
-		return fieldError("strategy", "%q: want auto, function_calling or react", d.Strategy)
+		return fieldError("strategy", "Choose how the agent uses its tools.", "%q: want auto, function_calling or react", d.Strategy)
 	case d.MaxIterations < 0 || d.MaxIterations > agent.MaxRounds:
-		return fieldError("max_iterations", "%d: want 1..%d", d.MaxIterations, agent.MaxRounds)
+		return fieldError("max_iterations", "Choose between 1 and "+fmt.Sprint(agent.MaxRounds)+" rounds.", "%d: want 1..%d", d.MaxIterations, agent.MaxRounds)
 	case d.ToolTimeout < 0:
-		return fieldError("tool_timeout", "%g: want seconds, more than 0", d.ToolTimeout)
+		return fieldError("tool_timeout", "Give the tool time limit in seconds, more than 0.", "%g: want seconds, more than 0", d.ToolTimeout)
 	case !oneOf(d.Uncited, "", string(generation.UncitedPartial), string(generation.UncitedFail), string(generation.UncitedStrip)):
-		return fieldError("uncited_policy", "%q: want partial, fail or strip", d.Uncited)
+		return fieldError("uncited_policy", "Choose what happens to uncited claims.", "%q: want partial, fail or strip", d.Uncited)
 	case len(d.Tools) == 0:
-		return fieldError("tools", "an agent needs at least one tool (for a model without tools, use an LLM node)")
+		return fieldError("tools", "Add at least one tool. For a model without tools, use an LLM step.", "an agent needs at least one tool (for a model without tools, use an LLM node)")
 	}
 	if d.Query == "" {
 		n.data.Query = "{{#sys.query#}}"

@@ -77,14 +77,14 @@ func agentTools(deps Deps, defs []agentToolDef, collections []string) ([]agentTo
 		t, ok := reg.Lookup(d.Name)
 		switch {
 		case !ok:
-			return nil, fieldError(field, "%q is not a Lexflow tool (tools: %s)", d.Name, reg.Known())
+			return nil, fieldError(field, "This tool does not exist in Lexflow: choose another.", "%q is not a Lexflow tool (tools: %s)", d.Name, reg.Known())
 		case seen[d.Name]:
-			return nil, fieldError(field, "%s is listed twice", d.Name)
+			return nil, fieldError(field, "This tool is listed twice: keep one.", "%s is listed twice", d.Name)
 		}
 		seen[d.Name] = true
 		at, err := compileAgentTool(t, d)
 		if err != nil {
-			return nil, fieldError(field, "%v", err)
+			return nil, fieldError(field, "This tool's settings are not valid.", "%v", err)
 		}
 		out = append(out, at)
 	}

@@ -36,7 +36,7 @@ func newAggregator(def engine.NodeDef) (engine.Node, error) {
 	}
 	t, err := declaredType(data.OutputType)
 	if err != nil {
-		return nil, fieldError("output_type", "%v", err)
+		return nil, fieldError("output_type", "Choose the kind of value it outputs.", "%v", err)
 	}
 	ins, err := aggInputs("variables", data.Variables)
 	if err != nil {
@@ -54,14 +54,14 @@ func newAggregator(def engine.NodeDef) (engine.Node, error) {
 
 func aggInputs(field string, sels []engine.Selector) ([]engine.Input, error) {
 	if len(sels) == 0 {
-		return nil, fieldError(field, "add at least one variable")
+		return nil, fieldError(field, "Add at least one variable.", "add at least one variable")
 	}
 	var ins []engine.Input
 	for i, sel := range sels {
 		if err := checkSelector(fmt.Sprintf("%s[%d]", field, i), sel); err != nil {
 			return nil, err
 		}
-		ins = addInput(ins, engine.Input{Selector: sel, Type: engine.TypeAny})
+		ins = addInput(ins, engine.Input{Selector: sel, Type: engine.TypeAny, Field: fmt.Sprintf("%s.%d", field, i)})
 	}
 	return ins, nil
 }
@@ -71,7 +71,7 @@ func groupedAggregator(groups []aggGroup) (engine.Node, error) {
 	for i, g := range groups {
 		field := fmt.Sprintf("advanced_settings.groups[%d]", i)
 		if err := (engine.Selector{"a", g.GroupName}).Validate(); err != nil {
-			return nil, fieldError(field+".group_name", "%q is not a valid name", g.GroupName)
+			return nil, fieldError(field+".group_name", "Give the group a name of letters, digits and _.", "%q is not a valid name", g.GroupName)
 		}
 		ins, err := aggInputs(field+".variables", g.Variables)
 		if err != nil {

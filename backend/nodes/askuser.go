@@ -30,10 +30,10 @@ func newAskUser(def engine.NodeDef) (engine.Node, error) {
 		return nil, err
 	}
 	if data.Question == "" {
-		return nil, fieldError("question", "write the question to ask")
+		return nil, fieldError("question", "Write the question to ask.", "write the question to ask")
 	}
 	question, intent := engine.ParseTemplate(data.Question), engine.ParseTemplate(data.Intent)
-	spec := engine.Spec{Role: engine.RoleEnd, Inputs: templateInputs(data.Question, data.Intent), Outputs: []engine.Output{
+	spec := engine.Spec{Role: engine.RoleEnd, Inputs: askUserInputs(data.Question, data.Intent), Outputs: []engine.Output{
 		{Name: "question", Type: engine.TypeString}, {Name: "intent", Type: engine.TypeString}, {Name: AskUserFlag, Type: engine.TypeBool}}}
 	if def.Mode == engine.ModeChatflow {
 		spec.Role, spec.Response = engine.RoleAnswer, question
@@ -49,4 +49,13 @@ func newAskUser(def engine.NodeDef) (engine.Node, error) {
 		}
 		return engine.NodeResult{Outputs: out}, nil
 	}}, nil
+}
+
+// askUserInputs are what the question and the intent read, each on its field.
+func askUserInputs(question, intent string) []engine.Input {
+	ins := withField("question", templateInputs(question))
+	for _, in := range withField("intent", templateInputs(intent)) {
+		ins = addInput(ins, in)
+	}
+	return ins
 }

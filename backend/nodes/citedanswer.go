@@ -67,7 +67,8 @@ func newCitedAnswer(deps Deps) engine.NodeFactory {
 			return nil, err
 		}
 		spec := engine.Spec{
-			Inputs: []engine.Input{{Selector: n.data.Query, Type: engine.TypeAny}, {Selector: n.data.Hits, Type: engine.TypeAny}},
+			Inputs: []engine.Input{{Selector: n.data.Query, Type: engine.TypeAny, Field: "query_variable_selector"},
+				{Selector: n.data.Hits, Type: engine.TypeAny, Field: "hits_variable_selector"}},
 			Outputs: []engine.Output{{Name: "answer", Type: engine.TypeString}, {Name: "citations", Type: engine.TypeArrayObject},
 				{Name: "claims", Type: engine.TypeArrayObject}, {Name: "status", Type: engine.TypeString},
 				{Name: "error", Type: engine.TypeString}, {Name: "generation_record_id", Type: engine.TypeString},
@@ -86,7 +87,7 @@ func (n *citedAnswer) configure(def engine.NodeDef) error {
 		return err
 	}
 	if !oneOf(n.data.Uncited, "", string(generation.UncitedPartial), string(generation.UncitedFail), string(generation.UncitedStrip)) {
-		return fieldError("uncited_policy", "%q: want partial, fail or strip", n.data.Uncited)
+		return fieldError("uncited_policy", "Choose what happens to uncited claims.", "%q: want partial, fail or strip", n.data.Uncited)
 	}
 	var err error
 	if n.params, err = n.data.Model.parse(); err != nil {

@@ -55,12 +55,12 @@ func (c *classifier) configure() error {
 		return err
 	}
 	if len(c.data.Classes) == 0 {
-		return fieldError("classes", "add at least one class")
+		return fieldError("classes", "Add at least one class.", "add at least one class")
 	}
 	seen := map[string]bool{}
 	for i, cl := range c.data.Classes {
 		if cl.ID == "" || seen[cl.ID] || cl.ID == engine.HandleFailBranch {
-			return fieldError(fmt.Sprintf("classes[%d].id", i), "%q is empty, reserved or used twice", cl.ID)
+			return fieldError(fmt.Sprintf("classes[%d].id", i), "Each class needs its own id.", "%q is empty, reserved or used twice", cl.ID)
 		}
 		seen[cl.ID] = true
 	}
@@ -68,8 +68,8 @@ func (c *classifier) configure() error {
 }
 
 func (c *classifier) spec() engine.Spec {
-	ins := []engine.Input{{Selector: c.data.Query, Type: engine.TypeAny}}
-	for _, in := range templateInputs(c.data.Instruction) {
+	ins := []engine.Input{{Selector: c.data.Query, Type: engine.TypeAny, Field: "query_variable_selector"}}
+	for _, in := range withField("instruction", templateInputs(c.data.Instruction)) {
 		ins = addInput(ins, in)
 	}
 	handles := make([]string, len(c.data.Classes))

@@ -32,17 +32,34 @@ func decode(def engine.NodeDef, v any) error {
 	return nil
 }
 
-// fieldError names the DSL field a configuration problem is in.
-func fieldError(field, format string, args ...any) error {
-	return fmt.Errorf("%s: %s", field, fmt.Sprintf(format, args...))
+// fieldError names the DSL field a configuration problem is in, says what to
+// do about it in words the editor shows beside that field (message), and
+// keeps the technical account (detail) for the curious.
+func fieldError(field, message, detail string, args ...any) error {
+	return &engine.FieldError{Field: field, Message: message, Detail: fmt.Sprintf(detail, args...)}
 }
 
 // checkSelector validates a selector from the DSL.
 func checkSelector(field string, sel engine.Selector) error {
-	if err := sel.Validate(); err != nil {
-		return fieldError(field, "%v", err)
+	err := sel.Validate()
+	switch {
+	case err == nil:
+		return nil
+	case len(sel) == 0 || (len(sel) == 1 && sel[0] == ""):
+		return fieldError(field, "Choose a variable.", "%v", err)
 	}
-	return nil
+	return fieldError(field, "This variable reference is incomplete: choose the variable again.", "%v", err)
+}
+
+// withField says which setting each input's reference is made in, so that a
+// bad reference is shown on that setting.
+func withField(field string, ins []engine.Input) []engine.Input {
+	for i := range ins {
+		if ins[i].Field == "" {
+			ins[i].Field = field
+		}
+	}
+	return ins
 }
 
 // templateInputs declares what templates read.

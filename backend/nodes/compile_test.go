@@ -35,8 +35,27 @@ workflow:
 // field at fault.
 func TestConfigErrors(t *testing.T) {
 	e := newEnv(t, "ollama")
+	for _, tt := range configErrorCases() {
+		t.Run(tt.typ+"/"+tt.want, func(t *testing.T) {
+			app, err := engine.Parse(appWith(tt.typ, tt.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = engine.Compile(app, e.registry(t))
+			if err == nil || !errors.Is(err, engine.ErrInvalidNode) || !strings.Contains(err.Error(), "node x") || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("compile error %v\nwant one about node x containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+type configErrorCase struct{ typ, data, want string }
+
+// configErrorCases are node data each node type refuses, with what the
+// error's technical detail says.
+func configErrorCases() []configErrorCase {
 	model := `model: {provider: "", name: m}`
-	tests := []struct{ typ, data, want string }{
+	return []configErrorCase{
 		{"start", `{variables: [{variable: "1bad", type: text-input}]}`, `variables[0].variable: "1bad"`},
 		{"start", `{variables: [{variable: a, type: slider}]}`, "variables[0].type"},
 		{"end", `{outputs: [{variable: a, value_selector: [x]}]}`, "outputs[0].value_selector"},
@@ -69,18 +88,6 @@ func TestConfigErrors(t *testing.T) {
 		{"tool", `{tool_name: search_collection, virtual_nodes: [{id: e, type: llm, data: {}}, {id: e, type: llm, data: {}}], tool_parameters: {query: {type: variable, value: [e, text]}}}`, `virtual_nodes[1].id: "e" is used twice`},
 		{"tool", `{tool_name: search_collection, virtual_nodes: [{id: a.b, type: llm, data: {}}], tool_parameters: {query: {type: constant, value: q}}}`, `virtual_nodes[0].id: "a.b"`},
 		{"ask-user", `{question: ""}`, "question: write the question"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.typ+"/"+tt.want, func(t *testing.T) {
-			app, err := engine.Parse(appWith(tt.typ, tt.data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = engine.Compile(app, e.registry(t))
-			if err == nil || !errors.Is(err, engine.ErrInvalidNode) || !strings.Contains(err.Error(), "node x") || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("compile error %v\nwant one about node x containing %q", err, tt.want)
-			}
-		})
 	}
 }
 

@@ -28,7 +28,7 @@ func newEnd(def engine.NodeDef) (engine.Node, error) {
 	for i, o := range data.Outputs {
 		field := fmt.Sprintf("outputs[%d]", i)
 		if err := (engine.Selector{"end", o.Variable}).Validate(); err != nil || seen[o.Variable] {
-			return nil, fieldError(field+".variable", "%q is not a valid, unique name", o.Variable)
+			return nil, fieldError(field+".variable", "Give each output its own name: letters, digits and _, not starting with a digit.", "%q is not a valid, unique name", o.Variable)
 		}
 		seen[o.Variable] = true
 		if err := checkSelector(field+".value_selector", o.ValueSelector); err != nil {
@@ -36,9 +36,9 @@ func newEnd(def engine.NodeDef) (engine.Node, error) {
 		}
 		t, err := declaredType(o.ValueType)
 		if err != nil {
-			return nil, fieldError(field+".value_type", "%v", err)
+			return nil, fieldError(field+".value_type", "Choose a type Lexflow knows.", "%v", err)
 		}
-		spec.Inputs = append(spec.Inputs, engine.Input{Selector: o.ValueSelector, Type: t})
+		spec.Inputs = append(spec.Inputs, engine.Input{Selector: o.ValueSelector, Type: t, Field: field + ".value_selector"})
 		spec.Outputs = append(spec.Outputs, engine.Output{Name: o.Variable, Type: t})
 	}
 	return node{spec: spec, run: func(_ context.Context, in engine.NodeInput) (engine.NodeResult, error) {

@@ -58,7 +58,7 @@ type extractionInfo struct {
 func compileExtraction(def engine.NodeDef, field string, raw json.RawMessage, id string) (engine.VirtualNode, error) {
 	var p extractionParam
 	if err := json.Unmarshal(raw, &p); err != nil {
-		return engine.VirtualNode{}, fieldError(field, "want {source_node_id, source_variable, extraction_prompt, model?}: %v", err)
+		return engine.VirtualNode{}, fieldError(field, "This extraction could not be read: set it up again.", "want {source_node_id, source_variable, extraction_prompt, model?}: %v", err)
 	}
 	p.SourceVariable = firstNonEmpty(p.SourceVariable, "context")
 	sel := engine.Selector{p.SourceNodeID, p.SourceVariable}
@@ -66,15 +66,15 @@ func compileExtraction(def engine.NodeDef, field string, raw json.RawMessage, id
 		return engine.VirtualNode{}, err
 	}
 	if strings.TrimSpace(p.ExtractionPrompt) == "" {
-		return engine.VirtualNode{}, fieldError(field+".extraction_prompt", "is empty: say what to extract")
+		return engine.VirtualNode{}, fieldError(field+".extraction_prompt", "Say what to extract.", "is empty: say what to extract")
 	}
 	peer, ok := def.Peer(p.SourceNodeID)
 	if !ok {
-		return engine.VirtualNode{}, fieldError(field+".source_node_id", "%q: %v", p.SourceNodeID, ErrSourceNodeNotFound)
+		return engine.VirtualNode{}, fieldError(field+".source_node_id", "The step it extracts from no longer exists: choose another.", "%q: %v", p.SourceNodeID, ErrSourceNodeNotFound)
 	}
 	data, err := extractionData(p, sel, peer)
 	if err != nil {
-		return engine.VirtualNode{}, fieldError(field+".model", "%v", err)
+		return engine.VirtualNode{}, fieldError(field+".model", "Choose a model for the extraction (or one for the step it reads).", "%v", err)
 	}
 	return engine.VirtualNode{ID: id, Type: TypeLLM, Title: extractionTitle(p.ExtractionPrompt), Data: data,
 		ExtractionSource: sel.String(), ExtractionPrompt: p.ExtractionPrompt}, nil

@@ -64,10 +64,10 @@ func (x *extractor) configure() error {
 		return err
 	}
 	if !oneOf(x.data.ReasoningMode, "", "prompt", "function_call") {
-		return fieldError("reasoning_mode", "%q: want prompt or function_call", x.data.ReasoningMode)
+		return fieldError("reasoning_mode", "Choose how parameters are extracted.", "%q: want prompt or function_call", x.data.ReasoningMode)
 	}
 	if len(x.data.Parameters) == 0 {
-		return fieldError("parameters", "add at least one parameter")
+		return fieldError("parameters", "Add at least one parameter.", "add at least one parameter")
 	}
 	return x.checkParams()
 }
@@ -77,22 +77,22 @@ func (x *extractor) checkParams() error {
 	for i, p := range x.data.Parameters {
 		field := fmt.Sprintf("parameters[%d]", i)
 		if err := (engine.Selector{"x", p.Name}).Validate(); err != nil || seen[p.Name] || strings.HasPrefix(p.Name, "__") {
-			return fieldError(field+".name", "%q is not a valid, unique parameter name", p.Name)
+			return fieldError(field+".name", "Give each parameter its own name: letters, digits and _, not starting with a digit.", "%q is not a valid, unique parameter name", p.Name)
 		}
 		seen[p.Name] = true
 		if _, ok := paramType(p.Type); !ok {
-			return fieldError(field+".type", "%q: want string, number, bool, select, array[string], array[number] or array[object]", p.Type)
+			return fieldError(field+".type", "Choose a type for this parameter.", "%q: want string, number, bool, select, array[string], array[number] or array[object]", p.Type)
 		}
 		if p.Type == "select" && len(p.Options) == 0 {
-			return fieldError(field+".options", "a select parameter needs options")
+			return fieldError(field+".options", "A choice parameter needs options to choose from.", "a select parameter needs options")
 		}
 	}
 	return nil
 }
 
 func (x *extractor) spec() engine.Spec {
-	ins := []engine.Input{{Selector: x.data.Query, Type: engine.TypeAny}}
-	for _, in := range templateInputs(x.data.Instruction) {
+	ins := []engine.Input{{Selector: x.data.Query, Type: engine.TypeAny, Field: "query"}}
+	for _, in := range withField("instruction", templateInputs(x.data.Instruction)) {
 		ins = addInput(ins, in)
 	}
 	outs := []engine.Output{{Name: "__is_success", Type: engine.TypeNumber}, {Name: "__reason", Type: engine.TypeString},

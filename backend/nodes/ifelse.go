@@ -45,11 +45,12 @@ func newIfElse(def engine.NodeDef) (engine.Node, error) {
 		return nil, err
 	}
 	spec := engine.Spec{Outputs: []engine.Output{{Name: "result", Type: engine.TypeBool}}}
-	for _, c := range cases {
+	for i, c := range cases {
 		spec.Handles = append(spec.Handles, c.id())
-		for _, cond := range c.Conditions {
-			spec.Inputs = addInput(spec.Inputs, engine.Input{Selector: cond.VariableSelector, Type: engine.TypeAny})
-			for _, in := range templateInputs(valueTemplates(cond.Value)...) {
+		for j, cond := range c.Conditions {
+			field := fmt.Sprintf("cases.%d.conditions.%d.", i, j)
+			spec.Inputs = addInput(spec.Inputs, engine.Input{Selector: cond.VariableSelector, Type: engine.TypeAny, Field: field + "variable_selector"})
+			for _, in := range withField(field+"value", templateInputs(valueTemplates(cond.Value)...)) {
 				spec.Inputs = addInput(spec.Inputs, in)
 			}
 		}
@@ -64,18 +65,18 @@ func (c ifCase) id() string { return firstNonEmpty(c.CaseID, c.ID) }
 
 func checkCases(cases []ifCase) error {
 	if len(cases) == 0 {
-		return fieldError("cases", "add at least one case")
+		return fieldError("cases", "Add at least one case.", "add at least one case")
 	}
 	seen := map[string]bool{}
 	for i, c := range cases {
 		field := fmt.Sprintf("cases[%d]", i)
 		id := c.id()
 		if id == "" || id == HandleElse || id == engine.HandleFailBranch || seen[id] {
-			return fieldError(field+".case_id", "%q is empty, reserved or used twice", id)
+			return fieldError(field+".case_id", "Each case needs its own id.", "%q is empty, reserved or used twice", id)
 		}
 		seen[id] = true
 		if !oneOf(c.LogicalOperator, "", "and", "or") {
-			return fieldError(field+".logical_operator", "%q: want and or or", c.LogicalOperator)
+			return fieldError(field+".logical_operator", "Choose “and” or “or”.", "%q: want and or or", c.LogicalOperator)
 		}
 		if err := checkConditions(field, c.Conditions); err != nil {
 			return err
@@ -91,7 +92,7 @@ func checkConditions(field string, conds []condition) error {
 			return err
 		}
 		if _, ok := operatorOf(cond.ComparisonOperator); !ok {
-			return fieldError(f+".comparison_operator", "%q is not a known operator", cond.ComparisonOperator)
+			return fieldError(f+".comparison_operator", "Choose a comparison.", "%q is not a known operator", cond.ComparisonOperator)
 		}
 	}
 	return nil

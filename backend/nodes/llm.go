@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
@@ -93,11 +94,11 @@ func (n *llmNode) configure() error {
 		}
 	}
 	if n.data.MaxIterations < 0 || n.data.MaxIterations > maxToolRounds {
-		return fieldError("max_iterations", "%d: want 1..%d", n.data.MaxIterations, maxToolRounds)
+		return fieldError("max_iterations", "Choose between 1 and "+fmt.Sprint(maxToolRounds)+" tool rounds.", "%d: want 1..%d", n.data.MaxIterations, maxToolRounds)
 	}
 	n.llmTools, err = n.tools.LLMTools(toolNames(n.data.Tools))
 	if err != nil {
-		return fieldError("tools", "%v", err)
+		return fieldError("tools", "One of the tools is not a Lexflow tool: choose another.", "%v", err)
 	}
 	return nil
 }
@@ -108,7 +109,7 @@ func (n *llmNode) spec() engine.Spec {
 		ins = addInput(ins, in)
 	}
 	if c := n.data.Context; c.Enabled {
-		ins = addInput(ins, engine.Input{Selector: c.VariableSelector, Type: engine.TypeAny})
+		ins = addInput(ins, engine.Input{Selector: c.VariableSelector, Type: engine.TypeAny, Field: "context.variable_selector"})
 	}
 	if c := n.data.Conversation; c != nil {
 		ins = addInput(ins, engine.Input{Selector: c, Type: engine.TypeAny})

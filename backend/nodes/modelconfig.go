@@ -36,7 +36,7 @@ func (m modelConfig) ref() ModelRef { return ModelRef{Provider: m.Provider, Name
 func (m modelConfig) parse() (params, error) {
 	var p params
 	if !oneOf(m.Mode, "", "chat", "completion") {
-		return p, fieldError("model.mode", "%q: want chat or completion", m.Mode)
+		return p, fieldError("model.mode", "Choose chat or completion.", "%q: want chat or completion", m.Mode)
 	}
 	keys := make([]string, 0, len(m.CompletionParams))
 	for k := range m.CompletionParams {
@@ -45,7 +45,7 @@ func (m modelConfig) parse() (params, error) {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if err := p.set(k, m.CompletionParams[k]); err != nil {
-			return p, fieldError("model.completion_params."+k, "%v", err)
+			return p, fieldError("model.completion_params."+k, "This model setting has a value the model cannot take.", "%v", err)
 		}
 	}
 	return p, nil

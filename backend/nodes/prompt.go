@@ -53,20 +53,20 @@ func parsePrompt(raw json.RawMessage, jv []jinjaVar) (prompt, error) {
 	case s[0] == '{':
 		var one promptItem
 		if err := json.Unmarshal(raw, &one); err != nil {
-			return prompt{}, fieldError("prompt_template", "%v", err)
+			return prompt{}, fieldError("prompt_template", "The prompt could not be read: write it again.", "%v", err)
 		}
 		one.Role = firstNonEmpty(one.Role, "user")
 		items = []promptItem{one}
 	default:
 		if err := json.Unmarshal(raw, &items); err != nil {
-			return prompt{}, fieldError("prompt_template", "want a list of {role, text}: %v", err)
+			return prompt{}, fieldError("prompt_template", "The prompt could not be read: write it again.", "want a list of {role, text}: %v", err)
 		}
 	}
 	p := prompt{jinjaVars: jv}
 	for i, it := range items {
 		part, err := parsePart(it)
 		if err != nil {
-			return prompt{}, fieldError(fmt.Sprintf("prompt_template[%d]", i), "%v", err)
+			return prompt{}, fieldError(fmt.Sprintf("prompt_template[%d]", i), "This message of the prompt is not valid: check its role and its template.", "%v", err)
 		}
 		p.parts = append(p.parts, part)
 	}
@@ -100,13 +100,13 @@ func checkJinjaVars(jv []jinjaVar) error {
 // inputs declares what the prompt reads.
 func (p prompt) inputs() []engine.Input {
 	var ins []engine.Input
-	for _, part := range p.parts {
+	for i, part := range p.parts {
 		if part.jinja == nil {
-			ins = append(ins, templateInputs(part.tpl.String())...)
+			ins = append(ins, withField(fmt.Sprintf("prompt_template.%d.text", i), templateInputs(part.tpl.String()))...)
 		}
 	}
-	for _, v := range p.jinjaVars {
-		ins = addInput(ins, engine.Input{Selector: v.ValueSelector, Type: engine.TypeAny})
+	for i, v := range p.jinjaVars {
+		ins = addInput(ins, engine.Input{Selector: v.ValueSelector, Type: engine.TypeAny, Field: fmt.Sprintf("prompt_config.jinja2_variables.%d.value_selector", i)})
 	}
 	return ins
 }

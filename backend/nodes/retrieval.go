@@ -64,7 +64,7 @@ func newRetrieval(deps Deps) engine.NodeFactory {
 		if err := r.configure(); err != nil {
 			return nil, err
 		}
-		spec := engine.Spec{Inputs: []engine.Input{{Selector: r.data.Query, Type: engine.TypeAny}},
+		spec := engine.Spec{Inputs: []engine.Input{{Selector: r.data.Query, Type: engine.TypeAny, Field: "query_variable_selector"}},
 			Outputs: []engine.Output{{Name: "result", Type: engine.TypeArrayObject}}}
 		return node{spec: spec, run: r.run}, nil
 	}
@@ -75,7 +75,7 @@ func (r *retrieval) configure() error {
 		return err
 	}
 	if !oneOf(r.data.RetrievalMode, "", "single", "multiple") {
-		return fieldError("retrieval_mode", "%q: want single or multiple", r.data.RetrievalMode)
+		return fieldError("retrieval_mode", "Choose single or multiple retrieval.", "%q: want single or multiple", r.data.RetrievalMode)
 	}
 	r.single = r.data.RetrievalMode == "single"
 	cfg := r.data.Multiple
@@ -83,7 +83,7 @@ func (r *retrieval) configure() error {
 		cfg = r.data.Single
 	}
 	if cfg.TopK < 0 || cfg.TopK > index.MaxTopK {
-		return fieldError("multiple_retrieval_config.top_k", "%d: want 1..%d", cfg.TopK, index.MaxTopK)
+		return fieldError("multiple_retrieval_config.top_k", "Return between 1 and "+fmt.Sprint(index.MaxTopK)+" passages.", "%d: want 1..%d", cfg.TopK, index.MaxTopK)
 	}
 	r.topK = cfg.TopK
 	if r.topK == 0 {
@@ -103,16 +103,16 @@ func (r *retrieval) filters() error {
 	case "", "disabled":
 		return nil
 	case "automatic":
-		return fieldError("metadata_filtering_mode", "automatic (model-chosen) filters are not supported; use manual")
+		return fieldError("metadata_filtering_mode", "Filters chosen by a model are not supported: choose manual filters.", "automatic (model-chosen) filters are not supported; use manual")
 	case "manual":
 	default:
-		return fieldError("metadata_filtering_mode", "%q: want disabled or manual", r.data.FilteringMode)
+		return fieldError("metadata_filtering_mode", "Choose no filter or manual filters.", "%q: want disabled or manual", r.data.FilteringMode)
 	}
 	if r.data.FilterConditions == nil {
 		return nil
 	}
 	if op := r.data.FilterConditions.LogicalOperator; op == "or" && len(r.data.FilterConditions.Conditions) > 1 {
-		return fieldError("metadata_filtering_conditions.logical_operator", "or is not supported; filters combine with and")
+		return fieldError("metadata_filtering_conditions.logical_operator", "Filters combine with “and” only.", "or is not supported; filters combine with and")
 	}
 	for i, c := range r.data.FilterConditions.Conditions {
 		if err := r.addFilter(fmt.Sprintf("metadata_filtering_conditions.conditions[%d]", i), c); err != nil {
@@ -124,7 +124,7 @@ func (r *retrieval) filters() error {
 
 func (r *retrieval) addFilter(field string, c metaCondition) error {
 	if !oneOf(c.ComparisonOperator, "is", "=", "in", "") {
-		return fieldError(field+".comparison_operator", "%q: only is, = and in are supported", c.ComparisonOperator)
+		return fieldError(field+".comparison_operator", "Choose “is”, “=” or “in”.", "%q: only is, = and in are supported", c.ComparisonOperator)
 	}
 	var values []string
 	for _, v := range expectedList(c.Value) {
@@ -136,7 +136,7 @@ func (r *retrieval) addFilter(field string, c metaCondition) error {
 	case "collection_id", "dataset_id":
 		r.colls = append(r.colls, nonEmpty(values)...)
 	default:
-		return fieldError(field+".name", "%q: only document_id and collection_id can be filtered on", c.Name)
+		return fieldError(field+".name", "Only a document or a collection can be filtered on.", "%q: only document_id and collection_id can be filtered on", c.Name)
 	}
 	return nil
 }

@@ -41,10 +41,10 @@ func newStart(def engine.NodeDef) (engine.Node, error) {
 	for i, v := range data.Variables {
 		t, err := startType(v.Type)
 		if err != nil {
-			return nil, fieldError(fmt.Sprintf("variables[%d].type", i), "%v", err)
+			return nil, fieldError(fmt.Sprintf("variables[%d].type", i), "Choose a type for this input.", "%v", err)
 		}
 		if err := engine.Selector([]string{"start", v.Variable}).Validate(); err != nil || seen[v.Variable] {
-			return nil, fieldError(fmt.Sprintf("variables[%d].variable", i), "%q is not a valid, unique variable name", v.Variable)
+			return nil, fieldError(fmt.Sprintf("variables[%d].variable", i), "Give each input its own name: letters, digits and _, not starting with a digit.", "%q is not a valid, unique variable name", v.Variable)
 		}
 		seen[v.Variable] = true
 		spec.Outputs = append(spec.Outputs, engine.Output{Name: v.Variable, Type: t})

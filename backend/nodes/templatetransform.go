@@ -30,18 +30,18 @@ func newTemplateTransform(def engine.NodeDef) (engine.Node, error) {
 	}
 	tpl, err := jinja.Parse(data.Template)
 	if err != nil {
-		return nil, fieldError("template", "%v", err)
+		return nil, fieldError("template", "The template has a mistake: check its braces and tags.", "%v", err)
 	}
 	spec := engine.Spec{Outputs: []engine.Output{{Name: "output", Type: engine.TypeString}}}
 	for i, v := range data.Variables {
 		field := fmt.Sprintf("variables[%d]", i)
 		if err := (engine.Selector{"t", v.Variable}).Validate(); err != nil {
-			return nil, fieldError(field+".variable", "%q is not a valid name", v.Variable)
+			return nil, fieldError(field+".variable", "Name the variable with letters, digits and _, not starting with a digit.", "%q is not a valid name", v.Variable)
 		}
 		if err := checkSelector(field+".value_selector", v.ValueSelector); err != nil {
 			return nil, err
 		}
-		spec.Inputs = addInput(spec.Inputs, engine.Input{Selector: v.ValueSelector, Type: engine.TypeAny})
+		spec.Inputs = addInput(spec.Inputs, engine.Input{Selector: v.ValueSelector, Type: engine.TypeAny, Field: field + ".value_selector"})
 	}
 	lim := jinja.DefaultLimits
 	if data.MaxOutputLength > 0 {

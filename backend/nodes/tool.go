@@ -57,7 +57,7 @@ func newToolNode(reg *tools.Registry) engine.NodeFactory {
 		}
 		t, ok := reg.Lookup(data.ToolName)
 		if !ok {
-			return nil, fieldError("tool_name", "%q is not a Lexflow tool (tools: %s)", data.ToolName, reg.Known())
+			return nil, fieldError("tool_name", "This tool does not exist in Lexflow: choose another.", "%q is not a Lexflow tool (tools: %s)", data.ToolName, reg.Known())
 		}
 		tn := &toolNode{tool: t, defaults: def.Settings.ErrorStrategy == engine.StrategyDefaultValue}
 		if err := tn.compile(def, data); err != nil {
@@ -91,7 +91,7 @@ func (tn *toolNode) compile(def engine.NodeDef, data toolData) error {
 func toolArgs(data toolData, t tools.Tool) ([]toolArg, error) {
 	schema, err := tools.ParseSchema(t.Parameters())
 	if err != nil {
-		return nil, fieldError("tool_name", "%v", err)
+		return nil, fieldError("tool_name", "This tool is declared wrongly in this version of Lexflow.", "%v", err)
 	}
 	var args []toolArg
 	for _, name := range sortedNames(data.ToolConfigurations) {
@@ -113,38 +113,38 @@ func compileToolParam(name string, p toolParam) (toolArg, error) {
 	switch p.Type {
 	case "variable":
 		if err := json.Unmarshal(p.Value, &a.selector); err != nil {
-			return a, fieldError(field+".value", "want a selector [node_id, variable]: %v", err)
+			return a, fieldError(field+".value", "Choose a variable.", "want a selector [node_id, variable]: %v", err)
 		}
 		return a, checkSelector(field+".value", a.selector)
 	case "mixed", "":
 		var text string
 		if err := json.Unmarshal(p.Value, &text); err != nil {
-			return a, fieldError(field+".value", "want a template string: %v", err)
+			return a, fieldError(field+".value", "Write the value as text.", "want a template string: %v", err)
 		}
 		a.kind, a.tpl = "mixed", engine.ParseTemplate(text)
 		return a, nil
 	case "constant":
 		if err := json.Unmarshal(p.Value, &a.constant); err != nil && len(p.Value) > 0 {
-			return a, fieldError(field+".value", "%v", err)
+			return a, fieldError(field+".value", "This value could not be read: set it again.", "%v", err)
 		}
 		return a, nil
 	case "extraction":
 		return a, nil // bound to its virtual node by bindVirtuals
 	}
-	return a, fieldError(field+".type", "%q: want variable, mixed, constant or extraction", p.Type)
+	return a, fieldError(field+".type", "Choose how the value is given.", "%q: want variable, mixed, constant or extraction", p.Type)
 }
 
 func checkToolArgs(args []toolArg, schema tools.Schema, tool string) error {
 	given := map[string]bool{}
 	for _, a := range args {
 		if _, ok := schema.Properties[a.name]; !ok {
-			return fieldError("tool_parameters."+a.name, "tool %s has no such parameter (it has %s)", tool, quoted(schema.Names()))
+			return fieldError("tool_parameters."+a.name, "The tool has no such parameter: remove it.", "tool %s has no such parameter (it has %s)", tool, quoted(schema.Names()))
 		}
 		given[a.name] = true
 	}
 	for _, req := range schema.Required {
 		if !given[req] {
-			return fieldError("tool_parameters."+req, "tool %s needs this parameter", tool)
+			return fieldError("tool_parameters."+req, "The tool needs this parameter: give it a value.", "tool %s needs this parameter", tool)
 		}
 	}
 	return nil
@@ -157,9 +157,9 @@ func argInputs(args []toolArg) []engine.Input {
 	for _, a := range args {
 		switch a.kind {
 		case "variable":
-			ins = addInput(ins, engine.Input{Selector: a.selector, Type: engine.TypeAny})
+			ins = addInput(ins, engine.Input{Selector: a.selector, Type: engine.TypeAny, Field: "tool_parameters." + a.name + ".value"})
 		case "mixed":
-			for _, in := range templateInputs(a.tpl.String()) {
+			for _, in := range withField("tool_parameters."+a.name+".value", templateInputs(a.tpl.String())) {
 				ins = addInput(ins, in)
 			}
 		}

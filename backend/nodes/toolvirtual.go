@@ -26,11 +26,11 @@ func declaredVirtuals(parent string, defs []virtualNodeDef) ([]engine.VirtualNod
 		field := fmt.Sprintf("virtual_nodes[%d]", i)
 		switch {
 		case d.ID == "" || strings.Contains(d.ID, "."):
-			return nil, fieldError(field+".id", "%q: want a local id such as ext_1", d.ID)
+			return nil, fieldError(field+".id", "Give the extraction a short id such as ext_1.", "%q: want a local id such as ext_1", d.ID)
 		case seen[d.ID]:
-			return nil, fieldError(field+".id", "%q is used twice", d.ID)
+			return nil, fieldError(field+".id", "Two extractions have the same id: rename one.", "%q is used twice", d.ID)
 		case d.Type == "":
-			return nil, fieldError(field+".type", "is empty: want a node type such as llm")
+			return nil, fieldError(field+".type", "Choose what kind of step the extraction is.", "is empty: want a node type such as llm")
 		}
 		seen[d.ID] = true
 		var head struct {

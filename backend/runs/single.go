@@ -26,19 +26,17 @@ type SingleNode struct {
 
 // StartNode runs node nodeID of the stored app alone, through the app's
 // current configuration, with exactly the variables the node read in its
-// newest whole run (and that run's inputs). It is recorded as a run of its
-// own, marked with the node and the source run.
+// newest whole run (and that run's inputs). Only the node is compiled: a step
+// broken elsewhere in the app does not stop it. It is recorded as a run of
+// its own, marked with the node and the source run.
 func (s *Service) StartNode(ctx context.Context, appID, nodeID string) (SingleNode, error) {
 	app, dsl, err := s.load(ctx, Request{AppID: appID})
 	if err != nil {
 		return SingleNode{}, err
 	}
-	plan, err := engine.Compile(app, s.registry)
+	plan, err := engine.CompileNode(app, s.registry, nodeID)
 	if err != nil {
 		return SingleNode{}, err
-	}
-	if _, ok := plan.Node(nodeID); !ok {
-		return SingleNode{}, fmt.Errorf("run step %s alone: %w", nodeID, engine.ErrNodeNotFound)
 	}
 	src, ok, err := s.db.LastNodeVariables(ctx, appID, nodeID)
 	if err != nil {

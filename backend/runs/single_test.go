@@ -3,6 +3,7 @@ package runs
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"lexflow/backend/engine"
@@ -90,5 +91,38 @@ func TestStartNodeUsesTheLastRecordedVariables(t *testing.T) {
 	again.Execution.Wait()
 	if again.Source.RunID != whole.RunID {
 		t.Errorf("second single run started from %s, want %s", again.Source.RunID, whole.RunID)
+	}
+}
+
+// A step runs alone even while the app is broken elsewhere: an edit in
+// progress (a step of an unknown type, the end step deleted) does not stop
+// the test of a step that is fine.
+func TestStartNodeIgnoresStepsBrokenElsewhere(t *testing.T) {
+	svc, db := testService(t, false)
+	svc.registry.Register("echo", func(engine.NodeDef) (engine.Node, error) { return echoNode{prefix: "said: "}, nil })
+	ctx := context.Background()
+	app, err := db.SaveApp(ctx, store.App{Name: "Echo", Mode: "workflow", DSL: echoDSL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := svc.Start(ctx, Request{AppID: app.ID, Inputs: map[string]any{"q": "hello"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Wait()
+	broken := strings.NewReplacer("- {id: end, type: end, data: {title: End}}", "- {id: draft, type: quantum, data: {}}").Replace(echoDSL)
+	if _, err := db.UpdateApp(ctx, store.App{ID: app.ID, Name: "Echo", Mode: "workflow", DSL: broken}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Start(ctx, Request{AppID: app.ID}); err == nil {
+		t.Fatal("the broken app ran whole; the test needs it broken")
+	}
+	single, err := svc.StartNode(ctx, app.ID, "e")
+	if err != nil {
+		t.Fatalf("run step e alone: %v", err)
+	}
+	res, err := single.Execution.Wait()
+	if err != nil || res.Outputs["text"].Text() != "said: hello" {
+		t.Errorf("step e alone: %v, outputs %v", err, res.Outputs)
 	}
 }

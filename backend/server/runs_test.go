@@ -158,29 +158,65 @@ func TestImportRejectsMalformedDSLAndWritesNothing(t *testing.T) {
 	}
 }
 
+// importApp imports a DSL through the API and returns the new app's id.
+func importApp(a *testAPI, dsl string) string {
+	a.t.Helper()
+	var imported api.AppImported
+	if code := a.call("POST", "/api/apps/import", api.AppImport{DSL: dsl}, &imported); code != 201 {
+		a.t.Fatalf("import: %d", code)
+	}
+	return imported.App.ID
+}
+
+// runToEnd starts a run of an app and reads its events until it ends.
+func runToEnd(a *testAPI, appID string, req api.RunRequest) string {
+	a.t.Helper()
+	var started api.RunStarted
+	if code := a.call("POST", "/api/apps/"+appID+"/runs", req, &started); code != 202 {
+		a.t.Fatalf("start: %d", code)
+	}
+	readRunEvents(a.t, a.srv.URL+"/api/runs/"+started.RunID+"/events", 0)
+	return started.RunID
+}
+
+// A run's detail carries the graph it ran, whatever became of the app since:
+// its trace is drawn on that graph, with steps since renamed or deleted.
+func TestRunDetailKeepsTheGraphItRan(t *testing.T) {
+	srv, _ := newRunsAPI(t)
+	a := &testAPI{t: t, srv: srv}
+	appID := importApp(a, streamDSL)
+	runID := runToEnd(a, appID, api.RunRequest{})
+	edited := strings.NewReplacer("{title: Streamer}", "{title: Renamed}").Replace(streamDSL)
+	if code := a.call("PUT", "/api/apps/"+appID+"/dsl", api.AppSave{DSL: edited}, nil); code != 200 {
+		t.Fatalf("save: %d", code)
+	}
+	var detail api.RunDetail
+	a.call("GET", "/api/runs/"+runID, nil, &detail)
+	ran, err := engine.Parse([]byte(detail.DSL))
+	if err != nil {
+		t.Fatalf("the run's DSL %q: %v", detail.DSL, err)
+	}
+	if n := ran.Workflow.Graph.Nodes; len(n) != 3 || !strings.Contains(string(n[1].Data), `"Streamer"`) {
+		t.Errorf("the run's graph = %+v, want the three steps as they ran, the streamer still titled Streamer", n)
+	}
+}
+
 // The history lists a run with the question it answered and its app's name.
 func TestRunHistoryNamesTheQuestionAndTheApp(t *testing.T) {
 	srv, _ := newRunsAPI(t)
 	a := &testAPI{t: t, srv: srv}
-	var imported api.AppImported
-	if code := a.call("POST", "/api/apps/import", api.AppImport{DSL: streamDSL}, &imported); code != 201 {
-		t.Fatalf("import: %d", code)
-	}
-	var started api.RunStarted
+	appID := importApp(a, streamDSL)
 	req := api.RunRequest{Query: "May a landlord keep the deposit?"}
-	if code := a.call("POST", "/api/apps/"+imported.App.ID+"/runs", req, &started); code != 202 {
-		t.Fatalf("start: %d", code)
-	}
-	readRunEvents(t, srv.URL+"/api/runs/"+started.RunID+"/events", 0) // until the run ends
+	runID := runToEnd(a, appID, req)
 	var list []api.Run
-	if code := a.call("GET", "/api/runs?appId="+imported.App.ID, nil, &list); code != 200 || len(list) != 1 {
+	if code := a.call("GET", "/api/runs?appId="+appID, nil, &list); code != 200 || len(list) != 1 {
 		t.Fatalf("list: %d, %d runs", code, len(list))
 	}
-	if got := list[0]; got.Query != req.Query || got.AppName != "Streamer" || got.ID != started.RunID {
+	if got := list[0]; got.Query != req.Query || got.AppName != "Streamer" || got.ID != runID {
 		t.Errorf("listed run = %q in %q (%s), want %q in Streamer", got.Query, got.AppName, got.ID, req.Query)
 	}
 	var detail api.RunDetail
-	a.call("GET", "/api/runs/"+started.RunID, nil, &detail)
+	a.call("GET", "/api/runs/"+runID, nil, &detail)
 	if detail.Run.Query != req.Query || detail.Run.AppName != "Streamer" || detail.Run.ConversationID != "" {
 		t.Errorf("run detail = %+v", detail.Run)
 	}

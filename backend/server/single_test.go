@@ -1,6 +1,7 @@
 package server
 
 import (
+	"strings"
 	"testing"
 
 	"lexflow/backend/api"
@@ -52,5 +53,24 @@ func TestToolsAreListedWithTheirParameters(t *testing.T) {
 		if tool.Name == "" || tool.Description == "" || len(tool.Parameters) == 0 {
 			t.Errorf("tool %+v", tool)
 		}
+	}
+}
+
+// A step that is itself broken is refused in words, without the compile
+// error's technical detail; a step broken elsewhere does not matter.
+func TestRunningABrokenStepAloneSaysWhatToFix(t *testing.T) {
+	srv, _ := newRunsAPI(t)
+	a := &testAPI{t: t, srv: srv}
+	dsl := strings.Replace(streamDSL, "      - {id: end, type: end, data: {title: End}}\n",
+		"      - {id: end, type: end, data: {title: End}}\n      - {id: odd, type: quantum, data: {}}\n", 1)
+	appID := importApp(a, dsl)
+	var refused struct{ Error api.ErrorBody }
+	code := a.call("POST", "/api/apps/"+appID+"/nodes/odd/run", nil, &refused)
+	if code != 422 || !strings.HasPrefix(refused.Error.Message, "This step needs a fix first: Lexflow does not know this kind of step") ||
+		strings.Contains(refused.Error.Message, "quantum") {
+		t.Errorf("broken step alone: %d %q", code, refused.Error.Message)
+	}
+	if code := a.call("POST", "/api/apps/"+appID+"/nodes/s/run", nil, &refused); code != 409 || refused.Error.Code != "never_ran" {
+		t.Errorf("a sound step beside it: %d %+v, want only that it never ran", code, refused)
 	}
 }

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLexflow, launchBrowser, pageAPI, screenshotBothThemes } from './harness.mjs';
-import { stepNode, waitSaved } from './studioPage.mjs';
+import { createApp, stepNode, waitSaved } from './studioPage.mjs';
 
 let app, browser;
 
@@ -20,12 +20,7 @@ after(async () => {
 test('an agent step from the Research assistant template: tools, rounds and protocol in its panel', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
-  await page.getByRole('link', { name: 'Studio' }).click();
-  await page.getByRole('button', { name: 'New app' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('template-choice').filter({ hasText: 'Research assistant' }).click();
-  await dialog.getByLabel('Name').fill('My research');
-  await dialog.getByRole('button', { name: 'Create app' }).click();
+  await createApp(page, 'Research assistant', 'My research');
 
   const agent = stepNode(page, 'agent');
   await agent.waitFor();

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
-import { stepNode, waitSaved } from './studioPage.mjs';
+import { canvasAtRest, createApp, stepNode, waitSaved } from './studioPage.mjs';
 
 let llm, app, browser;
 
@@ -24,18 +24,6 @@ after(async () => {
 
 const QUESTION = 'Must a trader perform a service with reasonable care and skill?';
 const api = (page, method, p, body) => pageAPI(page, app.token, method, p, body);
-
-/** Waits until the graph stops moving (a fit or a pan animating), so boxes read now stay true. */
-async function canvasAtRest(page) {
-  const viewport = page.locator('.react-flow__viewport');
-  let last = await viewport.getAttribute('style');
-  for (;;) {
-    await page.waitForTimeout(150);
-    const now = await viewport.getAttribute('style');
-    if (now === last) return;
-    last = now;
-  }
-}
 
 async function fitToScreen(page) {
   await page.getByRole('button', { name: 'Fit to screen' }).click();
@@ -106,12 +94,7 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a stepâ€
   assert.equal(provider.status, 201, JSON.stringify(provider.body));
 
   // A blank chatflow from the Apps list: Start, a model step and the answer.
-  await page.getByRole('link', { name: 'Studio' }).click();
-  await page.getByRole('button', { name: 'New app' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('template-choice').filter({ hasText: 'Blank' }).click();
-  await dialog.getByLabel('Name').fill('Statute Q&A');
-  await dialog.getByRole('button', { name: 'Create app' }).click();
+  await createApp(page, 'Blank', 'Statute Q&A');
   for (const id of ['start', 'llm', 'answer']) await stepNode(page, id).waitFor();
 
   // The model step makes way for retrieval and a cited answer.

@@ -108,6 +108,74 @@ test('a chatflow answers in the preview, its steps live on the canvas, then trac
   await page.close();
 });
 
+test('the preview remembers the conversation until a new one is started', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  if ((await api(page, 'GET', '/api/providers')).body.length === 0) {
+    await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
+  }
+  const appId = await newApp(page, 'chatflow', 'Deposit advice');
+  await page.goto(`${app.origin}/#/studio/${appId}`);
+  await stepNode(page, 'llm').waitFor();
+  await page.getByTestId('toolbar-run').click();
+  const preview = page.getByTestId('run-panel');
+  const ask = async (question, turns) => {
+    await preview.getByTestId('preview-input').fill(question);
+    await preview.getByTestId('preview-input').press('Enter');
+    await preview.getByTestId('preview-turn').nth(turns - 1).and(page.locator('[data-status="succeeded"]')).waitFor({ timeout: 30000 });
+    const runs = (await api(page, 'GET', `/api/runs?appId=${appId}`)).body;
+    return (await api(page, 'GET', `/api/runs/${runs.find((r) => r.query === question).id}`)).body.run;
+  };
+
+  // The second question is asked in the same conversation, with the first turn as its context.
+  const first = await ask('May a landlord keep the whole deposit?', 1);
+  const second = await ask('And if the damage is only wear and tear?', 2);
+  assert.ok(first.conversationId, 'the preview asks in a conversation');
+  assert.equal(second.conversationId, first.conversationId);
+  assert.deepEqual(
+    second.inputs['sys.history'].map((t) => t.role),
+    ['user', 'assistant'],
+  );
+  assert.equal(second.inputs['sys.history'][0].text, 'May a landlord keep the whole deposit?');
+  await screenshotBothThemes(page, 'studio-preview-conversation');
+
+  // A new conversation forgets the turns: the next question has no context, and the old scratch conversation is gone.
+  await preview.getByTestId('preview-new-conversation').click();
+  assert.equal(await preview.getByTestId('preview-turn').count(), 0);
+  const third = await ask('What is a tenancy deposit?', 1);
+  assert.notEqual(third.conversationId, first.conversationId);
+  assert.equal(third.inputs['sys.history']?.length ?? 0, 0, 'a new conversation starts without context');
+  const conversations = (await api(page, 'GET', '/api/conversations')).body;
+  assert.ok(!conversations.some((c) => c.id === first.conversationId), 'the old preview conversation was deleted');
+
+  // Edited since: the model step renamed, the answer step deleted. The trace is drawn on the graph the run ran.
+  await preview.getByRole('button', { name: 'Close the run panel' }).click();
+  await stepNode(page, 'llm').click();
+  const panel = page.getByTestId('node-panel');
+  await panel.getByTestId('panel-title').fill('Draft the reply');
+  await page.keyboard.press('Escape');
+  await stepNode(page, 'answer').click();
+  await page.keyboard.press('Delete');
+  await stepNode(page, 'answer').waitFor({ state: 'detached' });
+  await waitSaved(page);
+  await page.goto(`${app.origin}/#/studio/${appId}?run=${third.id}`);
+  await page.getByTestId('trace-changed').waitFor();
+  await page.locator('[data-testid="studio-node"][data-node-id="answer"][data-run-status="succeeded"]').waitFor();
+  assert.equal(await stepNode(page, 'llm').locator('.studio-node-title').textContent(), 'LLM', 'the step reads as it was titled when it ran');
+  await stepNode(page, 'answer').click();
+  await page.getByTestId('trace-panel').getByTestId('node-detail').waitFor();
+  await screenshotBothThemes(page, 'studio-trace-as-it-ran');
+
+  // Back to editing: the app as it is now, its edits kept.
+  await page.getByTestId('close-trace').click();
+  await stepNode(page, 'answer').waitFor({ state: 'detached' });
+  await stepNode(page, 'llm').filter({ hasText: 'Draft the reply' }).waitFor();
+  const saved = JSON.parse((await api(page, 'GET', `/api/apps/${appId}/dsl`)).body.dsl).workflow.graph.nodes;
+  assert.deepEqual(saved.map((n) => n.id), ['start', 'llm'], 'the trace did not save over the app');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
 test('a workflow runs from its inputs form', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLexflow, launchBrowser, screenshot, screenshotBothThemes } from './harness.mjs';
-import { stepNode, waitSaved } from './studioPage.mjs';
+import { canvasAtRest, createApp, stepNode, waitSaved } from './studioPage.mjs';
 
 let app, browser;
 
@@ -108,6 +108,12 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
 
   await panel.getByRole('button', { name: 'Close the panel' }).click();
 
+  // The closed variable picker names the step by its title as renamed, not by its id.
+  const shown = (select) => select.evaluate((el) => el.selectedOptions[0]?.textContent ?? '');
+  await stepNode(page, 'cite').click();
+  assert.equal(await shown(panel.getByLabel('Passages')), 'Search the statutes › result  (array[object])');
+  await panel.getByRole('button', { name: 'Close the panel' }).click();
+
   // Deleting the retrieval breaks the citation step's reference: saved anyway, and marked.
   await stepNode(page, 'retrieve').click();
   await page.keyboard.press('Delete');
@@ -115,7 +121,17 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await waitSaved(page);
   await page.getByTestId('problems-panel').waitFor();
   await page.locator('[data-testid="studio-node"].has-problem[data-node-id="cite"]').waitFor();
+  // Each problem names the step by title and the setting by its label; the technical detail is a muted line.
+  const passages = page.getByTestId('problem').filter({ hasText: 'Answer with citations › Passages' });
+  assert.match(await passages.locator('.studio-problem-message').innerText(), /^It reads “result” from a step that no longer exists/);
+  assert.match(await passages.locator('.problem-detail').innerText(), /retrieve\.result/);
+  for (const headline of await page.locator('.studio-problem-where, .studio-problem-message').allInnerTexts()) assert.doesNotMatch(headline, /[_[\]{}]|%!/);
   await page.getByTestId('problem').first().click();
+  // The picker keeps the reference, warns that its step is gone, and says what to do.
+  const passagesPicker = panel.getByLabel('Passages');
+  assert.equal(await passagesPicker.getAttribute('data-reference'), 'deleted');
+  assert.equal(await shown(passagesPicker), 'retrieve › result (step deleted)');
+  await panel.locator('.field-warning').filter({ hasText: 'The step this variable came from was deleted' }).waitFor();
   await screenshotBothThemes(page, 'studio-problems');
 
   // Undo brings the node back, and the problems go with the next save.
@@ -133,5 +149,41 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await stepNode(page, 'llm_1').locator('[data-handle-id="fail-branch"]').waitFor();
   await waitSaved(page);
   await screenshotBothThemes(page, 'studio-panel-llm');
+  assert.deepEqual(browser.errors, []);
+});
+
+test('closing a step’s panel gives back the view the panel moved, but keeps one the person chose', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await createApp(page, 'Legal Q&A', 'View check');
+  await stepNode(page, 'answer').waitFor();
+  const panel = page.getByTestId('node-panel');
+
+  // The last step sits where the panel opens: opening it moves the view, closing it moves it back.
+  const before = await canvasAtRest(page);
+  await stepNode(page, 'answer').click();
+  await panel.waitFor();
+  const opened = await canvasAtRest(page);
+  assert.notEqual(opened, before, 'the view moved to keep the step in sight');
+  await screenshotBothThemes(page, 'studio-panel-view-open');
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+  assert.equal(await canvasAtRest(page), before, 'the view came back when the panel closed');
+  await screenshotBothThemes(page, 'studio-panel-view-closed');
+
+  // Moved by hand while the panel was open, the view stays where the person put it.
+  await stepNode(page, 'answer').click();
+  await panel.waitFor();
+  const shifted = await canvasAtRest(page);
+  const canvas = await page.locator('.studio-canvas').boundingBox();
+  await page.mouse.move(canvas.x + 60, canvas.y + canvas.height - 60);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + 160, canvas.y + canvas.height - 100, { steps: 8 });
+  await page.mouse.up();
+  const panned = await canvasAtRest(page);
+  assert.notEqual(panned, shifted, 'the drag panned the view');
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+  assert.equal(await canvasAtRest(page), panned, 'the view the person chose stayed');
   assert.deepEqual(browser.errors, []);
 });

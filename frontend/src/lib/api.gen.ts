@@ -312,7 +312,10 @@ export interface Validation {
 
 export interface CompileProblem {
   kind: string;
+  code: string;
   message: string;
+  detail: string;
+  field: string;
   nodeId: string;
   nodeIds: string[];
   edgeId: string;
@@ -384,6 +387,7 @@ export interface GenerationDetail {
 export interface RunDetail {
   run: Run;
   nodes: NodeExecution[];
+  dsl: string;
 }
 
 export interface Conversation {

@@ -4,7 +4,7 @@ import type { CompileProblem } from '../../../lib/api.gen';
 import { kindOf } from '../nodes/catalog';
 import { nodeTypes } from '../nodes/nodeTypes';
 import type { StudioEdge, StudioNode } from '../store/dsl';
-import { useEditor } from '../store/editorStore';
+import { shownGraph, useEditor } from '../store/editorStore';
 import { newNode, PALETTE_MIME } from './addNode';
 
 /** Edges a compile problem names, drawn in the danger colour. */
@@ -25,6 +25,8 @@ const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1 };
 const PRO_OPTIONS = { hideAttribution: true };
 const DEFAULT_EDGE_OPTIONS = { type: 'smoothstep' };
 
+const NO_PROBLEMS: CompileProblem[] = [];
+
 const miniMapColor = (n: StudioNode) => `var(--tone-${kindOf(n.data.kind).tone})`;
 
 /** Below this zoom a step's icon is under 6 px and the background's dots under a pixel: both are left out (see Editor.css). */
@@ -43,9 +45,10 @@ function capturePointer(e: PointerEvent) {
 }
 
 export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
-  const nodes = useEditor((s) => s.graph.present.nodes);
-  const edges = useEditor((s) => s.graph.present.edges);
-  const problems = useEditor((s) => s.problems);
+  const nodes = useEditor((s) => shownGraph(s).nodes);
+  const edges = useEditor((s) => shownGraph(s).edges);
+  // The last save's problems are about the app's graph, not about a traced run's.
+  const problems = useEditor((s) => (s.trace ? NO_PROBLEMS : s.problems));
   const dispatch = useEditor((s) => s.dispatch);
   const flow = useReactFlow<StudioNode, StudioEdge>();
   const shownEdges = useMemo(() => markProblemEdges(edges, problems), [edges, problems]);

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
 import { NodePanel } from '../panel/NodePanel';
 import { useSelectedNodeId } from '../panel/useNodeConfig';
+import { newPreviewConversation } from '../run/canvasRun';
 import { RunPanel } from '../run/RunPanel';
 import { useCanvasRun } from '../run/runStore';
 import { TraceBar, TracePanel, useTrace } from '../run/TraceView';
@@ -129,7 +130,7 @@ function useClearRunOnEdit() {
   useEffect(
     () => () => {
       useCanvasRun.getState().clear();
-      useCanvasRun.getState().clearTurns();
+      newPreviewConversation();
     },
     [],
   );

@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useReactFlow } from '@xyflow/react';
 import { ChevronDown, ChevronUp, CircleAlert } from 'lucide-react';
 import type { CompileProblem } from '../../../lib/api.gen';
 import { plural } from '../../../lib/format';
 import type { StudioEdge, StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
+import { problemWhere } from './problemText';
 
 /** The compile problems of the last save; a click on one focuses its node. */
 export function ProblemsPanel() {
   const problems = useEditor((s) => s.problems);
+  // Strings, compared one by one: a drag changes the graph on every frame, not these.
+  const wheres = useEditor(useShallow((s) => s.problems.map((p) => problemWhere(p, s.graph.present.nodes, s.graph.present.edges))));
   const [open, setOpen] = useState(true);
   const focus = useFocusProblem();
   if (problems.length === 0) return null;
@@ -21,24 +25,22 @@ export function ProblemsPanel() {
       </button>
       {open && (
         <ul>
-          {problems.map((p, i) => (
-            <li key={i}>
-              <button type="button" className="studio-problem" onClick={() => focus(p)} data-testid="problem">
-                <span className="studio-problem-kind">{p.kind || 'problem'}</span>
-                <span>{where(p)}{p.message}</span>
-              </button>
-            </li>
-          ))}
+          {problems.map((p, i) => {
+            const where = wheres[i];
+            return (
+              <li key={i}>
+                <button type="button" className="studio-problem" onClick={() => focus(p)} title={p.detail || undefined} data-testid="problem" data-code={p.code}>
+                  {where && <span className="studio-problem-where" dir="auto">{where}</span>}
+                  <span className="studio-problem-message">{p.message}</span>
+                  {p.detail && <span className="problem-detail">{p.detail}</span>}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
   );
-}
-
-function where(p: CompileProblem): string {
-  if (p.nodeId) return `${p.nodeId}: `;
-  if (p.edgeId) return `edge ${p.edgeId}: `;
-  return '';
 }
 
 /** Selects and centres the node a problem is about (an edge's source for edge problems). */

@@ -6,7 +6,7 @@
 // trace) takes only Escape.
 import { useEffect } from 'react';
 import { useStoreApi } from '@xyflow/react';
-import { useEditor } from '../store/editorStore';
+import { shownGraph, useEditor } from '../store/editorStore';
 
 export function useShortcuts(readOnly = false): void {
   const flow = useStoreApi();
@@ -62,6 +62,6 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function deselectAll(): void {
   const s = useEditor.getState();
-  const changes = s.graph.present.nodes.filter((n) => n.selected).map((n) => ({ type: 'select' as const, id: n.id, selected: false }));
+  const changes = shownGraph(s).nodes.filter((n) => n.selected).map((n) => ({ type: 'select' as const, id: n.id, selected: false }));
   if (changes.length > 0) s.dispatch({ type: 'nodesChanged', changes });
 }

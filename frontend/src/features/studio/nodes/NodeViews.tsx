@@ -8,15 +8,16 @@ import { SOURCE, TARGET, titleOf, type StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
 import { StepStatus } from '../run/StepStatus';
 import { useCanvasRun } from '../run/runStore';
+import { stepProblemLine } from '../editor/problemText';
 import { kindOf } from './catalog';
 import { sourceHandles } from './handles';
 
-/** The problems Compile found with one node, joined, or "". */
-function useNodeProblems(id: string): string {
+/** The problems Compile found with one node, one line each ("Passages: Choose a variable."), or "". */
+function useNodeProblems(id: string, kind: string): string {
   return useEditor((s) =>
-    s.problems
+    (s.trace ? [] : s.problems)
       .filter((p) => p.nodeId === id || p.nodeIds.includes(id))
-      .map((p) => p.message)
+      .map((p) => stepProblemLine(p, kind))
       .join('\n'),
   );
 }
@@ -41,7 +42,7 @@ function useHandleClickGuard() {
 
 function NodeShell({ id, data, selected, children, inbound = true }: NodeProps<StudioNode> & { children?: ReactNode; inbound?: boolean }) {
   const kind = kindOf(data.kind);
-  const problems = useNodeProblems(id);
+  const problems = useNodeProblems(id, data.kind);
   const step = useCanvasRun((s) => s.byNode[id]);
   const guard = useHandleClickGuard();
   const Icon = kind.icon;

@@ -1,6 +1,7 @@
 // What the editor knows of a node type; each type's folder defines one.
 import type { LucideIcon } from 'lucide-react';
 import type { Config, FieldErrors } from './config';
+import type { FieldLabels } from './fieldLabels';
 
 /** The component family: which handles a node has. */
 export type Family = 'start' | 'end' | 'branch' | 'step';
@@ -22,6 +23,8 @@ export interface NodeKind {
   group: Group;
   /** The data of a new node of this type (its title included). */
   defaults: () => Config;
+  /** What its settings are called in its panel, by DSL path, for problems the backend finds. */
+  fields?: FieldLabels;
   /** What is wrong with a config, by field, beyond the common settings. */
   validate?: (config: Config) => FieldErrors;
   /** The branch handles, for types that branch. */

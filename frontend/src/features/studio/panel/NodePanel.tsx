@@ -1,7 +1,6 @@
 // The side panel of the selected node: its title, its type's settings, the
 // retry and failure settings, and what the last save's compile said about it.
-import { useEffect, useMemo } from 'react';
-import { useReactFlow } from '@xyflow/react';
+import { useMemo } from 'react';
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
@@ -9,12 +8,15 @@ import { kindOf } from '../nodes/catalog';
 import { validateCommon } from '../nodes/common';
 import type { Config } from '../nodes/config';
 import { panels } from '../nodes/panels';
+import type { CompileProblem } from '../../../lib/api.gen';
 import type { StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
 import { deselectAll } from '../editor/useShortcuts';
+import { problemsByField, stepProblemLine } from '../editor/problemText';
 import { RunStepAlone } from '../run/RunStepAlone';
 import { FailureSettings } from './FailureSettings';
 import { SidePanel } from './SidePanel';
+import { usePanelView } from './usePanelView';
 import { useNodeData, useSelectedNodeId, useUpdateConfig } from './useNodeConfig';
 import './NodePanel.css';
 
@@ -27,19 +29,22 @@ const NOT_TESTABLE = new Set(['start', 'end']);
 export function NodePanel() {
   const id = useSelectedNodeId();
   const data = useNodeData(id ?? '');
-  if (!id || !data) return null;
+  const open = id && data ? id : null;
+  usePanelView(open);
+  if (!open || !data) return null;
   // Keyed by node: switching nodes starts a fresh panel (local drafts, scroll).
-  return <PanelFor key={id} node={{ id, data }} />;
+  return <PanelFor key={open} node={{ id: open, data }} />;
 }
 
 function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
   const kind = kindOf(node.data.kind);
   const config: Config = node.data.config ?? {};
   const update = useUpdateConfig(node.id);
-  const errors = useMemo(() => ({ ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [config, kind]);
+  const problems = useStepProblems(node.id);
+  // What the editor checks itself comes first: it is current, while the save's problems wait for the next save.
+  const errors = useMemo(() => ({ ...problemsByField(problems), ...validateCommon(config), ...(kind.validate?.(config) ?? {}) }), [problems, config, kind]);
   const Body = panels[node.data.kind];
   const Icon = kind.icon;
-  useKeepInView(node.id);
   return (
     <SidePanel className={`node-panel tone-${kind.tone}`} label={`${kind.label} settings`} testId="node-panel" nodeId={node.id}>
       <header className="node-panel-head">
@@ -65,7 +70,7 @@ function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
       </header>
       <div className="node-panel-body">
         {errors.title && <p className="panel-error">{errors.title}</p>}
-        <NodeProblems id={node.id} />
+        <NodeProblems problems={problems} kind={node.data.kind} />
         {Body ? <Body id={node.id} config={config} update={update} errors={errors} /> : <p className="panel-empty">This step type has no settings panel; its settings are kept as they are in the DSL.</p>}
         {!NO_FAILURE_SETTINGS.has(node.data.kind) && <FailureSettings nodeId={node.id} config={config} update={update} errors={errors} />}
         {!NOT_TESTABLE.has(node.data.kind) && <RunStepAlone nodeId={node.id} />}
@@ -74,34 +79,23 @@ function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
   );
 }
 
-/** Brings the node back into view when the panel opening beside the canvas left it outside. */
-function useKeepInView(id: string) {
-  const flow = useReactFlow();
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const el = document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
-      const pane = document.querySelector('.studio-canvas')?.getBoundingClientRect();
-      const node = flow.getInternalNode(id);
-      if (!el || !pane || !node) return;
-      const box = el.getBoundingClientRect();
-      if (box.left >= pane.left && box.right <= pane.right && box.top >= pane.top && box.bottom <= pane.bottom) return;
-      const { x, y } = node.internals.positionAbsolute;
-      void flow.setCenter(x + (node.measured.width ?? 220) / 2, y + (node.measured.height ?? 60) / 2, { zoom: flow.getZoom(), duration: 250 });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [id, flow]);
+/** What Compile said about this node at the last save. */
+function useStepProblems(id: string): CompileProblem[] {
+  const all = useEditor((s) => s.problems);
+  return useMemo(() => all.filter((p) => p.nodeId === id || p.nodeIds.includes(id)), [all, id]);
 }
 
-/** What Compile said about this node at the last save. */
-function NodeProblems({ id }: { id: string }) {
-  const all = useEditor((s) => s.problems);
-  const mine = useMemo(() => all.filter((p) => p.nodeId === id || p.nodeIds.includes(id)), [all, id]);
-  if (mine.length === 0) return null;
+/** The step's problems in words, each with its technical detail muted beneath. */
+function NodeProblems({ problems, kind }: { problems: CompileProblem[]; kind: string }) {
+  if (problems.length === 0) return null;
   return (
-    <Callout tone="danger" title={mine.length === 1 ? 'The last save found a problem' : `The last save found ${mine.length} problems`} data-testid="panel-problems">
+    <Callout tone="danger" title={problems.length === 1 ? 'This step needs one fix before it can run' : `This step needs ${problems.length} fixes before it can run`} data-testid="panel-problems">
       <ul className="node-panel-problems">
-        {mine.map((p, i) => (
-          <li key={i}>{p.message}</li>
+        {problems.map((p, i) => (
+          <li key={i} title={p.detail || undefined}>
+            <span dir="auto">{stepProblemLine(p, kind)}</span>
+            {p.detail && <span className="problem-detail">{p.detail}</span>}
+          </li>
         ))}
       </ul>
     </Callout>

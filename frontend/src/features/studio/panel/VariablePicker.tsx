@@ -1,9 +1,12 @@
-// A variable reference chosen among what is available upstream of the node.
-// A reference that is not available (a downstream node, a deleted one) stays
-// shown, marked, rather than silently replaced.
+// A variable reference chosen among what is available upstream of the node,
+// named as a person knows it: "Retrieval › result", by the step's title now.
+// A reference that is not available (a downstream step, a deleted one, a
+// variable the step no longer gives) stays shown with a warning, rather than
+// silently replaced.
 import { Field } from '../../../components/ui/Field';
 import { selectorOf } from '../nodes/config';
-import { isAvailable, type VariableGroup } from './upstream';
+import { useStepTitle } from '../store/stepTitles';
+import { describeReference, variableLabel, type ReferenceState, type VariableGroup } from './upstream';
 import { typeLabel, useAvailableVariables } from './useNodeConfig';
 
 export function VariableOptions({ groups }: { groups: VariableGroup[] }) {
@@ -13,7 +16,7 @@ export function VariableOptions({ groups }: { groups: VariableGroup[] }) {
         <optgroup key={g.nodeId} label={g.kind ? `${g.title} · ${g.nodeId}` : g.title}>
           {g.variables.map((v) => (
             <option key={v.name} value={`${g.nodeId}.${v.name}`}>
-              {`${g.nodeId === 'sys' || g.nodeId === 'env' || g.nodeId === 'conversation' ? `${g.nodeId}.` : ''}${v.name}${typeLabel(v) ? `  (${typeLabel(v)})` : ''}`}
+              {`${variableLabel(g.title, [g.nodeId, v.name])}${typeLabel(v) ? `  (${typeLabel(v)})` : ''}`}
             </option>
           ))}
         </optgroup>
@@ -21,6 +24,8 @@ export function VariableOptions({ groups }: { groups: VariableGroup[] }) {
     </>
   );
 }
+
+const STATE_NOTES: Record<ReferenceState, string> = { ok: '', deleted: 'step deleted', 'not-upstream': 'runs later', 'no-output': 'no longer given' };
 
 interface PickerProps {
   nodeId: string;
@@ -37,14 +42,16 @@ export function VariablePicker({ nodeId, value, onChange, label, error, hint, te
   const groups = useAvailableVariables(nodeId);
   const sel = selectorOf(value);
   const current = sel.join('.');
-  const missing = sel.length > 0 && !isAvailable(sel, groups);
-  const shownError = error ?? (missing ? `${current} is not available here: it does not run before this step.` : undefined);
+  const ref = describeReference(sel, groups, useStepTitle(sel[0] ?? ''));
+  const broken = sel.length > 0 && ref.state !== 'ok';
   return (
-    <Field label={label} error={shownError} hint={hint ?? (groups.length === 0 ? 'Connect a step before this one to read its outputs.' : undefined)}>
+    // A broken reference says what it knows now; the last save's error about it may be older.
+    <Field label={label} error={broken ? undefined : error} warning={broken ? ref.warning : undefined}
+      hint={hint ?? (groups.length === 0 ? 'Connect a step before this one to read its outputs.' : undefined)}>
       {(p) => (
-        <select {...p} className="select" value={current} onChange={(e) => onChange(e.target.value ? e.target.value.split('.') : [])} data-testid={testId}>
+        <select {...p} className="select" value={current} onChange={(e) => onChange(e.target.value ? e.target.value.split('.') : [])} data-testid={testId} data-reference={broken ? ref.state : undefined}>
           <option value="">Choose a variable…</option>
-          {missing && <option value={current}>{current} (not available)</option>}
+          {broken && <option value={current}>{`${ref.label} (${STATE_NOTES[ref.state]})`}</option>}
           <VariableOptions groups={groups} />
         </select>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Graph, StudioEdge, StudioNode } from '../store/dsl';
-import { availableVariables, isAvailable, upstreamNodeIds } from './upstream';
+import { availableVariables, describeReference, isAvailable, upstreamNodeIds } from './upstream';
 
 const node = (id: string, kind = 'llm'): StudioNode => ({ id, type: 'step', position: { x: 0, y: 0 }, data: { kind, config: { title: id.toUpperCase() }, extra: {} } });
 const edge = (source: string, target: string): StudioEdge => ({ id: `${source}-${target}`, source, target });
@@ -40,5 +40,23 @@ describe('upstream variables', () => {
   it('skips nodes that declared nothing yet', () => {
     const g = graph(['start', 'llm'], [['start', 'llm']]);
     expect(availableVariables('llm', { graph: g, outputs: {}, sys: [] })).toEqual([]);
+  });
+});
+
+describe('a chosen variable as the closed picker shows it', () => {
+  const g = graph(['start', 'kb', 'cite', 'late'], [['start', 'kb'], ['kb', 'cite'], ['cite', 'late']]);
+  const outputs = { start: [{ name: 'q', type: 'string' }], kb: [{ name: 'result', type: 'array[object]' }], late: [{ name: 'text', type: 'string' }] };
+  const groups = availableVariables('cite', { graph: g, outputs, sys: [{ name: 'query', type: 'string' }] });
+
+  it('names the step by its title now, and the built-in variables by their names', () => {
+    expect(describeReference(['kb', 'result'], groups, 'Retrieval')).toEqual({ label: 'Retrieval › result', state: 'ok', warning: '' });
+    expect(describeReference(['kb', 'result'], groups, 'Search the statutes').label).toBe('Search the statutes › result');
+    expect(describeReference(['sys', 'query'], groups, null)).toMatchObject({ label: 'sys.query', state: 'ok' });
+  });
+
+  it('says what went wrong: the step was deleted, runs later, or no longer gives the variable', () => {
+    expect(describeReference(['gone', 'result'], groups, null)).toMatchObject({ label: 'gone › result', state: 'deleted' });
+    expect(describeReference(['late', 'text'], groups, 'Summary')).toMatchObject({ state: 'not-upstream', warning: expect.stringContaining('“Summary” does not run before this step') });
+    expect(describeReference(['kb', 'hits'], groups, 'Retrieval')).toMatchObject({ state: 'no-output', warning: expect.stringContaining('“Retrieval” no longer gives “hits”') });
   });
 });

@@ -2,9 +2,9 @@
 // it (found by walking the edges backwards), then sys, env and conversation
 // variables. A node on a cycle back to itself is not its own upstream.
 import type { VariableDecl } from '../../../lib/api.gen';
-import { kindOf } from '../nodes/catalog';
 import { listOf, textOf, type Config } from '../nodes/config';
-import { titleOf, type Graph, type StudioNode } from '../store/dsl';
+import type { Graph, StudioNode } from '../store/dsl';
+import { stepTitle } from '../store/stepTitles';
 
 export interface VariableGroup {
   /** The selector's first name: a node id, or "sys", "env", "conversation". */
@@ -64,7 +64,7 @@ export function availableVariables(nodeId: string, src: VariableSources): Variab
 }
 
 function nodeGroup(n: StudioNode, variables: VariableDecl[]): VariableGroup {
-  return { nodeId: n.id, title: titleOf(n, kindOf(n.data.kind).label), kind: n.data.kind, variables };
+  return { nodeId: n.id, title: stepTitle(n), kind: n.data.kind, variables };
 }
 
 function declared(workflow: Config | undefined, key: string): VariableDecl[] {
@@ -75,4 +75,38 @@ function declared(workflow: Config | undefined, key: string): VariableDecl[] {
 export function isAvailable(selector: string[], groups: VariableGroup[]): boolean {
   const [id, name] = selector;
   return groups.some((g) => g.nodeId === id && g.variables.some((v) => v.name === name));
+}
+
+const NAMESPACES = new Set(['sys', 'env', 'conversation']);
+
+/** How a chosen variable reads: "Retrieval › result", or "sys.query" for the built-in ones. */
+export function variableLabel(stepTitle: string, selector: string[]): string {
+  const [first = '', ...rest] = selector;
+  return NAMESPACES.has(first) ? selector.join('.') : [stepTitle, ...rest].join(' › ');
+}
+
+/** What is wrong with a reference: nothing, its step is gone, runs later, or no longer has the variable. */
+export type ReferenceState = 'ok' | 'deleted' | 'not-upstream' | 'no-output';
+
+export interface ReferenceView {
+  label: string;
+  state: ReferenceState;
+  /** What to do about it, or "" when the reference is fine. */
+  warning: string;
+}
+
+/**
+ * A chosen reference as the closed picker shows it, named by its step's title
+ * now (`stepTitle`, null when no step has the id any more).
+ */
+export function describeReference(selector: string[], groups: VariableGroup[], stepTitle: string | null): ReferenceView {
+  const [id = '', name = ''] = selector;
+  const label = variableLabel(stepTitle ?? id, selector);
+  if (isAvailable(selector, groups)) return { label, state: 'ok', warning: '' };
+  if (NAMESPACES.has(id)) return { label, state: 'no-output', warning: `There is no variable ${selector.join('.')} here any more. Choose another one.` };
+  if (stepTitle === null) return { label, state: 'deleted', warning: 'The step this variable came from was deleted. Choose another variable.' };
+  if (!groups.some((g) => g.nodeId === id)) {
+    return { label, state: 'not-upstream', warning: `“${stepTitle}” does not run before this step. Connect it earlier, or choose another variable.` };
+  }
+  return { label, state: 'no-output', warning: `“${stepTitle}” no longer gives “${name}”. Choose another variable.` };
 }

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import type { VariableDecl } from '../../../lib/api.gen';
 import type { Config } from '../nodes/config';
 import type { StudioNode } from '../store/dsl';
-import { useEditor } from '../store/editorStore';
+import { shownGraph, useEditor } from '../store/editorStore';
 import { availableVariables, type VariableGroup } from './upstream';
 
 /**
@@ -16,7 +16,7 @@ import { availableVariables, type VariableGroup } from './upstream';
 export function useSelectedNodeId(): string | null {
   return useEditor((s) => {
     let found: string | null = null;
-    for (const n of s.graph.present.nodes) {
+    for (const n of shownGraph(s).nodes) {
       if (!n.selected) continue;
       if (found) return null;
       found = n.id;

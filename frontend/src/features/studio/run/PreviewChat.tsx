@@ -1,10 +1,11 @@
 // The chatflow preview: questions asked of the app as it is on the canvas,
 // each answered by its own run, the answer streaming in as it is written.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ArrowUp, Eraser } from 'lucide-react';
+import { ArrowUp, MessageSquarePlus } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { AnswerBody } from '../../chat/AnswerBody';
 import { Spinner } from '../../../components/ui/Spinner';
+import { newPreviewConversation } from './canvasRun';
 import { OpenInRuns, RunError, useStartRun } from './RunPanel';
 import { useCanvasRun, type PreviewTurn } from './runStore';
 import '../../chat/Chat.css';
@@ -53,8 +54,9 @@ export function PreviewChat() {
           data-testid="preview-input"
         />
         <div className="preview-composer-bar">
-          <Button size="sm" variant="ghost" icon={<Eraser size={14} aria-hidden="true" />} disabled={turns.length === 0 || live} onClick={() => useCanvasRun.getState().clearTurns()}>
-            Clear
+          <Button size="sm" variant="ghost" icon={<MessageSquarePlus size={14} aria-hidden="true" />} disabled={turns.length === 0 || live} onClick={newPreviewConversation}
+            title="Forget this conversation: the next question starts a new one" data-testid="preview-new-conversation">
+            New conversation
           </Button>
           <Button type="submit" size="sm" variant="primary" icon={<ArrowUp size={14} aria-hidden="true" />} loading={run.pending} disabled={live || !question.trim()} data-testid="preview-send">
             Send

@@ -17,7 +17,7 @@ import { ensureSaved } from '../editor/useAutosave';
 import { SidePanel } from '../panel/SidePanel';
 import { useEditor } from '../store/editorStore';
 import type { RunRequest } from '../../../lib/api.gen';
-import { runFromCanvas } from './canvasRun';
+import { askInPreview, runFromCanvas } from './canvasRun';
 import { PreviewChat } from './PreviewChat';
 import { useCanvasRun } from './runStore';
 import { WorkflowRun } from './WorkflowRun';
@@ -39,7 +39,8 @@ export function useStartRun(): { start: (req: Omit<RunRequest, 'conversationId'>
       if (unsaved) throw new Error(`The app could not be saved first: ${unsaved}.`);
       const problems = useEditor.getState().problems.length;
       if (problems > 0) throw new Error(`The graph has ${problems === 1 ? 'a problem' : `${problems} problems`} to fix first; they are listed on the canvas.`);
-      await runFromCanvas(app.id, { ...req, conversationId: '' }, app.mode === 'chatflow' ? 'chat' : 'workflow', client);
+      if (app.mode === 'chatflow') await askInPreview(app, req.query, client);
+      else await runFromCanvas(app.id, { ...req, conversationId: '' }, 'workflow', client);
       return true;
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -62,7 +63,7 @@ export function RunPanel({ onClose }: { onClose: () => void }) {
         </span>
         <div className="run-panel-titles">
           <h2>{chat ? 'Preview' : 'Run'}</h2>
-          <p>{chat ? 'Ask the chatflow as it is on the canvas; each question is its own run.' : 'Run the workflow as it is on the canvas with these inputs.'}</p>
+          <p>{chat ? 'Ask the chatflow as it is on the canvas; each answer remembers the questions before it.' : 'Run the workflow as it is on the canvas with these inputs.'}</p>
         </div>
         <Button size="sm" variant="ghost" icon={<X size={15} aria-hidden="true" />} aria-label="Close the run panel" title="Close" onClick={onClose} />
       </header>

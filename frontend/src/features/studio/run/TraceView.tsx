@@ -1,6 +1,7 @@
-// A recorded run on the app's canvas: each step's status and time drawn on
-// its node (read-only), and the selected step's inputs, outputs and error
-// beside it, as in Runs. Live runs keep updating.
+// A recorded run on the canvas: drawn on the graph the run ran (its recorded
+// DSL, whatever became of the app since), each step's status and time on its
+// node (read-only), and the selected step's inputs, outputs and error beside
+// it, as in Runs. Live runs keep updating.
 import { useEffect } from 'react';
 import { ExternalLink, History, X } from 'lucide-react';
 import type { RunDetail } from '../../../lib/api.gen';
@@ -18,8 +19,11 @@ import { useLiveRun } from '../../runs/useLiveRun';
 import { useNow } from '../../runs/useNow';
 import { SidePanel } from '../panel/SidePanel';
 import { useSelectedNodeId } from '../panel/useNodeConfig';
+import { usePanelView } from '../panel/usePanelView';
 import { appPath } from '../paths';
+import { dslToGraph, parseDsl, type Graph } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
+import { stepTitle } from '../store/stepTitles';
 import { useCanvasRun } from './runStore';
 import './Run.css';
 
@@ -32,16 +36,32 @@ export function useTrace(runId: string): { detail: RunDetail | undefined; error:
   useEffect(() => {
     if (detail.data) useCanvasRun.getState().showTrace(detail.data);
   }, [detail.data]);
+  useRanGraph(detail.data?.dsl ?? '');
   useEffect(() => () => useCanvasRun.getState().clear(), [runId]);
   return { detail: detail.data, error: detail.error, now };
 }
 
+/** Puts the graph the run ran on the canvas, for as long as the trace is open; a run without one is drawn on the app's. */
+function useRanGraph(dsl: string) {
+  useEffect(() => {
+    useEditor.getState().showTrace(graphOf(dsl));
+    return () => useEditor.getState().showTrace(null);
+  }, [dsl]);
+}
+
+function graphOf(dsl: string): Graph | null {
+  if (!dsl) return null;
+  try {
+    return dslToGraph(parseDsl(dsl));
+  } catch {
+    return null; // a DSL this editor no longer reads: the app's graph is the best there is
+  }
+}
+
 export function TraceBar({ detail, appId }: { detail: RunDetail | undefined; appId: string }) {
-  const nodes = useEditor((s) => s.graph.present.nodes);
   const run = detail?.run;
   const now = useNow(run ? isLive(run.status) : false, 500);
-  const onCanvas = new Set(nodes.map((n) => n.id));
-  const missing = detail?.nodes.filter((n) => !n.isVirtual && !onCanvas.has(n.nodeId)).length ?? 0;
+  const changed = useAppChangedSince();
   return (
     <div className="trace-bar" role="status" data-testid="trace-bar">
       <History size={15} aria-hidden="true" />
@@ -55,7 +75,11 @@ export function TraceBar({ detail, appId }: { detail: RunDetail | undefined; app
         )}
       </span>
       {run && <Badge tone={statusBadgeTone(run.status)}>{statusLabel(run.status)}</Badge>}
-      {missing > 0 && <span className="trace-bar-note">{missing === 1 ? '1 step of this run is' : `${missing} steps of this run are`} no longer on the canvas</span>}
+      {changed && (
+        <span className="trace-bar-note" title="The steps are drawn as they were when this run ran; the app has been edited since." data-testid="trace-changed">
+          As it ran · edited since
+        </span>
+      )}
       <span className="trace-bar-actions">
         {run && (
           <Link to={runPath(run.id)} className="btn btn-ghost btn-sm">
@@ -70,9 +94,19 @@ export function TraceBar({ detail, appId }: { detail: RunDetail | undefined; app
   );
 }
 
+/** True when the traced run's graph has steps the app no longer has, or names them otherwise. */
+function useAppChangedSince(): boolean {
+  return useEditor((s) => {
+    if (!s.trace) return false;
+    const now = new Map(s.graph.present.nodes.map((n) => [n.id, stepTitle(n)]));
+    return s.trace.nodes.length !== now.size || s.trace.nodes.some((n) => now.get(n.id) !== stepTitle(n));
+  });
+}
+
 /** The selected step's execution in this run, in full. */
 export function TracePanel({ detail, error, now }: { detail: RunDetail | undefined; error: Error | null; now: number }) {
   const selected = useSelectedNodeId();
+  usePanelView(selected);
   if (!selected) return null;
   const exec = detail?.nodes.find((n) => n.nodeId === selected && !n.isVirtual) ?? null;
   return (

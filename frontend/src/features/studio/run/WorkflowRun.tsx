@@ -6,16 +6,16 @@ import { Field } from '../../../components/ui/Field';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
 import { JsonView } from '../../runs/JsonView';
-import { kindOf } from '../nodes/catalog';
-import { titleOf } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
+import { useStepTitles } from '../store/stepTitles';
 import { inputFields, toInputs, UNSUPPORTED_TYPES, type Draft, type InputField } from './inputs';
 import { RunError, useStartRun } from './RunPanel';
 import { useCanvasRun } from './runStore';
 
 export function WorkflowRun() {
-  const start = useEditor((s) => s.graph.present.nodes.find((n) => n.data.kind === 'start'));
-  const fields = useMemo(() => inputFields(start?.data.config), [start?.data.config]);
+  // The config alone: the node object changes on every frame of a drag.
+  const startConfig = useEditor((s) => s.graph.present.nodes.find((n) => n.data.kind === 'start')?.data.config);
+  const fields = useMemo(() => inputFields(startConfig), [startConfig]);
   const [draft, setDraft] = useState<Draft>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const live = useCanvasRun((s) => s.live);
@@ -86,21 +86,18 @@ function WorkflowOutput() {
   const streamed = useCanvasRun((s) => s.streamed);
   const outputs = useCanvasRun((s) => s.outputs);
   const stream = useCanvasRun((s) => s.stream);
-  const nodes = useEditor((s) => s.graph.present.nodes);
-  if (!runId) return null;
   const texts = Object.entries(streamed);
+  const titles = useStepTitles(Object.keys(streamed));
+  if (!runId) return null;
   return (
     <section className="run-output" aria-label="Output" data-testid="run-output" aria-live="polite">
       <h3>Output</h3>
-      {texts.map(([id, text]) => {
-        const node = nodes.find((n) => n.id === id);
-        return (
-          <figure key={id} className="run-stream">
-            <figcaption>{node ? titleOf(node, kindOf(node.data.kind).label) : id}</figcaption>
-            <p dir="auto">{text}</p>
-          </figure>
-        );
-      })}
+      {texts.map(([id, text]) => (
+        <figure key={id} className="run-stream">
+          <figcaption>{titles[id] ?? id}</figcaption>
+          <p dir="auto">{text}</p>
+        </figure>
+      ))}
       {stream.ended && stream.runStatus !== 'succeeded' && (
         <Callout tone="danger" title={stream.runStatus === 'cancelled' ? 'Cancelled' : 'The run failed'}>
           <span dir="auto">{stream.runError || 'The run stopped before it finished.'}</span>

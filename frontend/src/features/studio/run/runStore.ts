@@ -39,6 +39,8 @@ export interface CanvasRunState {
   /** The run's outputs once it succeeded (a workflow's End outputs). */
   outputs: Record<string, unknown> | null;
   turns: PreviewTurn[];
+  /** The conversation the preview's questions are asked in, once the first one is. */
+  conversationId: string | null;
   /** Stops following the live run's events. */
   stopFollowing: (() => void) | null;
   begin: (runId: string, origin: RunOrigin, question?: string, stopFollowing?: () => void) => void;
@@ -46,6 +48,8 @@ export interface CanvasRunState {
   showTrace: (detail: RunDetail) => void;
   /** Forgets the statuses on the canvas (the preview's turns stay). */
   clear: () => void;
+  setConversation: (id: string) => void;
+  /** Forgets the preview's turns and its conversation. */
   clearTurns: () => void;
 }
 
@@ -54,6 +58,7 @@ const idle = { runId: null, origin: null, live: false, stream: emptyStream, byNo
 export const useCanvasRun = create<CanvasRunState>()((set, get) => ({
   ...idle,
   turns: [],
+  conversationId: null,
   begin: (runId, origin, question, stopFollowing) => {
     get().stopFollowing?.();
     const turns = origin === 'chat' ? [...get().turns, { runId, question: question ?? '', answer: '', status: 'running', error: '' }] : get().turns;
@@ -83,7 +88,8 @@ export const useCanvasRun = create<CanvasRunState>()((set, get) => ({
     get().stopFollowing?.();
     set(idle);
   },
-  clearTurns: () => set({ turns: [] }),
+  setConversation: (id) => set({ conversationId: id }),
+  clearTurns: () => set({ turns: [], conversationId: null }),
 }));
 
 /** The step views of a stream's timeline, keeping the object of every step that did not change. */

@@ -1,5 +1,7 @@
 // The editor's state: the app's DSL document around the graph, the graph with
-// its history, the save state and the compile problems of the last save.
+// its history, the save state and the compile problems of the last save;
+// and, while a run's trace is open, the graph that run ran.
+import { applyEdgeChanges, applyNodeChanges } from '@xyflow/react';
 import { create } from 'zustand';
 import type { App, AppDocument, CompileProblem, VariableDecl } from '../../../lib/api.gen';
 import { copySelection, PASTE_OFFSET } from './clipboard';
@@ -25,6 +27,13 @@ export interface EditorState {
   /** The steps last copied (kept across apps, so steps can move between them), and how often they were pasted. */
   clipboard: Graph | null;
   pastes: number;
+  /**
+   * The graph a traced run ran, drawn read-only instead of the app's while
+   * its trace is open; null otherwise. The app's graph and its saves are
+   * left alone meanwhile.
+   */
+  trace: Graph | null;
+  showTrace: (graph: Graph | null) => void;
   copy: () => boolean;
   paste: () => void;
   load: (doc: AppDocument) => void;
@@ -48,6 +57,8 @@ export const useEditor = create<EditorState>()((set, get) => ({
   sys: [],
   clipboard: null,
   pastes: 0,
+  trace: null,
+  showTrace: (trace) => set({ trace }),
   copy: () => {
     const fragment = copySelection(get().graph.present);
     if (fragment) set({ clipboard: fragment, pastes: 0 });
@@ -61,9 +72,9 @@ export const useEditor = create<EditorState>()((set, get) => ({
   },
   load: ({ app, dsl, problems, outputs, sys }) => {
     const doc = parseDsl(dsl);
-    set({ app, doc, graph: initialGraphState(dslToGraph(doc)), version: app.version, savedRevision: 0, save: { status: 'saved' }, problems, outputs: byNode(outputs), sys });
+    set({ app, doc, graph: initialGraphState(dslToGraph(doc)), version: app.version, savedRevision: 0, save: { status: 'saved' }, problems, outputs: byNode(outputs), sys, trace: null });
   },
-  dispatch: (action) => set((s) => ({ graph: graphReducer(s.graph, action) })),
+  dispatch: (action) => set((s) => (s.trace ? { trace: traceReducer(s.trace, action) } : { graph: graphReducer(s.graph, action) })),
   serialize: () => {
     const { doc, graph } = get();
     return doc ? graphToDsl(doc, graph.present) : null;
@@ -83,6 +94,19 @@ export const useEditor = create<EditorState>()((set, get) => ({
     })),
   saveFailed: (reason, code) => set({ save: { status: 'failed', reason, code } }),
 }));
+
+/** The graph on the canvas: a traced run's, or the app's. */
+export function shownGraph(s: Pick<EditorState, 'graph' | 'trace'>): Graph {
+  return s.trace ?? s.graph.present;
+}
+
+/** A trace is read-only: selecting (and measuring) its steps is all that changes it. */
+function traceReducer(trace: Graph, action: GraphAction): Graph {
+  const passive = (c: { type: string }) => c.type === 'select' || c.type === 'dimensions';
+  if (action.type === 'nodesChanged') return { ...trace, nodes: applyNodeChanges(action.changes.filter(passive), trace.nodes) };
+  if (action.type === 'edgesChanged') return { ...trace, edges: applyEdgeChanges(action.changes.filter(passive), trace.edges) };
+  return trace;
+}
 
 /** True while the graph has edits no save has stored. */
 export function hasUnsavedEdits(s: Pick<EditorState, 'graph' | 'savedRevision'>): boolean {

@@ -66,5 +66,6 @@ export const agentKind: NodeKind = {
     max_iterations: 5,
     tool_timeout: 30,
   }),
+  fields: { instruction: 'System prompt', query: 'Question', tool_timeout: 'Tool timeout', strategy: 'Tool protocol' },
   validate: validateAgent,
 };

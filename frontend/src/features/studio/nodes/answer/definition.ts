@@ -17,5 +17,6 @@ export const answerKind: NodeKind = {
   family: 'step',
   group: 'Flow',
   defaults: () => ({ title: 'Answer', answer: '' }),
+  fields: { answer: 'Reply template' },
   validate: validateAnswer,
 };

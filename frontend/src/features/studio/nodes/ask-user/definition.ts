@@ -17,5 +17,6 @@ export const askUserKind: NodeKind = {
   family: 'end',
   group: 'Flow',
   defaults: () => ({ title: 'Ask user', question: '', intent: '' }),
+  fields: { question: 'Question', intent: 'Intent' },
   validate: validateAskUser,
 };

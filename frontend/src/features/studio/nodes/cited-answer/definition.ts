@@ -30,5 +30,6 @@ export const citedAnswerKind: NodeKind = {
   family: 'step',
   group: 'Models',
   defaults: () => ({ title: 'Cited answer', query_variable_selector: ['sys', 'query'], hits_variable_selector: [], model: defaultModel(), uncited_policy: 'partial' }),
+  fields: { query_variable_selector: 'Question', hits_variable_selector: 'Passages', min_score: 'Minimum passage score' },
   validate: validateCitedAnswer,
 };

@@ -24,5 +24,6 @@ export const endKind: NodeKind = {
   family: 'end',
   group: 'Flow',
   defaults: () => ({ title: 'End', outputs: [] }),
+  fields: { outputs: 'Outputs', 'outputs.*': 'Output {1}' },
   validate: validateEnd,
 };

@@ -99,6 +99,7 @@ export const ifElseKind: NodeKind = {
   family: 'branch',
   group: 'Logic',
   defaults: () => ({ title: 'IF / ELSE', cases: [{ case_id: 'true', logical_operator: 'and', conditions: [] }] }),
+  fields: { cases: 'Cases', 'cases.*': 'Case {1}', 'cases.*.conditions.*': 'Case {1}, condition {2}' },
   validate: validateIfElse,
   handles: ifElseHandles,
 };

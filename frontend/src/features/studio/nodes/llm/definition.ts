@@ -30,5 +30,6 @@ export const llmKind: NodeKind = {
   family: 'step',
   group: 'Models',
   defaults: () => ({ title: 'LLM', model: defaultModel(), prompt_template: [{ role: 'system', text: '' }] }),
+  fields: { conversation: 'Conversation' },
   validate: validateLLM,
 };

@@ -40,5 +40,6 @@ export const extractorKind: NodeKind = {
   family: 'step',
   group: 'Models',
   defaults: () => ({ title: 'Parameter extractor', query: ['sys', 'query'], model: defaultModel(), parameters: [], reasoning_mode: 'prompt' }),
+  fields: { query: 'Text to read', reasoning_mode: 'Extraction mode', parameters: 'Parameters', 'parameters.*': 'Parameter {1}' },
   validate: validateExtractor,
 };

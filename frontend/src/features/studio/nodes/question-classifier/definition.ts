@@ -52,6 +52,7 @@ export const classifierKind: NodeKind = {
       { id: 'class_2', name: 'Second class' },
     ],
   }),
+  fields: { query_variable_selector: 'Text to classify', classes: 'Classes', 'classes.*': 'Class {1}' },
   validate: validateClassifier,
   handles: classHandles,
 };

@@ -42,5 +42,6 @@ export const startKind: NodeKind = {
   family: 'start',
   group: 'Flow',
   defaults: () => ({ title: 'Start', variables: [] }),
+  fields: { variables: 'Inputs', 'variables.*': 'Input {1}' },
   validate: validateStart,
 };

@@ -25,5 +25,6 @@ export const templateKind: NodeKind = {
   family: 'step',
   group: 'Transform',
   defaults: () => ({ title: 'Template', template: '', variables: [] }),
+  fields: { template: 'Jinja template', variables: 'Variables', 'variables.*': 'Variable {1}' },
   validate: validateTemplate,
 };

@@ -46,5 +46,6 @@ export const toolKind: NodeKind = {
   family: 'step',
   group: 'Transform',
   defaults: () => ({ title: 'Tool', tool_name: 'search_collection', tool_parameters: {} }),
+  fields: { tool_name: 'Tool', 'tool_parameters.*': 'Parameter “{1}”', 'tool_configurations.*': 'Parameter “{1}”', 'virtual_nodes.*': 'Extraction {1}' },
   validate: validateTool,
 };

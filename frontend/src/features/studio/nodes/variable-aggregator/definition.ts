@@ -21,5 +21,6 @@ export const aggregatorKind: NodeKind = {
   family: 'step',
   group: 'Logic',
   defaults: () => ({ title: 'Variable aggregator', output_type: 'string', variables: [] }),
+  fields: { output_type: 'Type', variables: 'Variables', 'variables.*': 'Variable {1}', 'advanced_settings.groups.*': 'Group {1}' },
   validate: validateAggregator,
 };
