@@ -18,9 +18,10 @@ import (
 // and gives way to the next write: a write cancels a compaction under way,
 // and the wait starts again.
 
-// compactIdle is how long the index waits after its last write before it
-// compacts: long enough that an ingestion still running never waits for it.
-const compactIdle = 15 * time.Second
+// compactIdle is how long the index waits after opening or after its last
+// write before it compacts: long enough that an ingestion still running
+// never waits for it. Tests shorten it.
+var compactIdle = 15 * time.Second
 
 // compactPlan merges a shard into one segment, but leaves segments of more
 // than maxCompactChunks as they are, so a very large library is not

@@ -62,17 +62,7 @@ func TestIndexCompactsOnceWritesStop(t *testing.T) {
 	if len(before) == 0 {
 		t.Fatal("no hits before compaction")
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		n := shardSegments(t, x)
-		if allAtMost(n, 1) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("segments per shard %v, want 1 once writes stopped", n)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitForOneSegment(t, x)
 	after := mustSearch(t, x, Query{Text: "royalties notice licensee", TopK: 50})
 	if diff := cmp.Diff(before, after); diff != "" {
 		t.Errorf("hits changed by compaction (-before +after):\n%s", diff)
@@ -86,6 +76,42 @@ var smallSegmentsApart = map[string]any{"FloorSegmentSize": 1}
 func keepSmallSegmentsApart(t *testing.T) {
 	mergePlan = smallSegmentsApart
 	t.Cleanup(func() { mergePlan = nil })
+}
+
+// An index left in several segments (the app closed before compacting)
+// compacts once idle after it is opened again, without a write.
+func TestIndexCompactsAfterReopening(t *testing.T) {
+	keepSmallSegmentsApart(t)
+	x, dir := newDiskIndex(t)
+	x.compactor.idle = 0
+	addDocuments(t, x, 0, 8)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	idle := compactIdle
+	compactIdle = 50 * time.Millisecond
+	t.Cleanup(func() { compactIdle = idle })
+	x, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if n := shardSegments(t, x); allAtMost(n, 1) {
+		t.Fatalf("segments per shard %v on reopening: the test needs several", n)
+	}
+	waitForOneSegment(t, x)
+}
+
+// waitForOneSegment waits until every shard holds one segment at most.
+func waitForOneSegment(t *testing.T, x *Index) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for n := shardSegments(t, x); !allAtMost(n, 1); n = shardSegments(t, x) {
+		if time.Now().After(deadline) {
+			t.Fatalf("segments per shard %v, want 1 once idle", n)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 func allAtMost(n []uint64, most uint64) bool {

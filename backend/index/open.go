@@ -46,6 +46,7 @@ func Open(dir string) (*Index, error) {
 		return nil, fmt.Errorf("open index %s: %w", dir, err)
 	}
 	x.compactor.idle, x.compactor.run = compactIdle, x.Compact
+	x.compactor.wrote() // an index the last run left in pieces compacts too
 	return x, nil
 }
 
