@@ -42,6 +42,15 @@ export function navigate(path: string, { replace = false }: { replace?: boolean 
   }
 }
 
+/**
+ * Moves the address from `from` to `to` in place, unless it has moved on meanwhile: a redirect
+ * runs after the render that found it, by which time a navigation (a link followed while the
+ * app was loading) may have taken the address elsewhere.
+ */
+export function redirect(from: string, to: string): void {
+  if (currentPath() === from) navigate(to, { replace: true });
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
   window.addEventListener('popstate', onChange);
