@@ -1,22 +1,11 @@
 // A tiny hash router: the path lives in location.hash ("#/settings/providers"), which
 // works the same in the desktop window (index.html served at "/") and in the browser.
 import { useMemo, useSyncExternalStore } from 'react';
+import { currentPath, currentQuery } from './location';
+
+export { currentPath, currentQuery };
 
 export const DEFAULT_PATH = '/library';
-
-/** The current path, from the hash: "#/settings/about" → "/settings/about"; "" → "/". */
-export function currentPath(hash: string = window.location.hash): string {
-  const raw = hash.replace(/^#/, '').split('?')[0] ?? '';
-  if (!raw.startsWith('/')) return '/';
-  const trimmed = raw.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
-/** The query of the hash route: "#/library/c1?q=notice&k=10" → "q=notice&k=10"; none → "". */
-export function currentQuery(hash: string = window.location.hash): string {
-  const i = hash.indexOf('?');
-  return i < 0 ? '' : hash.slice(i + 1);
-}
 
 /** A route with its query: withQuery("/library/c1", {q: "x", k: 10}) → "/library/c1?q=x&k=10". Empty values are left out. */
 export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {

@@ -20,15 +20,8 @@ import {
 } from '../../lib/backend';
 import { runEvents } from '../../lib/events';
 import { adoptEarly } from './earlyRun';
+import { keys } from './keys';
 import { applyEvent, emptyStream, type TurnStream } from './stream';
-
-export const keys = {
-  conversations: ['chat', 'conversations'] as const,
-  chatflows: ['chat', 'chatflows'] as const,
-  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
-  run: (runId: string) => ['chat', 'run', runId] as const,
-  generation: (messageId: string) => ['chat', 'generation', messageId] as const,
-};
 
 /** The chatflows a new conversation can be answered by (Legal Q&A first). */
 export function useChatflows() {
