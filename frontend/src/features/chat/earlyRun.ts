@@ -31,10 +31,7 @@ export function startEarly(runId: string): void {
     seen: [],
     onConnection: null,
     connected: null,
-    timer: setTimeout(() => {
-      if (early.get(runId) === entry) early.delete(runId);
-      void entry.queue.return();
-    }, UNADOPTED_MS),
+    timer: setTimeout(() => dropEarly(runId), UNADOPTED_MS),
   };
   early.set(runId, entry);
   const onConnection = (connected: boolean) => {
@@ -52,6 +49,15 @@ export function startEarly(runId: string): void {
       entry.queue.fail(err);
     }
   })();
+}
+
+/** Stops the early subscription to a run, unless it was adopted: the page will not show the run live. */
+export function dropEarly(runId: string): void {
+  const entry = early.get(runId);
+  if (!entry) return;
+  early.delete(runId);
+  clearTimeout(entry.timer);
+  void entry.queue.return();
 }
 
 /** The events the early subscription to a run has brought so far, from the first; none when there is none. */
