@@ -8,7 +8,7 @@
 // reload to the first replayed answer text is printed (E2E_TIMING=1 adds where it went).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFakeLLM, startLexflow, launchBrowser, screenshot } from './harness.mjs';
+import { startFakeLLM, startLexflow, launchBrowser, screenshot, screenshotBothThemes } from './harness.mjs';
 import { api, ask, conversationIdOf, logReloadTiming, prepareChat, preferFakeModel, recordAnswers, timeReload, waitFor, waitForStreamedWords as streamedWords, words } from './chatPage.mjs';
 
 const DELAY = process.env.E2E_STREAM_DELAY ?? '150ms';
@@ -136,7 +136,7 @@ test('a reload mid-answer re-attaches to the run and the answer finishes once', 
   assert.equal(status, 'streaming', 'the answer is still streaming after the reload');
   const firstAfter = words((await page.evaluate(() => window.__answer.snapshots[0]?.text)) ?? '');
   assert.ok(firstAfter.length >= words(before).length - 1, `the replay shows at least what was there: "${before}" then "${firstAfter.join(' ')}"`);
-  await screenshot(page, 'chat-resilience-after-reload');
+  await screenshotBothThemes(page, 'chat-resilience-after-reload');
 
   await page.locator('[data-testid="ai-message"][data-status="done"]').waitFor({ timeout: 60000 });
   const snapshots = await page.evaluate(() => window.__answer.snapshots);
