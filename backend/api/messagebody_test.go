@@ -76,13 +76,29 @@ func at(ms []json.RawMessage, i int) json.RawMessage {
 	return nil
 }
 
-func storedBodies(t *testing.T, db *store.DB) int {
+func storedBodies(t testing.TB, db *store.DB) int {
 	t.Helper()
 	var n int
 	if err := db.SQL().QueryRow(`SELECT COUNT(*) FROM message_bodies`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// emptyConversation is a new database with one conversation, until the test ends.
+func emptyConversation(t *testing.T) (*store.DB, store.Conversation) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	conv, err := db.CreateConversation(ctx, store.Conversation{Title: "Conversation"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, conv
 }
 
 // A history read from stored bodies is byte for byte the one built from the
@@ -93,15 +109,7 @@ func storedBodies(t *testing.T, db *store.DB) int {
 // one still streaming, and text JSON escapes.
 func TestStoredMessageBodiesMatchTheBuiltHistory(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "lexflow.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	conv, err := db.CreateConversation(ctx, store.Conversation{Title: "Mixed"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, conv := emptyConversation(t)
 	svc := &ChatService{db: db}
 	sameAsBuilt(t, svc, conv.ID, "empty", 0)
 
@@ -169,15 +177,7 @@ func TestStoredMessageBodiesMatchTheBuiltHistory(t *testing.T) {
 // next load shows the answer as it is now.
 func TestAChangeAfterTheResponseWinsOverItsBodies(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "lexflow.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	conv, err := db.CreateConversation(ctx, store.Conversation{Title: "Race"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, conv := emptyConversation(t)
 	answer := richTurn(t, db, conv.ID, "done", "succeeded", "done")
 	svc := &ChatService{db: db}
 
