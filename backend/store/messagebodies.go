@@ -59,7 +59,9 @@ type EncodedBody struct {
 // left out), with the steps of their runs, and returns each one's body made
 // by encode, in seq order. It writes nothing: KeepMessageBodies stores them.
 // A message, its record, detail, version and finality come from one query,
-// so they agree; the steps of a final message's run no longer change.
+// so they agree; the steps are read after it (not alongside: a run that
+// ended in between would pair a final message with steps still running),
+// and those of a final message's run no longer change.
 func (db *DB) EncodeMessages(ctx context.Context, ids []string, encode EncodeFunc) ([]EncodedBody, error) {
 	list, _ := json.Marshal(ids)
 	read, err := queryAll(ctx, db.sql, "list messages", scanVersionedMessage,
