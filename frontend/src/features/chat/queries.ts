@@ -219,8 +219,8 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
  * mid-run rebuilds everything from the stored events and then goes on live. After a reload
  * it starts from what the subscription prefetch.ts started has brought (so the replayed text
  * is there at the first render) and adopts that subscription; the run followed is noted for
- * the next reload (followedRun.ts). When the run ends, the
- * conversation's messages are fetched again: the stored answer is the final word.
+ * the next reload (followedRun.ts). When the run ends, the conversation's messages are
+ * fetched again: the stored answer is the final word.
  */
 export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
   const qc = useQueryClient();
