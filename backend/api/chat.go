@@ -21,6 +21,7 @@ type ChatService struct {
 	chat     *chat.Service
 	pipeline *generation.Pipeline
 	models   Models
+	bodies   bodyKeeper
 }
 
 func (s *ChatService) ready() error {
@@ -77,9 +78,10 @@ func (s *ChatService) Delete(ctx context.Context, id string) error {
 // Messages returns a conversation's messages in order, each answer with its
 // timeline, as the JSON body GET /api/conversations/{id}/messages answers.
 // Opening one is the history's hot path: a finished message's body is
-// encoded once and stored (see messagebody.go); only the others are built.
-// Bodies are not stored while an answer streams: the write would queue
-// behind (or hold up) its run's recording, and this is the read a reload
+// encoded once and stored (see messagebody.go); only the others are built,
+// and stored after the response, off its path (the write may wait for a
+// run's recording). Bodies are not stored while an answer streams: the
+// write would hold up its run's recording, and this is the read a reload
 // waits for to re-attach; the read after the answer ends stores them.
 func (s *ChatService) Messages(ctx context.Context, id string) (JSON, error) {
 	if _, err := s.db.GetConversation(ctx, id); err != nil {
@@ -90,19 +92,22 @@ func (s *ChatService) Messages(ctx context.Context, id string) (JSON, error) {
 		return nil, err
 	}
 	var missing []string
-	keep, live := false, false
+	live := false
 	for _, b := range stored {
 		if b.Body == nil {
-			missing, keep = append(missing, b.ID), keep || b.Final
+			missing = append(missing, b.ID)
 		}
 		live = live || b.Streaming
 	}
-	keep = keep && !live
-	var made map[string][]byte
-	if len(missing) > 0 {
-		if made, err = s.db.EncodeMessages(ctx, missing, bodyFormat, keep, encodeMessages); err != nil {
-			return nil, err
-		}
+	if len(missing) == 0 {
+		return joinBodies(stored, nil), nil
+	}
+	made, err := s.db.EncodeMessages(ctx, missing, encodeMessages)
+	if err != nil {
+		return nil, err
+	}
+	if !live {
+		s.bodies.keep(s.db, made)
 	}
 	return joinBodies(stored, made), nil
 }

@@ -1,12 +1,16 @@
 package api
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
+	"slices"
+	"sync"
 
 	"lexflow/backend/store"
 )
@@ -48,17 +52,22 @@ func encodeMessages(ms []store.Message, timelines map[string][]store.TimelineNod
 
 // joinBodies writes the messages as a JSON list, each as stored or as made
 // now; a message with neither (deleted meanwhile) is left out.
-func joinBodies(stored []store.MessageBody, made map[string][]byte) JSON {
+func joinBodies(stored []store.MessageBody, made []store.EncodedBody) JSON {
+	byID := make(map[string][]byte, len(made))
 	size := 2
+	for _, b := range made {
+		byID[b.ID] = b.Body
+		size += len(b.Body) + 1
+	}
 	for _, b := range stored {
-		size += len(b.Body) + len(made[b.ID]) + 1
+		size += len(b.Body) + 1
 	}
 	out := make([]byte, 1, size)
 	out[0] = '['
 	for _, b := range stored {
 		body := b.Body
 		if body == nil {
-			body = made[b.ID]
+			body = byID[b.ID]
 		}
 		if body == nil {
 			continue
@@ -70,3 +79,29 @@ func joinBodies(stored []store.MessageBody, made map[string][]byte) JSON {
 	}
 	return append(out, ']')
 }
+
+// bodyKeeper stores the bodies a response was made of once it is on its way:
+// the write waits its turn for the database without holding the response up.
+// Its zero value is ready.
+type bodyKeeper struct {
+	mu sync.Mutex // one store at a time: more would only queue for the write lock
+	wg sync.WaitGroup
+}
+
+// keep stores the final ones of bodies in the background; see
+// store.KeepMessageBodies for why one encoded before a change never lands.
+func (k *bodyKeeper) keep(db *store.DB, bodies []store.EncodedBody) {
+	if !slices.ContainsFunc(bodies, func(b store.EncodedBody) bool { return b.Final }) {
+		return
+	}
+	k.wg.Go(func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		if _, err := db.KeepMessageBodies(context.Background(), bodyFormat, bodies); err != nil {
+			slog.Warn("keep message bodies", "err", err) // the next open encodes them again
+		}
+	})
+}
+
+// wait returns when the stores started so far have ended.
+func (k *bodyKeeper) wait() { k.wg.Wait() }

@@ -38,7 +38,8 @@ func builtMessages(t *testing.T, db *store.DB, convID string) []byte {
 }
 
 // sameAsBuilt loads the history as the handler does and checks it is byte
-// for byte the long way's, and that wantStored messages have a body kept.
+// for byte the long way's, and that wantStored messages have a body kept
+// once the bodies it made are stored.
 func sameAsBuilt(t *testing.T, svc *ChatService, convID, when string, wantStored int) {
 	t.Helper()
 	got, err := svc.Messages(context.Background(), convID)
@@ -48,6 +49,7 @@ func sameAsBuilt(t *testing.T, svc *ChatService, convID, when string, wantStored
 	if want := builtMessages(t, svc.db, convID); !bytes.Equal(got, want) {
 		t.Fatalf("%s: the loaded history differs from the one built: %s", when, firstDifference(got, want))
 	}
+	svc.bodies.wait()
 	if n := storedBodies(t, svc.db); n != wantStored {
 		t.Errorf("%s: %d message bodies stored, want %d", when, n, wantStored)
 	}
@@ -74,13 +76,29 @@ func at(ms []json.RawMessage, i int) json.RawMessage {
 	return nil
 }
 
-func storedBodies(t *testing.T, db *store.DB) int {
+func storedBodies(t testing.TB, db *store.DB) int {
 	t.Helper()
 	var n int
 	if err := db.SQL().QueryRow(`SELECT COUNT(*) FROM message_bodies`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// emptyConversation is a new database with one conversation, until the test ends.
+func emptyConversation(t *testing.T) (*store.DB, store.Conversation) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	conv, err := db.CreateConversation(ctx, store.Conversation{Title: "Conversation"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, conv
 }
 
 // A history read from stored bodies is byte for byte the one built from the
@@ -91,15 +109,7 @@ func storedBodies(t *testing.T, db *store.DB) int {
 // one still streaming, and text JSON escapes.
 func TestStoredMessageBodiesMatchTheBuiltHistory(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "lexflow.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	conv, err := db.CreateConversation(ctx, store.Conversation{Title: "Mixed"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, conv := emptyConversation(t)
 	svc := &ChatService{db: db}
 	sameAsBuilt(t, svc, conv.ID, "empty", 0)
 
@@ -160,6 +170,30 @@ func TestStoredMessageBodiesMatchTheBuiltHistory(t *testing.T) {
 	if n := storedBodies(t, db); n != 0 {
 		t.Errorf("%d bodies left after the conversation was deleted", n)
 	}
+}
+
+// The bodies a load encoded are stored after its response: a change to an
+// answer made in between (here while the store waits its turn) wins, and the
+// next load shows the answer as it is now.
+func TestAChangeAfterTheResponseWinsOverItsBodies(t *testing.T) {
+	ctx := context.Background()
+	db, conv := emptyConversation(t)
+	answer := richTurn(t, db, conv.ID, "done", "succeeded", "done")
+	svc := &ChatService{db: db}
+
+	svc.bodies.mu.Lock() // the store started by the load waits here
+	if _, err := svc.Messages(ctx, conv.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SaveGenerationDetail(ctx, store.GenerationDetail{MessageID: answer, Reasoning: `["Changed after the response."]`}); err != nil {
+		t.Fatal(err)
+	}
+	svc.bodies.mu.Unlock()
+	svc.bodies.wait()
+	if n := storedBodies(t, db); n != 1 {
+		t.Fatalf("%d bodies stored, want the question's only", n)
+	}
+	sameAsBuilt(t, svc, conv.ID, "after the change", 2)
 }
 
 // richTurn stores a question and an agent's answer with its generation record

@@ -234,12 +234,18 @@ func (db *DB) InterruptMessages(ctx context.Context) (int, error) {
 	return int(n), nil
 }
 
-const messageSelect = `SELECT m.id, m.conversation_id, m.seq_id, m.role, m.content, m.tool_calls, m.citations,
+const messageSelect = messageColumns + messageFrom
+
+// messageColumns and messageFrom make up messageSelect, for a query that reads more columns.
+const (
+	messageColumns = `SELECT m.id, m.conversation_id, m.seq_id, m.role, m.content, m.tool_calls, m.citations,
 	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.is_ask_user, m.pending_intent, m.created_at, m.updated_at, COALESCE(g.id, ''),
 	COALESCE(g.node_id, ''), COALESCE(g.status, ''), COALESCE(g.timing_ms, ''), COALESCE(g.verification, ''),
-	COALESCE(g.model_provider, ''), COALESCE(g.model_name, ''), COALESCE(d.reasoning_content, ''), COALESCE(d.tool_calls, ''), COALESCE(d.sequence, '')
+	COALESCE(g.model_provider, ''), COALESCE(g.model_name, ''), COALESCE(d.reasoning_content, ''), COALESCE(d.tool_calls, ''), COALESCE(d.sequence, '')`
+	messageFrom = `
 	FROM messages m LEFT JOIN generation_records g ON g.message_id = m.id
 	LEFT JOIN llm_generation_details d ON d.message_id = m.id`
+)
 
 func scanMessage(s scanner) (Message, error) {
 	var m Message

@@ -6,11 +6,13 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { createQueryClient } from './queryClient';
 import { currentPath } from './router';
 import { Shell } from './Shell';
+import { seedSystemCheck } from './systemCheck';
 import { useSelfTest } from './useSelfTest';
 
 export function App({ client }: { client?: QueryClient }) {
   const [queryClient] = useState(() => {
     const qc = client ?? createQueryClient();
+    seedSystemCheck(qc);
     prefetchConversation(qc, currentPath());
     return qc;
   });

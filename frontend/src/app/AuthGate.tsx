@@ -1,9 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { detectFace, getSystem, isSessionError, onUnauthorized } from '../lib/backend';
+import { detectFace, isSessionError, onUnauthorized } from '../lib/backend';
+import { systemCheck, systemQueryKey } from './systemCheck';
 import { UnauthorizedScreen } from './UnauthorizedScreen';
-
-export const systemQueryKey = ['system'] as const;
 
 /**
  * Browser face: when the API refuses this page's session token, show how to get in
@@ -12,7 +11,7 @@ export const systemQueryKey = ['system'] as const;
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
-  const system = useQuery({ queryKey: systemQueryKey, queryFn: ({ signal }) => getSystem(signal), staleTime: Infinity });
+  const system = useQuery({ queryKey: systemQueryKey, queryFn: ({ signal }) => systemCheck(signal), staleTime: Infinity });
 
   useEffect(() => onUnauthorized(() => void qc.invalidateQueries({ queryKey: systemQueryKey })), [qc]);
 

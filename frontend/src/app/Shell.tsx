@@ -3,7 +3,7 @@ import { Spinner } from '../components/ui/Spinner';
 import { Toaster } from '../components/ui/toast/Toaster';
 import { ErrorBoundary } from './ErrorBoundary';
 import { resolve } from './routes';
-import { navigate, usePath } from './router';
+import { redirect, usePath } from './router';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { Sidebar } from './Sidebar';
 import './Shell.css';
@@ -11,12 +11,12 @@ import './Shell.css';
 export function Shell() {
   const path = usePath();
   const resolved = resolve(path);
-  const redirect = 'redirect' in resolved ? resolved.redirect : null;
+  const redirectTo = 'redirect' in resolved ? resolved.redirect : null;
   const title = 'title' in resolved ? resolved.title : null;
 
   useEffect(() => {
-    if (redirect) navigate(redirect, { replace: true });
-  }, [redirect]);
+    if (redirectTo) redirect(path, redirectTo);
+  }, [path, redirectTo]);
 
   useEffect(() => {
     if (title) document.title = `${title} — Lexflow`;

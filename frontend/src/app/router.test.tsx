@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Link } from './Link';
-import { currentPath, isUnder, navigate, usePath } from './router';
+import { currentPath, isUnder, navigate, redirect, usePath } from './router';
 import { Shell } from './Shell';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { testQueryClient } from '../test/render';
@@ -29,6 +29,15 @@ describe('currentPath', () => {
     ['#token=abc', '/'],
   ])('%s → %s', (hash, path) => {
     expect(currentPath(hash)).toBe(path);
+  });
+
+  it('redirects only from where the address still is', () => {
+    window.location.hash = '#/';
+    redirect('/', '/library');
+    expect(currentPath()).toBe('/library');
+    window.location.hash = '#/chat'; // followed before the redirect ran
+    redirect('/', '/library');
+    expect(currentPath()).toBe('/chat');
   });
 
   it('knows what is under a prefix', () => {

@@ -1,22 +1,11 @@
 // A tiny hash router: the path lives in location.hash ("#/settings/providers"), which
 // works the same in the desktop window (index.html served at "/") and in the browser.
 import { useMemo, useSyncExternalStore } from 'react';
+import { currentPath, currentQuery } from './location';
+
+export { currentPath, currentQuery };
 
 export const DEFAULT_PATH = '/library';
-
-/** The current path, from the hash: "#/settings/about" → "/settings/about"; "" → "/". */
-export function currentPath(hash: string = window.location.hash): string {
-  const raw = hash.replace(/^#/, '').split('?')[0] ?? '';
-  if (!raw.startsWith('/')) return '/';
-  const trimmed = raw.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
-/** The query of the hash route: "#/library/c1?q=notice&k=10" → "q=notice&k=10"; none → "". */
-export function currentQuery(hash: string = window.location.hash): string {
-  const i = hash.indexOf('?');
-  return i < 0 ? '' : hash.slice(i + 1);
-}
 
 /** A route with its query: withQuery("/library/c1", {q: "x", k: 10}) → "/library/c1?q=x&k=10". Empty values are left out. */
 export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
@@ -40,6 +29,15 @@ export function navigate(path: string, { replace = false }: { replace?: boolean 
   } else {
     window.location.hash = path;
   }
+}
+
+/**
+ * Moves the address from `from` to `to` in place, unless it has moved on meanwhile: a redirect
+ * runs after the render that found it, by which time a navigation (a link followed while the
+ * app was loading) may have taken the address elsewhere.
+ */
+export function redirect(from: string, to: string): void {
+  if (currentPath() === from) navigate(to, { replace: true });
 }
 
 function subscribe(onChange: () => void): () => void {

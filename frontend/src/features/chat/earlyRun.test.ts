@@ -14,7 +14,7 @@ vi.mock('../../lib/events', () => ({
   },
 }));
 
-const { startEarly, adoptEarly, UNADOPTED_MS } = await import('./earlyRun');
+const { startEarly, adoptEarly, earlyEvents, UNADOPTED_MS } = await import('./earlyRun');
 
 const ev = (seq: number) => ({ seq, type: 'node_stream_chunk' }) as unknown as Event;
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -46,6 +46,16 @@ describe('early run subscription', () => {
     feed.push(ev(3));
     feed.end();
     expect(await got).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the events so far for a first render, until it is adopted', async () => {
+    startEarly('r5');
+    feed.push(ev(1));
+    feed.push(ev(2));
+    await tick();
+    expect(earlyEvents('r5').map((e) => e.seq)).toEqual([1, 2]);
+    adoptEarly('r5', new AbortController().signal, () => {});
+    expect(earlyEvents('r5')).toEqual([]);
   });
 
   it('is not there for a run nobody started early', () => {

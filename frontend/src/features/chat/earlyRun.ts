@@ -1,13 +1,16 @@
 // A reload mid-answer: the conversation's messages arrive while the page is still starting
 // (prefetch.ts), and a streaming answer's run events are asked for right then instead of
-// after the first render. The answer's stream (useRunStream) adopts the subscription with
-// what has arrived so far, so its replayed text is on screen with the message itself.
+// after the first render. The answer's stream (useRunStream) starts from the events that
+// have arrived so far, so its replayed text is on screen with the message itself, and then
+// adopts the subscription.
 import type { Event } from '../../lib/api.gen';
 import { AsyncQueue } from '../../lib/asyncQueue';
 import { runEvents } from '../../lib/events';
 
 interface Early {
   queue: AsyncQueue<Event>;
+  /** Every event so far, for a first render (the queue hands them out once). */
+  seen: Event[];
   /** Told of the connection's state once adopted (the latest state at once). */
   onConnection: ((connected: boolean) => void) | null;
   connected: boolean | null;
@@ -25,12 +28,10 @@ export function startEarly(runId: string): void {
   const ac = new AbortController();
   const entry: Early = {
     queue: new AsyncQueue<Event>(() => ac.abort()),
+    seen: [],
     onConnection: null,
     connected: null,
-    timer: setTimeout(() => {
-      if (early.get(runId) === entry) early.delete(runId);
-      void entry.queue.return();
-    }, UNADOPTED_MS),
+    timer: setTimeout(() => dropEarly(runId), UNADOPTED_MS),
   };
   early.set(runId, entry);
   const onConnection = (connected: boolean) => {
@@ -39,12 +40,29 @@ export function startEarly(runId: string): void {
   };
   void (async () => {
     try {
-      for await (const event of runEvents(runId, { signal: ac.signal, onConnection })) entry.queue.push(event);
+      for await (const event of runEvents(runId, { signal: ac.signal, onConnection })) {
+        if (early.get(runId) === entry) entry.seen.push(event); // until it is adopted
+        entry.queue.push(event);
+      }
       entry.queue.end();
     } catch (err) {
       entry.queue.fail(err);
     }
   })();
+}
+
+/** Stops the early subscription to a run, unless it was adopted: the page will not show the run live. */
+export function dropEarly(runId: string): void {
+  const entry = early.get(runId);
+  if (!entry) return;
+  early.delete(runId);
+  clearTimeout(entry.timer);
+  void entry.queue.return();
+}
+
+/** The events the early subscription to a run has brought so far, from the first; none when there is none. */
+export function earlyEvents(runId: string): readonly Event[] {
+  return early.get(runId)?.seen ?? [];
 }
 
 /**

@@ -2,7 +2,7 @@
 // run details, generation records, and the live stream of an answer being written.
 import { useEffect, useReducer } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Conversation, GenerationAudit, GenerationAuditView, Message, RunDetail, SendMessage, Turn, TurnSettings } from '../../lib/api.gen';
+import type { Conversation, Event, GenerationAudit, GenerationAuditView, Message, RunDetail, SendMessage, Turn, TurnSettings } from '../../lib/api.gen';
 import {
   BackendError,
   createConversation,
@@ -19,16 +19,10 @@ import {
   stopMessage,
 } from '../../lib/backend';
 import { runEvents } from '../../lib/events';
-import { adoptEarly } from './earlyRun';
-import { applyEvent, emptyStream, type TurnStream } from './stream';
-
-export const keys = {
-  conversations: ['chat', 'conversations'] as const,
-  chatflows: ['chat', 'chatflows'] as const,
-  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
-  run: (runId: string) => ['chat', 'run', runId] as const,
-  generation: (messageId: string) => ['chat', 'generation', messageId] as const,
-};
+import { adoptEarly, earlyEvents } from './earlyRun';
+import { forgetFollowed, rememberFollowed } from './followedRun';
+import { keys } from './keys';
+import { applyEvent, applyEvents, emptyStream, type TurnStream } from './stream';
 
 /** The chatflows a new conversation can be answered by (Legal Q&A first). */
 export function useChatflows() {
@@ -186,24 +180,31 @@ export function useReplay(messageId: string) {
 }
 
 type StreamAction =
-  | { type: 'event'; event: Parameters<typeof applyEvent>[1] }
-  | { type: 'reset' }
+  | { type: 'event'; event: Event }
+  | { type: 'follow'; runId: string }
   | { type: 'error'; error: string }
   | { type: 'connection'; connected: boolean };
 
 export interface LiveState {
+  /** The run the stream is of. */
+  runId: string;
   stream: TurnStream;
   error: string;
   /** The connection dropped and the stream is trying again (e.g. Lexflow stopped). */
   reconnecting: boolean;
 }
 
-const initialLive: LiveState = { stream: emptyStream, error: '', reconnecting: false };
+/** A run's live state from the events that have arrived so far. */
+export function startLive(runId: string, events: readonly Event[]): LiveState {
+  return { runId, stream: applyEvents(emptyStream, events), error: '', reconnecting: false };
+}
 
 export function reduceLive(state: LiveState, action: StreamAction): LiveState {
   switch (action.type) {
-    case 'reset':
-      return initialLive;
+    case 'follow':
+      // Events are applied once each (by seq), so a run's stream carries on from what it
+      // shows: a replay from the first event adds only what it had not.
+      return action.runId === state.runId ? { ...state, error: '', reconnecting: false } : startLive(action.runId, []);
     case 'error':
       return { ...state, error: action.error, reconnecting: false };
     case 'connection':
@@ -215,16 +216,19 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
 
 /**
  * Follows a run's events while `enabled` (the answer is streaming): from seq 1, so a reload
- * mid-run rebuilds everything from the stored events and then goes on live (adopting the
- * subscription prefetch.ts started, when there is one). When the run
- * ends, the conversation's messages are fetched again: the stored answer is the final word.
+ * mid-run rebuilds everything from the stored events and then goes on live. After a reload
+ * it starts from what the subscription prefetch.ts started has brought (so the replayed text
+ * is there at the first render) and adopts that subscription; the run followed is noted for
+ * the next reload (followedRun.ts). When the run ends, the conversation's messages are
+ * fetched again: the stored answer is the final word.
  */
 export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
   const qc = useQueryClient();
-  const [state, dispatch] = useReducer(reduceLive, initialLive);
+  const [state, dispatch] = useReducer(reduceLive, runId, (id) => startLive(id, enabled ? earlyEvents(id) : []));
   useEffect(() => {
     if (!enabled || !runId) return;
-    dispatch({ type: 'reset' });
+    dispatch({ type: 'follow', runId });
+    rememberFollowed(conversationId, runId);
     const ac = new AbortController();
     void (async () => {
       try {
@@ -244,7 +248,10 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
       void qc.invalidateQueries({ queryKey: keys.conversations });
       void qc.invalidateQueries({ queryKey: keys.run(runId) });
     })();
-    return () => ac.abort();
+    return () => {
+      ac.abort();
+      forgetFollowed(runId);
+    };
   }, [runId, conversationId, enabled, qc]);
   return state;
 }

@@ -320,7 +320,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
   }
 }
 
-export function applyEvents(state: TurnStream, events: Event[]): TurnStream {
+export function applyEvents(state: TurnStream, events: readonly Event[]): TurnStream {
   return events.reduce(applyEvent, state);
 }
 
