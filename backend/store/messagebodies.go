@@ -107,11 +107,11 @@ type scanFunc func(dest ...any) error
 
 func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
 
-// KeepMessageBodies stores the final bodies as of format, in one write
-// transaction, each only while its message is at the version it was read at
-// (checked in the statement that stores it): a change made since then wins,
-// and the next read encodes the message again. A body of format already
-// stored is left as it is. It returns how many it stored.
+// KeepMessageBodies stores the final ones of bodies under format, in one
+// write transaction, each only while its message is at the version it was
+// read at (checked in the statement that stores it): a change made since
+// then wins, and the next read encodes the message again. A body already
+// stored under format is left as it is. It returns how many it stored.
 func (db *DB) KeepMessageBodies(ctx context.Context, format string, bodies []EncodedBody) (int, error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
