@@ -159,15 +159,9 @@ func TestCompactionGivesWayToWrites(t *testing.T) {
 	}
 }
 
-// The crash test re-executes this test binary as a child that adds
-// documents and compacts in turn until it is killed.
+// The crash test re-executes this test binary as a child (TestMain runs
+// compactChild) that adds documents and compacts in turn until it is killed.
 const compactChildEnv = "LEXFLOW_INDEX_COMPACT_CHILD"
-
-func init() {
-	if dir := os.Getenv(compactChildEnv); dir != "" {
-		compactChild(dir)
-	}
-}
 
 // compactChild adds a document, prints its number once Add has returned,
 // compacts, and so on.
