@@ -44,6 +44,33 @@ type UploadResult struct {
 	Error     *ErrorBody `json:"error"`
 }
 
+// LocalPaths names files and folders on this machine by absolute path: what
+// the desktop window's native file drop hands over.
+type LocalPaths struct {
+	Paths []string `json:"paths"`
+}
+
+// LocalFile is a file a dropped path holds.
+type LocalFile struct {
+	Path string `json:"path"` // absolute, as ingest-local takes it
+	Name string `json:"name"`
+	Rel  string `json:"rel"` // from the dropped item's name: "statutes/uk/act.pdf"
+	Size int64  `json:"size"`
+}
+
+// LocalProblem is a dropped item that cannot be added, with the reason.
+type LocalProblem struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// LocalFileList is what dropped paths hold, folders walked.
+type LocalFileList struct {
+	Files    []LocalFile    `json:"files"`
+	Hidden   int            `json:"hidden"` // hidden files and folders left out
+	Problems []LocalProblem `json:"problems"`
+}
+
 // IngestProgress is published on the "library" topic as a document moves
 // through ingestion (event type "progress").
 type IngestProgress struct {

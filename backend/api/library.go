@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -115,6 +116,48 @@ func (s *LibraryService) Upload(ctx context.Context, collectionID, name string, 
 	}
 	d := documentDTO(added.Document)
 	return UploadResult{Name: name, Document: &d, Duplicate: added.Duplicate}
+}
+
+// LocalFiles lists the files that dropped paths hold (the desktop window's
+// native drop), so the window can show a row per file before adding any.
+func (s *LibraryService) LocalFiles(_ context.Context, in LocalPaths) (LocalFileList, error) {
+	if len(in.Paths) == 0 {
+		return LocalFileList{}, invalid("paths", "name at least one file or folder")
+	}
+	l := library.ListLocal(in.Paths)
+	out := LocalFileList{Files: make([]LocalFile, len(l.Files)), Hidden: l.Hidden, Problems: make([]LocalProblem, len(l.Problems))}
+	for i, f := range l.Files {
+		out.Files[i] = LocalFile{Path: f.Path, Name: filepath.Base(f.Path), Rel: f.Rel, Size: f.Size}
+	}
+	for i, p := range l.Problems {
+		out.Problems[i] = LocalProblem(p)
+	}
+	return out, nil
+}
+
+// IngestLocal adds files on this machine by absolute path, each exactly as an
+// upload of its bytes would be, with one outcome per path in order. Only
+// regular files are read: a folder, a device or a missing path is refused for
+// that path alone.
+func (s *LibraryService) IngestLocal(ctx context.Context, collectionID string, in LocalPaths) ([]UploadResult, error) {
+	if len(in.Paths) == 0 {
+		return nil, invalid("paths", "name at least one file")
+	}
+	out := make([]UploadResult, len(in.Paths))
+	for i, p := range in.Paths {
+		out[i] = s.ingestLocal(ctx, collectionID, p)
+	}
+	return out, nil
+}
+
+func (s *LibraryService) ingestLocal(ctx context.Context, collectionID, path string) UploadResult {
+	name := filepath.Base(path)
+	f, err := library.OpenLocal(path)
+	if err != nil {
+		return UploadResult{Name: name, Error: &ErrorBody{Code: "unreadable", Message: err.Error()}}
+	}
+	defer f.Close()
+	return s.Upload(ctx, collectionID, name, f)
 }
 
 func uploadError(err error) error {

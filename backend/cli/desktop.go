@@ -23,5 +23,5 @@ func runDesktop(ctx context.Context, dataDir string, env Env) error {
 		return err
 	}
 	defer a.Close()
-	return env.Desktop(ctx, DesktopApp{Services: a.services, API: server.Routes(a.services)})
+	return env.Desktop(ctx, DesktopApp{Services: a.services, API: server.DesktopRoutes(a.services)})
 }

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"time"
 
+	"lexflow/backend/library"
 	"lexflow/backend/store"
 )
 
@@ -38,7 +38,7 @@ func runIngest(ctx context.Context, args []string, dataDir string, env Env) erro
 	if *coll == "" || len(paths) == 0 {
 		return usagef("ingest needs --collection NAME and at least one file or folder")
 	}
-	files, err := filesUnder(paths)
+	listed, err := listPaths(paths)
 	if err != nil {
 		return err
 	}
@@ -51,17 +51,43 @@ func runIngest(ctx context.Context, args []string, dataDir string, env Env) erro
 	if err != nil {
 		return err
 	}
-	summaries := uploadAll(ctx, a, c.ID, files, env.Stderr)
+	summaries := unlisted(listed.Problems, env.Stderr)
+	summaries = append(summaries, uploadAll(ctx, a, c.ID, listed.Files, env.Stderr)...)
 	waitIngested(ctx, a.db, summaries, env.Stderr)
 	return reportIngest(summaries, output{w: env.Stdout, json: *asJSON})
 }
 
-func uploadAll(ctx context.Context, a *app, collectionID string, files []string, log io.Writer) []*IngestSummary {
+// listPaths lists the files that the command line's paths hold, folders
+// walked and hidden files left out.
+func listPaths(paths []string) (library.LocalListing, error) {
+	abs := make([]string, len(paths))
+	for i, p := range paths {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return library.LocalListing{}, fmt.Errorf("read %s: %w", p, err)
+		}
+		abs[i] = a
+	}
+	return library.ListLocal(abs), nil
+}
+
+// unlisted reports the items that could not be read, each refused in words.
+func unlisted(problems []library.LocalProblem, log io.Writer) []*IngestSummary {
+	out := make([]*IngestSummary, len(problems))
+	for i, p := range problems {
+		out[i] = &IngestSummary{File: p.Path, Status: "refused", Error: p.Message}
+		fmt.Fprintf(log, "✗ %s: %s\n", p.Path, p.Message)
+	}
+	return out
+}
+
+func uploadAll(ctx context.Context, a *app, collectionID string, files []library.LocalFile, log io.Writer) []*IngestSummary {
 	out := make([]*IngestSummary, 0, len(files))
-	for _, path := range files {
+	for _, lf := range files {
+		path := lf.Path
 		s := &IngestSummary{File: path}
 		out = append(out, s)
-		f, err := os.Open(path)
+		f, err := library.OpenLocal(path)
 		if err != nil {
 			s.Status, s.Error = "refused", err.Error()
 			fmt.Fprintf(log, "✗ %s: %s\n", path, s.Error)

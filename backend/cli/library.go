@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -132,31 +130,6 @@ func oneLine(s string, max int) string {
 		return string(r[:max]) + "…"
 	}
 	return s
-}
-
-// filesUnder expands paths into the regular files they name, walking folders
-// and skipping hidden files, in a stable order.
-func filesUnder(paths []string) ([]string, error) {
-	var out []string
-	for _, p := range paths {
-		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			hidden := strings.HasPrefix(d.Name(), ".") && path != p
-			switch {
-			case d.IsDir() && hidden:
-				return filepath.SkipDir
-			case d.Type().IsRegular() && !hidden:
-				out = append(out, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", p, err)
-		}
-	}
-	return out, nil
 }
 
 // runLibrary runs `lexflow library check`: opening the library recovers any

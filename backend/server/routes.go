@@ -9,8 +9,16 @@ import (
 	"lexflow/backend/api"
 )
 
-// Routes returns the /api/ handler over the services.
-func Routes(svc *api.Services) http.Handler {
+// Routes returns the /api/ handler over the services: the browser face's.
+func Routes(svc *api.Services) http.Handler { return routes(svc, false) }
+
+// DesktopRoutes is Routes plus what only the desktop window may ask: adding
+// files by their paths on this machine, which its native file drop hands
+// over. A web page must never make the backend read a file it names, so the
+// browser face has no such route.
+func DesktopRoutes(svc *api.Services) http.Handler { return routes(svc, true) }
+
+func routes(svc *api.Services, desktop bool) http.Handler {
 	mux := http.NewServeMux()
 	p := svc.Providers
 	mux.Handle("GET /api/system", handle(func(r *http.Request) (any, error) { return svc.System.Info(r.Context()) }))
@@ -33,6 +41,9 @@ func Routes(svc *api.Services) http.Handler {
 	mux.Handle("POST /api/diagnostics/selftest", handle(withBodyFunc(noValue(d.ReportSelfTest))))
 
 	libraryRoutes(mux, svc.Library)
+	if desktop {
+		localFileRoutes(mux, svc.Library)
+	}
 	runRoutes(mux, svc)
 	chatRoutes(mux, svc.Chat)
 

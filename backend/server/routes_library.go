@@ -25,6 +25,12 @@ func libraryRoutes(mux *http.ServeMux, lib *api.LibraryService) {
 	mux.Handle("POST /api/library/sample", created(func(r *http.Request) (any, error) { return lib.LoadSample(r.Context()) }))
 }
 
+// localFileRoutes list and add files by path (the desktop window only).
+func localFileRoutes(mux *http.ServeMux, lib *api.LibraryService) {
+	mux.Handle("POST /api/local-files", handle(withBodyFunc(lib.LocalFiles)))
+	mux.Handle("POST /api/collections/{id}/local-files", handle(withIDBody(lib.IngestLocal)))
+}
+
 // upload streams every file part of a multipart body into the library, one at
 // a time, never holding a whole file in memory, and answers per file.
 func upload(r *http.Request, lib *api.LibraryService) ([]api.UploadResult, error) {

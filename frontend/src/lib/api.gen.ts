@@ -157,6 +157,28 @@ export interface UploadResult {
   error: ErrorBody | null;
 }
 
+export interface LocalPaths {
+  paths: string[];
+}
+
+export interface LocalFile {
+  path: string;
+  name: string;
+  rel: string;
+  size: number;
+}
+
+export interface LocalProblem {
+  path: string;
+  message: string;
+}
+
+export interface LocalFileList {
+  files: LocalFile[];
+  hidden: number;
+  problems: LocalProblem[];
+}
+
 export interface IngestProgress {
   documentId: string;
   collectionId: string;
