@@ -29,6 +29,9 @@ func desktop(ui fs.FS) func(context.Context, cli.DesktopApp) error {
 			// The asset server answers /api/ from the same handlers as `serve`.
 			AssetServer:      &assetserver.Options{Assets: ui, Handler: d.API},
 			BackgroundColour: &options.RGBA{R: 247, G: 248, B: 250, A: 255},
+			// Files dropped on the window arrive as paths (library/nativeDrop.ts), so
+			// the backend reads them in place and walks folders itself.
+			DragAndDrop: &options.DragAndDrop{EnableFileDrop: true},
 			OnStartup: func(wctx context.Context) {
 				app.startup(wctx)
 				go func() {

@@ -46,6 +46,7 @@ import type {
   SystemInfo,
   TryRequest,
   UploadResult,
+  LocalFileList,
 } from './api.gen';
 
 // ---------------------------------------------------------------------------
@@ -56,6 +57,8 @@ export type Face = 'desktop' | 'browser';
 /** The part of the Wails v2 runtime (window.runtime) that the UI uses. */
 export interface WailsRuntime {
   EventsOn(name: string, callback: (...data: unknown[]) => void): () => void;
+  /** The window's native file drop: absolute paths of what was dropped (Wails v2.4+). */
+  OnFileDrop?(callback: (x: number, y: number, paths: string[]) => void, useDropTarget: boolean): void;
 }
 
 declare global {
@@ -64,7 +67,7 @@ declare global {
   }
 }
 
-function wailsRuntime(): WailsRuntime | null {
+export function wailsRuntime(): WailsRuntime | null {
   const rt = typeof window === 'undefined' ? undefined : window.runtime;
   return rt && typeof rt.EventsOn === 'function' ? rt : null;
 }
@@ -369,6 +372,16 @@ export function searchLibrary(req: SearchRequest, signal?: AbortSignal): Promise
 /** Creates the "Sample library" collection and starts ingesting the bundled sample statutes. */
 export function loadSampleLibrary(): Promise<Collection> {
   return call('POST', '/api/library/sample');
+}
+
+/** What dropped paths on this machine hold, folders walked (desktop window only). */
+export function listLocalFiles(paths: readonly string[]): Promise<LocalFileList> {
+  return call('POST', '/api/local-files', { paths });
+}
+
+/** Adds files on this machine by absolute path, one outcome per path (desktop window only). */
+export function addLocalFiles(collectionId: string, paths: readonly string[], signal?: AbortSignal): Promise<UploadResult[]> {
+  return call('POST', `/api/collections/${enc(collectionId)}/local-files`, { paths }, signal);
 }
 
 export interface UploadOptions {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderSearch, Pencil, Trash2, UploadCloud } from 'lucide-react';
 import { Link } from '../../app/Link';
@@ -9,6 +9,7 @@ import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { toast } from '../../components/ui/toast/toastStore';
+import { listLocalFiles } from '../../lib/backend';
 import { plural } from '../../lib/format';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CollectionDialog } from './CollectionDialog';
@@ -28,6 +29,19 @@ import './Library.css';
 
 const numbers = new Intl.NumberFormat();
 
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Says what a drop left out; false when it holds nothing to add. */
+function worthAdding(items: number, hidden: number): boolean {
+  if (hidden > 0) {
+    toast.info(`Skipped ${plural(hidden, 'hidden file')}`, 'Files and folders whose names start with a dot (like .DS_Store) are not added.');
+  }
+  if (items === 0 && hidden === 0) toast.info('Nothing to add', 'What was dropped holds no files.');
+  return items > 0;
+}
+
 type DialogState = 'edit' | 'delete' | null;
 
 /** #/library/{id}: a collection — drop zone, uploads, search, documents. */
@@ -45,18 +59,13 @@ export function CollectionPage({ collectionId }: { collectionId: string }) {
   const [dialog, setDialog] = useState<DialogState>(null);
 
   const collection = collections.data?.find((c) => c.id === collectionId);
-  const { add } = uploads;
+  const { add, addLocal } = uploads;
 
   const addPicked = useCallback(
     (picked: WalkResult) => {
-      if (picked.hidden > 0) {
-        toast.info(`Skipped ${plural(picked.hidden, 'hidden file')}`, 'Files and folders whose names start with a dot (like .DS_Store) are not added.');
+      if (worthAdding(picked.files.length + picked.problems.length, picked.hidden)) {
+        add(picked, { onResults: (results) => mergeUploadResults(qc, collectionId, results) });
       }
-      if (picked.files.length === 0 && picked.problems.length === 0) {
-        if (picked.hidden === 0) toast.info('Nothing to add', 'What was dropped holds no files.');
-        return;
-      }
-      add(picked, { onResults: (results) => mergeUploadResults(qc, collectionId, results) });
     },
     [add, qc, collectionId],
   );
@@ -66,13 +75,30 @@ export function CollectionPage({ collectionId }: { collectionId: string }) {
       setReading(true);
       walkDropRoots(roots)
         .then(addPicked)
-        .catch((err: unknown) => toast.error('The dropped items could not be read', err instanceof Error ? err.message : String(err)))
+        .catch((err: unknown) => toast.error('The dropped items could not be read', messageOf(err)))
         .finally(() => setReading(false));
     },
     [addPicked],
   );
 
-  const dragging = usePageDrop(onDropRoots, Boolean(collection));
+  // The desktop window's native drop: the backend lists what the paths hold, then reads the files in place.
+  const onDropPaths = useCallback(
+    (paths: string[]) => {
+      setReading(true);
+      listLocalFiles(paths)
+        .then((listed) => {
+          if (worthAdding(listed.files.length + listed.problems.length, listed.hidden)) {
+            addLocal(listed, { onResults: (results) => mergeUploadResults(qc, collectionId, results) });
+          }
+        })
+        .catch((err: unknown) => toast.error('The dropped items could not be read', messageOf(err)))
+        .finally(() => setReading(false));
+    },
+    [addLocal, qc, collectionId],
+  );
+
+  const dropHandlers = useMemo(() => ({ onRoots: onDropRoots, onPaths: onDropPaths }), [onDropRoots, onDropPaths]);
+  const dragging = usePageDrop(dropHandlers, Boolean(collection));
 
   // A fresh document list also brings the upload rows up to date (events missed while away).
   useEffect(() => {

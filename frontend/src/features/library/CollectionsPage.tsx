@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LibraryBig, Plus, Sparkles } from 'lucide-react';
 import type { Collection } from '../../lib/api.gen';
 import { navigate } from '../../app/router';
@@ -36,9 +36,7 @@ export function CollectionsPage() {
 
   // Files dropped here would make the browser open them and leave the app.
   usePageDrop(
-    useCallback(() => {
-      toast.info('Open a collection first', 'Drop documents onto a collection’s page to add them to it.');
-    }, []),
+    useMemo(() => ({ onRoots: () => toast.info('Open a collection first', 'Drop documents onto a collection’s page to add them to it.') }), []),
   );
 
   const loadSample = async () => {

@@ -16,6 +16,7 @@ export function rowStatusText(row: UploadRow): string {
     case 'waiting':
       return 'Waiting';
     case 'uploading':
+      if (row.local) return 'Adding';
       return `Uploading ${row.size > 0 ? clampPercent((row.sent / row.size) * 100) : 0}%`;
     case 'duplicate':
       return 'Already in this collection';
@@ -29,6 +30,7 @@ export function rowStatusText(row: UploadRow): string {
 function rowBar(row: UploadRow): { value: number | null; tone: ProgressTone } {
   switch (row.status) {
     case 'uploading':
+      if (row.local) return { value: null, tone: 'accent' }; // read in place: no bytes to count
       return { value: row.size > 0 ? (row.sent / row.size) * 100 : 0, tone: 'accent' };
     case 'parsing':
     case 'indexing':

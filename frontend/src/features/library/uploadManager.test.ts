@@ -115,3 +115,47 @@ describe('UploadManager', () => {
     expect(manager.snapshot('c2').rows).toEqual([]);
   });
 });
+
+describe('UploadManager.addLocal (the desktop window’s native drop)', () => {
+  it('adds listed paths in batches, with a failed row for each unreadable item and no byte counts', async () => {
+    const calls: { paths: readonly string[]; resolve: (r: UploadResult[]) => void }[] = [];
+    const upload = vi.fn();
+    const addLocal = vi.fn(
+      (_c: string, paths: readonly string[]) => new Promise<UploadResult[]>((resolve) => calls.push({ paths, resolve })),
+    );
+    const manager = new UploadManager({ upload, addLocal, limits: { maxFiles: 2, maxBytes: 1_000_000 }, concurrency: 1 });
+    manager.addLocal('c1', {
+      files: [
+        { path: '/home/ana/acts/a.pdf', name: 'a.pdf', rel: 'acts/a.pdf', size: 10 },
+        { path: '/home/ana/acts/b.pdf', name: 'b.pdf', rel: 'acts/b.pdf', size: 20 },
+        { path: '/home/ana/acts/c.pdf', name: 'c.pdf', rel: 'acts/c.pdf', size: 30 },
+      ],
+      hidden: 1,
+      problems: [{ path: 'acts/pipe', message: 'not a regular file' }],
+    });
+    const rows = () => manager.snapshot('c1').rows;
+    expect(rows().map((r) => [r.name, r.path, r.status])).toEqual([
+      ['pipe', 'acts/pipe', 'failed'],
+      ['a.pdf', 'acts/a.pdf', 'uploading'],
+      ['b.pdf', 'acts/b.pdf', 'uploading'],
+      ['c.pdf', 'acts/c.pdf', 'waiting'],
+    ]);
+    expect(rows()[0]!.error).toBe('not a regular file');
+    expect(rows().every((r) => r.local)).toBe(true);
+    expect(upload).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.paths)).toEqual([['/home/ana/acts/a.pdf', '/home/ana/acts/b.pdf']]);
+
+    const okPaths = (paths: readonly string[]): UploadResult[] =>
+      paths.map((p) => {
+        const name = p.split('/').pop()!;
+        return { name, document: doc({ id: `d-${name}`, name, status: 'queued', percent: 0 }), duplicate: false, error: null };
+      });
+    calls[0]!.resolve(okPaths(calls[0]!.paths));
+    await flush();
+    expect(calls.map((c) => c.paths)).toEqual([['/home/ana/acts/a.pdf', '/home/ana/acts/b.pdf'], ['/home/ana/acts/c.pdf']]);
+    calls[1]!.resolve(okPaths(calls[1]!.paths));
+    await flush();
+    expect(rows().map((r) => r.status)).toEqual(['failed', 'queued', 'queued', 'queued']);
+    expect(rows()[1]!.documentId).toBe('d-a.pdf');
+  });
+});

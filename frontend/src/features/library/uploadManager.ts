@@ -2,17 +2,20 @@
 // and keeps the rows' state. It lives outside React so an upload carries on while the user
 // opens the source viewer or another page, and the rows are still there when they come back.
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Document, UploadResult } from '../../lib/api.gen';
-import { uploadDocuments, type UploadOptions } from '../../lib/backend';
+import type { Document, LocalFileList, UploadResult } from '../../lib/api.gen';
+import { addLocalFiles, uploadDocuments, type UploadOptions } from '../../lib/backend';
 import { DEFAULT_BATCH_LIMITS, planBatches, type BatchLimits } from './batches';
 import type { WalkResult } from './folderWalk';
 import type { ProgressItem } from './progress';
 import { emptyUploads, newRow, reduceUploads, type UploadAction, type UploadRow, type UploadsState } from './uploads';
 
 export type UploadFn = (collectionId: string, files: readonly File[], options: UploadOptions) => Promise<UploadResult[]>;
+export type AddLocalFn = (collectionId: string, paths: readonly string[], signal?: AbortSignal) => Promise<UploadResult[]>;
 
 export interface UploadManagerOptions {
   upload?: UploadFn;
+  /** Adds files on this machine by path (the desktop window's native drop). */
+  addLocal?: AddLocalFn;
   limits?: BatchLimits;
   /** Requests in flight at once per collection. */
   concurrency?: number;
@@ -23,9 +26,11 @@ export interface AddHooks {
   onResults?: (results: UploadResult[]) => void;
 }
 
+/** One request: files to upload, or paths on this machine for the backend to read. */
 interface Job {
   ids: string[];
   files: File[];
+  paths: string[];
   hooks: AddHooks;
 }
 
@@ -40,6 +45,11 @@ function messageOf(err: unknown): string {
   return err instanceof Error && err.message ? err.message : 'The upload failed.';
 }
 
+/** The last segment of a slash path ("acts/2020/" → "2020"). */
+function baseName(path: string): string {
+  return path.replace(/\/+$/, '').split('/').pop() || path;
+}
+
 function isAbort(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 }
@@ -49,11 +59,13 @@ export class UploadManager {
   private listeners = new Set<() => void>();
   private nextId = 1;
   private readonly upload: UploadFn;
+  private readonly addLocalFiles: AddLocalFn;
   private readonly limits: BatchLimits;
   private readonly concurrency: number;
 
   constructor(options: UploadManagerOptions = {}) {
     this.upload = options.upload ?? uploadDocuments;
+    this.addLocalFiles = options.addLocal ?? addLocalFiles;
     this.limits = options.limits ?? DEFAULT_BATCH_LIMITS;
     this.concurrency = Math.max(1, options.concurrency ?? 2);
   }
@@ -90,8 +102,7 @@ export class UploadManager {
     const rows: UploadRow[] = [];
     const files: { id: string; file: File; size: number }[] = [];
     for (const p of picked.problems) {
-      const name = p.path.replace(/\/+$/, '').split('/').pop() || p.path;
-      rows.push(newRow(`u${this.nextId++}`, name, p.path, 0, { status: 'failed', error: p.message }));
+      rows.push(newRow(`u${this.nextId++}`, baseName(p.path), p.path, 0, { status: 'failed', error: p.message }));
     }
     for (const { file, path } of picked.files) {
       const id = `u${this.nextId++}`;
@@ -102,7 +113,24 @@ export class UploadManager {
     this.dispatch(collectionId, { type: 'add', rows });
     const run = this.run(collectionId);
     for (const batch of planBatches(files, this.limits)) {
-      run.queue.push({ ids: batch.map((b) => b.id), files: batch.map((b) => b.file), hooks });
+      run.queue.push({ ids: batch.map((b) => b.id), files: batch.map((b) => b.file), paths: [], hooks });
+    }
+    this.pump(collectionId);
+  }
+
+  /**
+   * Adds files on this machine that a native drop named, as listed by the backend: rows
+   * appear at once (a failed row for each item that cannot be read), batches go out in order.
+   */
+  addLocal(collectionId: string, listed: LocalFileList, hooks: AddHooks = {}): void {
+    const rows = listed.problems.map((p) => newRow(`u${this.nextId++}`, baseName(p.path), p.path, 0, { status: 'failed', error: p.message, local: true }));
+    const items = listed.files.map((f) => ({ id: `u${this.nextId++}`, path: f.path, size: f.size }));
+    listed.files.forEach((f, i) => rows.push(newRow(items[i]!.id, f.name, f.rel, f.size, { local: true })));
+    if (rows.length === 0) return;
+    this.dispatch(collectionId, { type: 'add', rows });
+    const run = this.run(collectionId);
+    for (const batch of planBatches(items, this.limits)) {
+      run.queue.push({ ids: batch.map((b) => b.id), files: [], paths: batch.map((b) => b.path), hooks });
     }
     this.pump(collectionId);
   }
@@ -124,10 +152,13 @@ export class UploadManager {
     run.controllers.add(ac);
     this.dispatch(collectionId, { type: 'sending', ids: job.ids });
     try {
-      const results = await this.upload(collectionId, job.files, {
-        signal: ac.signal,
-        onProgress: (loaded, total) => this.dispatch(collectionId, { type: 'sent', ids: job.ids, loaded, total }),
-      });
+      const results =
+        job.paths.length > 0
+          ? await this.addLocalFiles(collectionId, job.paths, ac.signal)
+          : await this.upload(collectionId, job.files, {
+              signal: ac.signal,
+              onProgress: (loaded, total) => this.dispatch(collectionId, { type: 'sent', ids: job.ids, loaded, total }),
+            });
       this.dispatch(collectionId, { type: 'results', ids: job.ids, results });
       job.hooks.onResults?.(results);
     } catch (err) {
@@ -185,7 +216,8 @@ export const uploadManager = new UploadManager();
 export function useUploads(collectionId: string, manager: UploadManager = uploadManager) {
   const state = useSyncExternalStore(manager.subscribe, () => manager.snapshot(collectionId));
   const add = useCallback((picked: WalkResult, hooks?: AddHooks) => manager.add(collectionId, picked, hooks), [manager, collectionId]);
+  const addLocal = useCallback((listed: LocalFileList, hooks?: AddHooks) => manager.addLocal(collectionId, listed, hooks), [manager, collectionId]);
   const cancel = useCallback(() => manager.cancel(collectionId), [manager, collectionId]);
   const clearFinished = useCallback(() => manager.clearFinished(collectionId), [manager, collectionId]);
-  return { state, add, cancel, clearFinished };
+  return { state, add, addLocal, cancel, clearFinished };
 }

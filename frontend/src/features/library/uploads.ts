@@ -29,6 +29,8 @@ export interface UploadRow {
   percent: number;
   error: string;
   documentId: string | null;
+  /** A file on this machine the backend reads in place (native drop): no bytes to send. */
+  local?: boolean;
 }
 
 export interface UploadsState {
@@ -264,8 +266,11 @@ export interface UploadTotals {
 export function uploadTotals(rows: readonly UploadRow[]): UploadTotals {
   const t: UploadTotals = { total: rows.length, done: 0, ready: 0, failed: 0, duplicates: 0, cancelled: 0, active: 0, bytesSent: 0, bytesTotal: 0 };
   for (const r of rows) {
-    t.bytesTotal += r.size;
-    t.bytesSent += Math.min(r.sent, r.size);
+    if (!r.local) {
+      // A file read in place sends no bytes.
+      t.bytesTotal += r.size;
+      t.bytesSent += Math.min(r.sent, r.size);
+    }
     if (isDone(r.status)) t.done++;
     else t.active++;
     if (r.status === 'ready') t.ready++;

@@ -1,8 +1,11 @@
 // The whole page as a drop target: listens on window in the capture phase (so drops anywhere,
 // bubbling or not, are seen once), shows whether files are being dragged over, and hands the
-// drop's roots to the page. Takes the roots synchronously, as the browser requires.
+// drop's roots to the page. Takes the roots synchronously, as the browser requires. In the
+// desktop window with its native file drop on, the same gesture also brings the paths of what
+// was dropped, and those are handed over instead (see nativeDrop.ts).
 import { useEffect, useRef, useState } from 'react';
 import { collectDropRoots, type DropRoot } from './folderWalk';
+import { DropPairing, nativeDropEnabled, onNativeDrop, type Drop } from './nativeDrop';
 
 function carriesFiles(e: DragEvent): boolean {
   const types = e.dataTransfer?.types;
@@ -10,16 +13,31 @@ function carriesFiles(e: DragEvent): boolean {
   return Array.from(types as ArrayLike<string>).includes('Files');
 }
 
-/** Returns true while files are dragged over the page. `onDrop` gets the dropped roots. */
-export function usePageDrop(onDrop: (roots: DropRoot[]) => void, enabled = true): boolean {
+export interface PageDropHandlers {
+  /** What the page's drop carried: files and folders as the browser hands them over. */
+  onRoots: (roots: DropRoot[]) => void;
+  /** Absolute paths from the desktop window's native drop (absent: onRoots is told of an empty drop). */
+  onPaths?: (paths: string[]) => void;
+}
+
+/** Returns true while files are dragged over the page; hands each drop to the handlers once. */
+export function usePageDrop(handlers: PageDropHandlers, enabled = true): boolean {
   const [dragging, setDragging] = useState(false);
-  const handler = useRef(onDrop);
+  const current = useRef(handlers);
   useEffect(() => {
-    handler.current = onDrop;
-  }, [onDrop]);
+    current.current = handlers;
+  }, [handlers]);
 
   useEffect(() => {
     if (!enabled) return;
+    const deliver = (drop: Drop) => {
+      const h = current.current;
+      if (drop.kind === 'roots') h.onRoots(drop.roots);
+      else if (h.onPaths) h.onPaths(drop.paths);
+      else h.onRoots([]);
+    };
+    const pairing = nativeDropEnabled() ? new DropPairing(deliver) : null;
+    const offNative = pairing ? onNativeDrop((paths) => pairing.native(paths)) : () => {};
     let depth = 0;
     const enter = (e: DragEvent) => {
       if (!carriesFiles(e)) return;
@@ -43,8 +61,14 @@ export function usePageDrop(onDrop: (roots: DropRoot[]) => void, enabled = true)
       const roots = collectDropRoots(e.dataTransfer);
       if (roots.length === 0 && !carriesFiles(e)) return;
       e.preventDefault();
+      if (pairing) {
+        // The Wails runtime's own window listener must see this drop too: on Windows it is
+        // what resolves the native paths.
+        pairing.page(roots);
+        return;
+      }
       e.stopPropagation();
-      if (roots.length > 0) handler.current(roots);
+      if (roots.length > 0) deliver({ kind: 'roots', roots });
     };
     const reset = () => {
       depth = 0;
@@ -57,6 +81,8 @@ export function usePageDrop(onDrop: (roots: DropRoot[]) => void, enabled = true)
     window.addEventListener('dragend', reset, true);
     window.addEventListener('blur', reset);
     return () => {
+      offNative();
+      pairing?.dispose();
       window.removeEventListener('dragenter', enter, true);
       window.removeEventListener('dragover', over, true);
       window.removeEventListener('dragleave', leave, true);
