@@ -114,7 +114,9 @@ func TestServeHasNoLocalFileRoutes(t *testing.T) {
 	var out, errOut syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
-	go func() { done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, testEnv(t.TempDir(), &out, &errOut)) }()
+	go func() {
+		done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, testEnv(t.TempDir(), &out, &errOut))
+	}()
 	defer func() { cancel(); <-done }()
 	m := waitFor(t, &out, regexp.MustCompile(`(http://127\.0\.0\.1:\d+)/#token=(\S+)`))
 	for _, path := range []string{"/api/local-files", "/api/collections/any/local-files"} {
