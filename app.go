@@ -77,25 +77,34 @@ func (a *App) forward(ctx context.Context) {
 }
 
 // awaitSelfTest closes the window with the verdict once the UI has reported
-// its event check (only when a self-test was asked for).
+// its self-test (only when one was asked for), printing the stages it
+// reaches on the way.
 func (a *App) awaitSelfTest(ctx context.Context) {
 	d := a.services.Diagnostics
 	if st, _ := d.SelfTest(ctx); !st.Enabled {
 		return
 	}
-	select {
-	case r := <-d.Results():
-		fmt.Fprintln(a.stdout, cli.SelfTestVerdict(d.Passed(r), r))
-		if !d.Passed(r) {
-			a.mu.Lock()
-			a.verdict = fmt.Errorf("desktop self-test failed: %+v", r)
-			a.mu.Unlock()
+	var r api.SelfTestResult
+	for waiting := true; waiting; {
+		select {
+		case stage := <-d.Stages():
+			// The desktop test waits for such a line before it drags files in.
+			fmt.Fprintln(a.stdout, "selftest stage", stage)
+		case r = <-d.Results():
+			waiting = false
+		case <-ctx.Done():
+			return
 		}
-		// Hold the window a moment so the test can take its screenshot.
-		time.Sleep(4 * time.Second)
-		runtime.Quit(ctx)
-	case <-ctx.Done():
 	}
+	fmt.Fprintln(a.stdout, cli.SelfTestVerdict(d.Passed(r), r))
+	if !d.Passed(r) {
+		a.mu.Lock()
+		a.verdict = fmt.Errorf("desktop self-test failed: %+v", r)
+		a.mu.Unlock()
+	}
+	// Hold the window a moment so the test can take its screenshot.
+	time.Sleep(4 * time.Second)
+	runtime.Quit(ctx)
 }
 
 // Verdict is the self-test's failure, if one ran and failed.

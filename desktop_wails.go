@@ -33,6 +33,7 @@ func desktop(ui fs.FS) func(context.Context, cli.DesktopApp) error {
 			// the backend reads them in place and walks folders itself.
 			DragAndDrop: &options.DragAndDrop{EnableFileDrop: true},
 			OnStartup: func(wctx context.Context) {
+				keepDropsInTheApp()
 				app.startup(wctx)
 				go func() {
 					select {

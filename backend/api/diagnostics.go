@@ -12,12 +12,15 @@ import (
 type DiagnosticsService struct {
 	hub      *Hub
 	selfTest int
+	drop     string // the collection the drop check opens; "" for none
 	counter  atomic.Int64
 	results  chan SelfTestResult
+	stages   chan string
 }
 
-func newDiagnostics(hub *Hub, selfTest int) *DiagnosticsService {
-	return &DiagnosticsService{hub: hub, selfTest: selfTest, results: make(chan SelfTestResult, 1)}
+func newDiagnostics(hub *Hub, selfTest int, drop string) *DiagnosticsService {
+	return &DiagnosticsService{hub: hub, selfTest: selfTest, drop: drop,
+		results: make(chan SelfTestResult, 1), stages: make(chan string, 8)}
 }
 
 // EventCheck publishes req.Count "tick" events and a "done" on a new topic,
@@ -40,8 +43,24 @@ func (d *DiagnosticsService) EventCheck(ctx context.Context, req EventCheckReque
 
 // SelfTest tells the UI whether to run the event check at start.
 func (d *DiagnosticsService) SelfTest(ctx context.Context) (SelfTest, error) {
-	return SelfTest{Enabled: d.selfTest > 0, Count: d.selfTest}, nil
+	return SelfTest{Enabled: d.selfTest > 0, Count: d.selfTest, DropCollection: d.drop}, nil
 }
+
+// ReportSelfTestStage receives a step the UI's self-test reached; a step
+// nobody reads in time is dropped (it is progress, not the verdict).
+func (d *DiagnosticsService) ReportSelfTestStage(ctx context.Context, s SelfTestStage) error {
+	if s.Stage == "" {
+		return invalid("stage", "name the stage")
+	}
+	select {
+	case d.stages <- s.Stage:
+	default:
+	}
+	return nil
+}
+
+// Stages delivers the steps the UI's self-test reports.
+func (d *DiagnosticsService) Stages() <-chan string { return d.stages }
 
 // ReportSelfTest receives the UI's result; the first one is kept for Results.
 func (d *DiagnosticsService) ReportSelfTest(ctx context.Context, r SelfTestResult) error {
@@ -57,5 +76,6 @@ func (d *DiagnosticsService) Results() <-chan SelfTestResult { return d.results 
 
 // Passed reports whether a self-test result shows every event, in order.
 func (d *DiagnosticsService) Passed(r SelfTestResult) bool {
-	return r.Error == "" && r.InOrder && r.Received == d.selfTest
+	events := r.Error == "" && r.InOrder && r.Received == d.selfTest
+	return events && (d.drop == "" || r.DropError == "" && len(r.Dropped) > 0)
 }

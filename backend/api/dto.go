@@ -136,12 +136,24 @@ type EventCheckTick struct {
 type SelfTest struct {
 	Enabled bool `json:"enabled"`
 	Count   int  `json:"count"`
+	// DropCollection, when set, names the collection the UI opens after the
+	// event check, to wait for files dropped onto the window.
+	DropCollection string `json:"dropCollection"`
 }
 
-// SelfTestResult is the UI's report of an event check.
+// SelfTestResult is the UI's report of an event check, and of the drop check
+// when one was asked for.
 type SelfTestResult struct {
-	Received  int    `json:"received"`
-	InOrder   bool   `json:"inOrder"`
-	Transport string `json:"transport"` // "wails-events" or "sse"
-	Error     string `json:"error"`
+	Received  int      `json:"received"`
+	InOrder   bool     `json:"inOrder"`
+	Transport string   `json:"transport"` // "wails-events" or "sse"
+	Error     string   `json:"error"`
+	Dropped   []string `json:"dropped"`   // files dropped onto the window that became ready
+	DropError string   `json:"dropError"` // why the drop check failed
+}
+
+// SelfTestStage is a step the self-test reached, e.g. "drop-ready": the page
+// now waits for files dropped onto the window.
+type SelfTestStage struct {
+	Stage string `json:"stage"`
 }

@@ -41,6 +41,9 @@ type Options struct {
 	// SelfTestEvents, when positive, asks the UI to run an event check of that
 	// many events at start and report back (see Diagnostics).
 	SelfTestEvents int
+	// SelfTestDrop names a collection the self-test then opens to wait for
+	// files dropped onto the window.
+	SelfTestDrop string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Background bounds work that outlives a request (streams); cancelled at shutdown.
@@ -75,7 +78,7 @@ func New(opts Options) *Services {
 		System:      &SystemService{opts: opts},
 		Providers:   &ProviderService{db: opts.DB, hub: opts.Hub, connect: opts.Connect, now: opts.Now, bg: opts.Background},
 		Settings:    &SettingsService{db: opts.DB},
-		Diagnostics: newDiagnostics(opts.Hub, opts.SelfTestEvents),
+		Diagnostics: newDiagnostics(opts.Hub, opts.SelfTestEvents, opts.SelfTestDrop),
 		Library:     &LibraryService{db: opts.DB, lib: opts.Library, index: opts.Index, now: opts.Now},
 		Apps:        &AppService{db: opts.DB, registry: registryOf(opts.Runs)},
 		Runs:        &RunService{db: opts.DB, runs: opts.Runs},

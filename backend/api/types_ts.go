@@ -36,6 +36,7 @@ func TypeScript() string {
 		reflect.TypeFor[EventCheckTick](),
 		reflect.TypeFor[SelfTest](),
 		reflect.TypeFor[SelfTestResult](),
+		reflect.TypeFor[SelfTestStage](),
 		reflect.TypeFor[Collection](),
 		reflect.TypeFor[CollectionInput](),
 		reflect.TypeFor[Document](),

@@ -67,7 +67,7 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 	a.services = api.New(api.Options{
 		DB: db, Hub: hub, Library: a.library, Index: a.index, Runs: a.runs, Chat: a.chat, Pipeline: a.pipeline,
 		Connect: env.Connect, Build: env.Build, Face: face,
-		DataDir: dir, SelfTestEvents: selfTestEvents(env), Background: ctx,
+		DataDir: dir, SelfTestEvents: selfTestEvents(env), SelfTestDrop: env.Getenv(EnvSelfTestDrop), Background: ctx,
 	})
 	return a, nil
 }

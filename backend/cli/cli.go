@@ -27,6 +27,11 @@ const (
 // event streams reach it, and the desktop face exit with the verdict.
 const EnvSelfTest = "LEXFLOW_SELFTEST_EVENTS"
 
+// EnvSelfTestDrop, set to a collection's name along with EnvSelfTest, makes
+// the UI then open that collection and wait for files dropped onto the window,
+// reporting which of them became ready (the desktop test drags files in).
+const EnvSelfTestDrop = "LEXFLOW_SELFTEST_DROP"
+
 // Env is what the command line needs from its process.
 type Env struct {
 	Stdout, Stderr io.Writer

@@ -39,6 +39,7 @@ func routes(svc *api.Services, desktop bool) http.Handler {
 	mux.Handle("POST /api/diagnostics/event-check", accepted(withBodyFunc(d.EventCheck)))
 	mux.Handle("GET /api/diagnostics/selftest", handle(func(r *http.Request) (any, error) { return d.SelfTest(r.Context()) }))
 	mux.Handle("POST /api/diagnostics/selftest", handle(withBodyFunc(noValue(d.ReportSelfTest))))
+	mux.Handle("POST /api/diagnostics/selftest/stage", handle(withBodyFunc(noValue(d.ReportSelfTestStage))))
 
 	libraryRoutes(mux, svc.Library)
 	if desktop {

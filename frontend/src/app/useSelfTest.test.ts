@@ -27,7 +27,7 @@ describe('start-up self test', () => {
     s.send([1, 2, 3].map((n) => frame('c', n, 'tick', { n, count: 3 })).join('') + frame('c', 4, 'done'));
     await runSelfTestOnce();
     expect(bodiesOf(fetch, 'POST', '/api/diagnostics/selftest')).toEqual([
-      { received: 3, inOrder: true, transport: 'sse', error: '' },
+      { received: 3, inOrder: true, transport: 'sse', error: '', dropped: [], dropError: '' },
     ]);
     await runSelfTestOnce(); // once per page load
     expect(bodiesOf(fetch, 'POST', '/api/diagnostics/selftest')).toHaveLength(1);
@@ -56,7 +56,7 @@ describe('start-up self test', () => {
     emit(event('c', 4, 'done', {}));
     await done;
     expect(bodiesOf(fetch, 'POST', '/api/diagnostics/selftest')).toEqual([
-      { received: 3, inOrder: true, transport: 'wails-events', error: '' },
+      { received: 3, inOrder: true, transport: 'wails-events', error: '', dropped: [], dropError: '' },
     ]);
   });
 
@@ -68,7 +68,19 @@ describe('start-up self test', () => {
     });
     await runSelfTestOnce();
     expect(bodiesOf(fetch, 'POST', '/api/diagnostics/selftest')).toEqual([
-      { received: 0, inOrder: false, transport: 'sse', error: 'boom' },
+      { received: 0, inOrder: false, transport: 'sse', error: 'boom', dropped: [], dropError: '' },
     ]);
+  });
+
+  it('reports a drop check whose collection does not exist, in words', async () => {
+    const fetch = mockApi({
+      'GET /api/diagnostics/selftest': () => ({ enabled: true, count: 5, dropCollection: 'Dropped files' }),
+      'POST /api/diagnostics/event-check': () => new Response('{"error":{"code":"internal","message":"boom"}}', { status: 500 }),
+      'GET /api/collections': () => [],
+      'POST /api/diagnostics/selftest': () => new Response(null, { status: 204 }),
+    });
+    await runSelfTestOnce();
+    const [posted] = bodiesOf(fetch, 'POST', '/api/diagnostics/selftest') as { dropError: string }[];
+    expect(posted!.dropError).toBe('no collection is named “Dropped files”');
   });
 });

@@ -110,6 +110,7 @@ export interface EventCheckTick {
 export interface SelfTest {
   enabled: boolean;
   count: number;
+  dropCollection: string;
 }
 
 export interface SelfTestResult {
@@ -117,6 +118,12 @@ export interface SelfTestResult {
   inOrder: boolean;
   transport: string;
   error: string;
+  dropped: string[];
+  dropError: string;
+}
+
+export interface SelfTestStage {
+  stage: string;
 }
 
 export interface Collection {

@@ -41,6 +41,7 @@ import type {
   SearchResponse,
   SelfTest,
   SelfTestResult,
+  SelfTestStage,
   Settings,
   StreamRef,
   SystemInfo,
@@ -314,6 +315,11 @@ export function getSelfTest(signal?: AbortSignal): Promise<SelfTest> {
 
 export function postSelfTestResult(result: SelfTestResult): Promise<void> {
   return call('POST', '/api/diagnostics/selftest', result);
+}
+
+/** Tells the backend a self-test step was reached (e.g. "drop-ready"). */
+export function postSelfTestStage(stage: SelfTestStage): Promise<void> {
+  return call('POST', '/api/diagnostics/selftest/stage', stage);
 }
 
 /** Desktop face: the events of a topic after seq `after`, to replay before live ones. */

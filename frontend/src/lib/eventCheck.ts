@@ -14,7 +14,10 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function runEventCheck(count: number, options: EventCheckOptions = {}): Promise<SelfTestResult> {
+/** What an event check found (the part of a self-test report it fills). */
+export type EventCheckResult = Pick<SelfTestResult, 'received' | 'inOrder' | 'transport' | 'error'>;
+
+export async function runEventCheck(count: number, options: EventCheckOptions = {}): Promise<EventCheckResult> {
   const transport = currentTransport();
   const timeoutMs = options.timeoutMs ?? 20_000;
   let received = 0;

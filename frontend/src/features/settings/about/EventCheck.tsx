@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Activity } from 'lucide-react';
-import type { SelfTestResult } from '../../../lib/api.gen';
+import type { EventCheckResult } from '../../../lib/eventCheck';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
 import { runEventCheck } from '../../../lib/eventCheck';
 
 export const EVENT_CHECK_COUNT = 50;
 
-type State = { status: 'idle' } | { status: 'running'; received: number } | { status: 'done'; result: SelfTestResult };
+type State = { status: 'idle' } | { status: 'running'; received: number } | { status: 'done'; result: EventCheckResult };
 
-export function summary(result: SelfTestResult, count: number): string {
+export function summary(result: EventCheckResult, count: number): string {
   const order = result.inOrder ? ' in order' : '';
   return `${result.received}/${count} events received${order} via ${result.transport}`;
 }
