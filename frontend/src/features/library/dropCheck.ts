@@ -24,8 +24,9 @@ async function until(ready: () => boolean, timeoutMs: number): Promise<boolean> 
   return true;
 }
 
-function verdict(rows: readonly UploadRow[], settled: boolean): string {
+function verdict(rows: readonly UploadRow[], settled: boolean, overlaySeen: boolean): string {
   if (rows.length === 0) return 'no files were dropped onto the window';
+  if (!overlaySeen) return 'the page did not show that files were being dragged over it';
   if (!settled) return `the dropped files did not finish: ${rows.filter((r) => !isDone(r.status)).length} still under way`;
   if (rows.some((r) => !r.local)) return 'the files came through the page’s drop, not as paths from the window';
   const bad = rows.filter((r) => r.status !== 'ready');
@@ -41,6 +42,10 @@ export async function runDropCheck(collectionName: string, timeoutMs = 90_000): 
   }
   await postSelfTestStage({ stage: 'drop-ready' });
   const rows = () => uploadManager.snapshot(collection.id).rows;
-  const settled = await until(() => rows().length > 0 && rows().every((r) => isDone(r.status)), timeoutMs);
-  return { dropped: rows().filter((r) => r.status === 'ready').map((r) => r.name), error: verdict(rows(), settled) };
+  let overlaySeen = false; // while the files are dragged over the window, the page says where they will go
+  const settled = await until(() => {
+    overlaySeen ||= document.querySelector('.drop-overlay') !== null;
+    return rows().length > 0 && rows().every((r) => isDone(r.status));
+  }, timeoutMs);
+  return { dropped: rows().filter((r) => r.status === 'ready').map((r) => r.name), error: verdict(rows(), settled, overlaySeen) };
 }

@@ -7,10 +7,16 @@ import { useEffect, useRef, useState } from 'react';
 import { collectDropRoots, type DropRoot } from './folderWalk';
 import { DropPairing, nativeDropEnabled, onNativeDrop, type Drop } from './nativeDrop';
 
-function carriesFiles(e: DragEvent): boolean {
+/**
+ * True when the drag carries files. A file manager's drag reaches the Linux desktop window as
+ * a list of file URIs without the "Files" type, so there (where the native drop brings the
+ * paths) a URI list counts too.
+ */
+function carriesFiles(e: DragEvent, uriListsToo: boolean): boolean {
   const types = e.dataTransfer?.types;
   if (!types) return false;
-  return Array.from(types as ArrayLike<string>).includes('Files');
+  const list = Array.from(types as ArrayLike<string>);
+  return list.includes('Files') || (uriListsToo && list.includes('text/uri-list'));
 }
 
 export interface PageDropHandlers {
@@ -38,20 +44,21 @@ export function usePageDrop(handlers: PageDropHandlers, enabled = true): boolean
     };
     const pairing = nativeDropEnabled() ? new DropPairing(deliver) : null;
     const offNative = pairing ? onNativeDrop((paths) => pairing.native(paths)) : () => {};
+    const files = (e: DragEvent) => carriesFiles(e, pairing !== null);
     let depth = 0;
     const enter = (e: DragEvent) => {
-      if (!carriesFiles(e)) return;
+      if (!files(e)) return;
       e.preventDefault();
       depth++;
       setDragging(true);
     };
     const over = (e: DragEvent) => {
-      if (!carriesFiles(e)) return;
+      if (!files(e)) return;
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     };
     const leave = (e: DragEvent) => {
-      if (!carriesFiles(e)) return;
+      if (!files(e)) return;
       depth = Math.max(0, depth - 1);
       if (depth === 0) setDragging(false);
     };
@@ -59,7 +66,7 @@ export function usePageDrop(handlers: PageDropHandlers, enabled = true): boolean
       depth = 0;
       setDragging(false);
       const roots = collectDropRoots(e.dataTransfer);
-      if (roots.length === 0 && !carriesFiles(e)) return;
+      if (roots.length === 0 && !files(e)) return;
       e.preventDefault();
       if (pairing) {
         // The Wails runtime's own window listener must see this drop too: on Windows it is
