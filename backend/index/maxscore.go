@@ -63,11 +63,7 @@ func (f *sharedFloor) raise(s float64) {
 // rankShard opens the plan's cursors on a snapshot of s and returns its k
 // best chunks, best first, with their IDs and scores.
 func rankShard(ctx context.Context, s *shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (search.DocumentMatchCollection, error) {
-	adv, err := s.bleve.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
+	r, err := s.reader()
 	if err != nil {
 		return nil, err
 	}
