@@ -90,7 +90,7 @@ func (m *maxScore) rank(ctx context.Context, r bleveindex.IndexReader) error {
 // newMaxScore opens the cursors of sp's clauses and filters on r.
 func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (*maxScore, error) {
 	m := &maxScore{n: len(sp.parts), k: k, floor: floor, id: make(bleveindex.IndexInternalID, 8), plan: sp, stats: stats}
-	if err := m.open(ctx, r, newBounds(sp.parts, stats)); err != nil {
+	if err := m.open(ctx, r, newBounds(sp.parts, stats), func(clause) bool { return true }); err != nil {
 		m.close()
 		return nil, err
 	}
@@ -99,9 +99,10 @@ func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, 
 	return m, nil
 }
 
-func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds) error {
+// open opens the cursors; filters never score, so theirs skip frequencies.
+func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds, scored func(clause) bool) error {
 	for _, p := range m.plan.parts {
-		pc, err := openPart(ctx, r, p.clauses, p.related(), b)
+		pc, err := openPart(ctx, r, p.clauses, p.related(), b, scored)
 		if err != nil {
 			return err
 		}
@@ -114,7 +115,7 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds)
 		}
 	}
 	for _, f := range m.plan.filterClauses {
-		pc, err := openPart(ctx, r, f, false, b)
+		pc, err := openPart(ctx, r, f, false, b, func(clause) bool { return false })
 		if err != nil {
 			return err
 		}
@@ -123,11 +124,12 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds)
 	return nil
 }
 
-// openPart opens the cursors of a part's clauses.
-func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, related bool, b bounds) (*partCursor, error) {
+// openPart opens the cursors of a part's clauses, with frequencies for
+// those scored tells.
+func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, related bool, b bounds, scored func(clause) bool) (*partCursor, error) {
 	p := &partCursor{related: related}
 	for _, c := range clauses {
-		cur, err := openCursor(ctx, r, c, b)
+		cur, err := openCursor(ctx, r, c, b, scored(c))
 		if err != nil {
 			p.close()
 			return nil, err
@@ -195,25 +197,14 @@ func (m *maxScore) run(ctx context.Context) error {
 				return err
 			}
 		}
-		for _, c := range m.selecting[m.essential:] {
-			if c.on(d) {
-				if err := c.next(); err != nil {
-					return err
-				}
-			}
+		if err := nextPast(m.selecting[m.essential:], d); err != nil {
+			return err
 		}
 	}
 }
 
 // candidate is the first document an essential clause stands on.
-func (m *maxScore) candidate() (d uint64, ok bool) {
-	for _, c := range m.selecting[m.essential:] {
-		if !c.done && (!ok || c.doc < d) {
-			d, ok = c.doc, true
-		}
-	}
-	return d, ok
-}
+func (m *maxScore) candidate() (d uint64, ok bool) { return firstDoc(m.selecting[m.essential:]) }
 
 // filter tells whether every filter holds d; if not, to is the first
 // document they might all hold, and ok is false when one holds no more.
@@ -411,7 +402,7 @@ func (m *maxScore) seedDocs(ctx context.Context, r bleveindex.IndexReader) ([]ui
 		if i > 0 && uint64(len(docs))+c.tfr.Count() > budget {
 			break
 		}
-		tfr, err := r.TermFieldReader(ctx, []byte(c.term), c.field, false, false, false)
+		tfr, err := r.TermFieldReader(ctx, []byte(c.clause.term), c.clause.field, false, false, false)
 		if err != nil {
 			return nil, err
 		}
