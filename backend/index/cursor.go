@@ -13,12 +13,17 @@ import (
 // snapshot's document order, and scores the document it stands on exactly
 // as Bleve's term scorer would inside the plan's query (BM25 over √tf, times
 // the query weight boost·idf·queryNorm).
+//
+// A cursor opened without frequencies only tells which documents hold the
+// term, and scores 0. It is far cheaper to move: zap skips whole blocks of
+// postings it does not decode, and decodes every posting on the way when it
+// reads frequencies.
 type cursor struct {
-	term   string
-	field  string
+	clause clause
 	tfr    bleveindex.TermFieldReader
 	doc    uint64 // the document the cursor stands on, unless done
 	done   bool
+	freqs  bool // frequencies and norms are read, to score
 	posted bleveindex.TermFieldDoc
 	idf    float64
 	weight float64     // Bleve's query weight: boost·idf·queryNorm
@@ -27,13 +32,14 @@ type cursor struct {
 	part   *partCursor // the part the clause belongs to
 }
 
-// openCursor opens c's postings on r and stands on the first document.
-func openCursor(ctx context.Context, r bleveindex.IndexReader, c clause, b bounds) (*cursor, error) {
-	tfr, err := r.TermFieldReader(ctx, []byte(c.term), c.field, true, true, false)
+// openCursor opens c's postings on r, with their frequencies and norms or
+// not, and stands on the first document.
+func openCursor(ctx context.Context, r bleveindex.IndexReader, c clause, b bounds, freqs bool) (*cursor, error) {
+	tfr, err := r.TermFieldReader(ctx, []byte(c.term), c.field, freqs, freqs, false)
 	if err != nil {
 		return nil, err
 	}
-	cur := &cursor{term: c.term, field: c.field, tfr: tfr, idf: b.idf(c), avgLen: b.avgLength(c.field), bound: b.term(c)}
+	cur := &cursor{clause: c, tfr: tfr, freqs: freqs, idf: b.idf(c), avgLen: b.avgLength(c.field), bound: b.term(c)}
 	cur.weight = c.boost * cur.idf * b.queryNorm
 	return cur, cur.read(tfr.Next(&cur.posted))
 }
@@ -70,8 +76,12 @@ func (c *cursor) seek(target uint64, id bleveindex.IndexInternalID) error {
 // on tells whether the cursor stands on document d.
 func (c *cursor) on(d uint64) bool { return !c.done && c.doc == d }
 
-// score is the clause's score in the current document.
+// score is the clause's score in the current document; 0 without
+// frequencies.
 func (c *cursor) score() float64 {
+	if !c.freqs {
+		return 0
+	}
 	var tf float64
 	if f := c.posted.Freq; f < scorer.MaxSqrtCache {
 		tf = scorer.SqrtCache[int(f)]
@@ -95,6 +105,28 @@ func (c *cursor) score() float64 {
 
 func (c *cursor) close() { _ = c.tfr.Close() }
 
+// firstDoc is the first document any of cs stands on.
+func firstDoc(cs []*cursor) (d uint64, ok bool) {
+	for _, c := range cs {
+		if !c.done && (!ok || c.doc < d) {
+			d, ok = c.doc, true
+		}
+	}
+	return d, ok
+}
+
+// nextPast moves the cursors of cs that stand on d past it.
+func nextPast(cs []*cursor, d uint64) error {
+	for _, c := range cs {
+		if c.on(d) {
+			if err := c.next(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // A partCursor is the cursors of one part of the scoring disjunction: one
 // clause, or the related words standing in for a query word, scored as
 // Bleve scores a disjunction (the sum times the share of clauses held).
@@ -106,14 +138,7 @@ type partCursor struct {
 
 // doc is the first document any clause stands on; ok is false when every
 // clause is done.
-func (p *partCursor) doc() (d uint64, ok bool) {
-	for _, c := range p.clauses {
-		if !c.done && (!ok || c.doc < d) {
-			d, ok = c.doc, true
-		}
-	}
-	return d, ok
-}
+func (p *partCursor) doc() (d uint64, ok bool) { return firstDoc(p.clauses) }
 
 func (p *partCursor) seek(target uint64, id bleveindex.IndexInternalID) error {
 	for _, c := range p.clauses {

@@ -48,6 +48,7 @@ type Index struct {
 	dfs       *dfCache
 	tuning    tuning
 	related   thesaurus
+	words     map[string]*wordTerms // per language: what its analyzer's filters make of a word (snippet.go)
 	batchSize int
 	compactor compactor // merges segments once writes stop (on disk only)
 	closeOnce sync.Once
@@ -64,6 +65,7 @@ func newIndex(shards []*shard) (*Index, error) {
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
 		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
+		words:     map[string]*wordTerms{langEN: newWordTerms(), langAR: newWordTerms()},
 		batchSize: 500,
 	}
 	if err := x.seedStats(); err != nil {

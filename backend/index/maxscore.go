@@ -35,7 +35,6 @@ type maxScore struct {
 	filters   []*partCursor // a candidate must be held by every filter
 	essential int           // index of the first essential selecting clause
 	held      []heldClause  // the clauses the candidate holds
-	seeded    []uint64      // chunks scored before the walk, ascending: the walk skips them
 	scored    int           // candidates scored to the end (tests read it)
 	top       topDocs
 	k         int
@@ -63,11 +62,7 @@ func (f *sharedFloor) raise(s float64) {
 // rankShard opens the plan's cursors on a snapshot of s and returns its k
 // best chunks, best first, with their IDs and scores.
 func rankShard(ctx context.Context, s *shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (search.DocumentMatchCollection, error) {
-	adv, err := s.bleve.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
+	r, err := s.reader()
 	if err != nil {
 		return nil, err
 	}
@@ -93,8 +88,14 @@ func (m *maxScore) rank(ctx context.Context, r bleveindex.IndexReader) error {
 
 // newMaxScore opens the cursors of sp's clauses and filters on r.
 func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (*maxScore, error) {
+	return openMaxScore(ctx, r, sp, k, stats, floor, func(clause) bool { return true })
+}
+
+// openMaxScore is newMaxScore reading frequencies only for the clauses
+// scored tells: the others count as held where they are, but add nothing.
+func openMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor, scored func(clause) bool) (*maxScore, error) {
 	m := &maxScore{n: len(sp.parts), k: k, floor: floor, id: make(bleveindex.IndexInternalID, 8), plan: sp, stats: stats}
-	if err := m.open(ctx, r, newBounds(sp.parts, stats)); err != nil {
+	if err := m.open(ctx, r, newBounds(sp.parts, stats), scored); err != nil {
 		m.close()
 		return nil, err
 	}
@@ -103,9 +104,10 @@ func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, 
 	return m, nil
 }
 
-func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds) error {
+// open opens the cursors; filters never score, so theirs skip frequencies.
+func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds, scored func(clause) bool) error {
 	for _, p := range m.plan.parts {
-		pc, err := openPart(ctx, r, p.clauses, p.related(), b)
+		pc, err := openPart(ctx, r, p.clauses, p.related(), b, scored)
 		if err != nil {
 			return err
 		}
@@ -118,7 +120,7 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds)
 		}
 	}
 	for _, f := range m.plan.filterClauses {
-		pc, err := openPart(ctx, r, f, false, b)
+		pc, err := openPart(ctx, r, f, false, b, func(clause) bool { return false })
 		if err != nil {
 			return err
 		}
@@ -127,11 +129,12 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds)
 	return nil
 }
 
-// openPart opens the cursors of a part's clauses.
-func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, related bool, b bounds) (*partCursor, error) {
+// openPart opens the cursors of a part's clauses, with frequencies for
+// those scored tells.
+func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, related bool, b bounds, scored func(clause) bool) (*partCursor, error) {
 	p := &partCursor{related: related}
 	for _, c := range clauses {
-		cur, err := openCursor(ctx, r, c, b)
+		cur, err := openCursor(ctx, r, c, b, scored(c))
 		if err != nil {
 			p.close()
 			return nil, err
@@ -194,30 +197,17 @@ func (m *maxScore) run(ctx context.Context) error {
 			}
 			continue
 		}
-		if !m.wasSeeded(d) {
-			if err := m.consider(d); err != nil {
-				return err
-			}
+		if err := m.consider(d); err != nil {
+			return err
 		}
-		for _, c := range m.selecting[m.essential:] {
-			if c.on(d) {
-				if err := c.next(); err != nil {
-					return err
-				}
-			}
+		if err := nextPast(m.selecting[m.essential:], d); err != nil {
+			return err
 		}
 	}
 }
 
 // candidate is the first document an essential clause stands on.
-func (m *maxScore) candidate() (d uint64, ok bool) {
-	for _, c := range m.selecting[m.essential:] {
-		if !c.done && (!ok || c.doc < d) {
-			d, ok = c.doc, true
-		}
-	}
-	return d, ok
-}
+func (m *maxScore) candidate() (d uint64, ok bool) { return firstDoc(m.selecting[m.essential:]) }
 
 // filter tells whether every filter holds d; if not, to is the first
 // document they might all hold, and ok is false when one holds no more.
@@ -370,79 +360,94 @@ func (m *maxScore) retire() {
 // add up to at most this many per hit wanted (the rarest one in any case).
 const seedShare = 8
 
-// seed scores the chunks of the rarest selecting clauses before the walk:
-// they are the likeliest hits, so the threshold starts high and the common
-// words stop proposing candidates from the first chunks on, rather than
-// once the walk has come across k good chunks. It scores on cursors of its
-// own: the walk's cursors must start at the first chunk, and never move back.
+// seed raises the floor before the walk to a score that the chunks of the
+// rarest selecting clauses surely reach: they are the likeliest hits, so
+// the common words stop proposing candidates from the first chunks on,
+// rather than once the walk has come across k good chunks.
+//
+// It reads the frequencies of the rarest clauses only, and merely checks
+// which of their chunks hold the other clauses: reading a common clause's
+// frequencies means decoding its postings all the way, which the walk does
+// anyway. A chunk's score with the other clauses it holds counted as held
+// but adding nothing is a lower bound of its score (a score only grows
+// with the clauses held and their frequencies), so the k-th best of these
+// bounds is a floor no hit of the whole index falls below. The walk then
+// scores every chunk exactly, these included.
 func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
-	docs, err := m.seedDocs(ctx, r)
-	if err != nil || len(docs) == 0 {
-		return err
-	}
-	s, err := newMaxScore(ctx, r, m.plan, m.k, m.stats, m.floor)
+	rare := m.seedClauses()
+	s, err := openMaxScore(ctx, r, m.plan, m.k, m.stats, m.floor, func(c clause) bool { return rare[c] })
 	if err != nil {
 		return err
 	}
 	defer s.close()
 	s.essential = len(s.selecting) // every clause probed
 	s.setProbes()
-	for _, d := range docs {
+	proposing := slices.DeleteFunc(slices.Clone(s.selecting), func(c *cursor) bool { return !rare[c.clause] })
+	for i := 0; ; i++ {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		d, ok := firstDoc(proposing)
+		if !ok {
+			break
+		}
 		_, pass, ok, err := s.filter(d)
 		if err != nil || !ok {
 			return err
 		}
 		if pass {
-			if err := s.consider(d); err != nil {
+			lower, err := s.lowerBound(d)
+			if err != nil {
 				return err
 			}
+			s.keep(d, lower) // once its top k are full, s raises the shared floor
+		}
+		if err := nextPast(proposing, d); err != nil {
+			return err
 		}
 	}
-	m.top, m.seeded = s.top, docs
-	if len(m.top) == m.k {
-		m.retire()
-	}
+	m.retire()
 	return nil
 }
 
-// seedDocs lists, ascending, the chunks that hold the rarest selecting clauses.
-func (m *maxScore) seedDocs(ctx context.Context, r bleveindex.IndexReader) ([]uint64, error) {
-	rare := slices.Clone(m.selecting)
-	slices.SortStableFunc(rare, func(a, b *cursor) int { return cmp.Compare(a.tfr.Count(), b.tfr.Count()) })
-	var docs []uint64
-	budget := uint64(seedShare * m.k)
-	for i, c := range rare {
-		if i > 0 && uint64(len(docs))+c.tfr.Count() > budget {
-			break
+// lowerBoundMargin lowers a lower bound by what summing the same scores in
+// another order can change: the seed adds up clauses in another order than
+// the walk.
+const lowerBoundMargin = 1 - 1e-9
+
+// lowerBound reads the clauses probed at d (every clause, in the seed) and
+// returns the score they give, lowered by lowerBoundMargin: a lower bound
+// of d's score.
+func (m *maxScore) lowerBound(d uint64) (float64, error) {
+	m.held = m.held[:0]
+	id := m.encode(d)
+	for _, c := range m.probes {
+		if err := c.seek(d, id); err != nil {
+			return 0, err
 		}
-		tfr, err := r.TermFieldReader(ctx, []byte(c.term), c.field, false, false, false)
-		if err != nil {
-			return nil, err
-		}
-		var posted bleveindex.TermFieldDoc
-		for {
-			d, err := tfr.Next(&posted)
-			if err != nil || d == nil {
-				_ = tfr.Close()
-				if err != nil {
-					return nil, err
-				}
-				break
-			}
-			docs = append(docs, d.ID.Value())
+		if c.on(d) {
+			m.hold(c)
 		}
 	}
-	slices.Sort(docs)
-	return slices.Compact(docs), nil
+	return m.score() * lowerBoundMargin, nil
 }
 
-// wasSeeded tells whether d was scored by the seed; candidates come in
-// ascending order, so the seed list is consumed from the front.
-func (m *maxScore) wasSeeded(d uint64) bool {
-	for len(m.seeded) > 0 && m.seeded[0] < d {
-		m.seeded = m.seeded[1:]
+// seedClauses picks the rarest selecting clauses whose postings add up to
+// at most seedShare·k, the rarest one in any case.
+func (m *maxScore) seedClauses() map[clause]bool {
+	rare := slices.Clone(m.selecting)
+	slices.SortStableFunc(rare, func(a, b *cursor) int { return cmp.Compare(a.tfr.Count(), b.tfr.Count()) })
+	picked := map[clause]bool{}
+	var postings uint64
+	for i, c := range rare {
+		if postings += c.tfr.Count(); i > 0 && postings > uint64(seedShare*m.k) {
+			break
+		}
+		picked[c.clause] = true
 	}
-	return len(m.seeded) > 0 && m.seeded[0] == d
+	return picked
 }
 
 // matches turns the kept documents into matches with their chunk IDs, best first.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/evidence"
@@ -84,5 +85,64 @@ func TestMaxScoreHonoursContext(t *testing.T) {
 	cancel()
 	if _, err := x.rankPruned(cancelled, sp, 10, x.stats.bm25(count)); !errors.Is(err, context.Canceled) {
 		t.Errorf("ranking with a cancelled context: %v, want context.Canceled", err)
+	}
+}
+
+// The seed only bounds: the floor it sets, from the rarest clauses' chunks
+// scored without the other clauses' frequencies, never exceeds the k-th best
+// score of the whole index, and the walk then finds the exact hits.
+func TestSeedFloorNeverExceedsTheKthScore(t *testing.T) {
+	corpus := append(employmentAct(), labourLawAr()...)
+	_ = newCorpus(13).chunks(3000, 50, func(cs []evidence.Chunk) error { corpus = append(corpus, cs...); return nil })
+	x := newIndexWith(t, corpus...)
+	ctx := context.Background()
+	count, _ := x.docCount()
+	stats := x.stats.bm25(count)
+	raised := 0
+	for _, k := range []int{1, 10, 40} {
+		for _, text := range append(newCorpus(14).queries(60), "termination notice period", "الإخطار الكتابي") {
+			dfs, release := x.docFreqs(ctx)
+			sp := x.buildQuery(Query{Text: text}, planner{dfs: dfs, related: x.related})
+			release()
+			if sp == nil {
+				continue
+			}
+			x.tuning = tuning{exhaustive: true}
+			exact, err := x.rankPruned(ctx, sp, k, stats)
+			x.tuning = tuning{}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(exact) < k {
+				continue
+			}
+			floor := &sharedFloor{}
+			for _, s := range x.shards {
+				seedShard(t, s, sp, k, stats, floor)
+			}
+			if kth := exact[k-1].Score; floor.get() > kth {
+				t.Errorf("%q top %d: the seed raised the floor to %v, above the k-th score %v", text, k, floor.get(), kth)
+			}
+			if floor.get() > 0 {
+				raised++
+			}
+		}
+	}
+	if raised == 0 {
+		t.Error("the seed never raised the floor")
+	}
+}
+
+func seedShard(t *testing.T, s *shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) {
+	t.Helper()
+	r := mustReader(t, s)
+	defer r.Close()
+	m, err := newMaxScore(context.Background(), r, sp, k, stats, floor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.close()
+	if err := m.seed(context.Background(), r); err != nil {
+		t.Fatal(err)
 	}
 }

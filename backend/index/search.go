@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
+	"maps"
 	"strings"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
 	"github.com/blevesearch/bleve/v2/search/query"
+	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"lexflow/backend/evidence"
 )
@@ -26,18 +25,32 @@ import (
 // chunks without reading term positions or stored fields; the second loads
 // and highlights the top k only.
 func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
+	ranked, textTerms, err := x.rankQuery(ctx, q)
+	if err != nil || len(ranked) == 0 {
+		return nil, err
+	}
+	hits, err := x.load(ctx, ranked, textTerms)
+	if err != nil || !q.Distinct {
+		return hits, err
+	}
+	return distinct(hits, topK(q.TopK)), nil
+}
+
+// rankQuery is the first pass of Search: the best chunks for q, best first,
+// and the query's terms in the text fields, to highlight.
+func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCollection, []clause, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+		return nil, nil, fmt.Errorf("search index: %w", err)
 	}
 	count, err := x.docCount()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dfs, release := x.docFreqs(ctx)
 	focused, err := x.focus(ctx, q, dfs)
 	if err != nil {
 		release()
-		return nil, err
+		return nil, nil, err
 	}
 	plan := func(q Query) *searchPlan {
 		return x.buildQuery(q, planner{dfs: dfs, related: x.related})
@@ -55,13 +68,9 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 		ranked, err = x.rankPlan(ctx, sp, q, stats)
 	}
 	if err != nil || len(ranked) == 0 {
-		return nil, err
+		return nil, nil, err
 	}
-	hits, err := x.load(ctx, ranked, sp.textTerms, stats)
-	if err != nil || !q.Distinct {
-		return hits, err
-	}
-	return distinct(hits, topK(q.TopK)), nil
+	return ranked, sp.textTerms, nil
 }
 
 // distinct keeps the best-ranked hit of each passage text (whitespace and
@@ -107,52 +116,96 @@ func aboveMin(ranked search.DocumentMatchCollection, minScore float64) search.Do
 	return ranked
 }
 
-// load fetches the stored chunks of the ranked matches and highlights the
+// load reads the stored chunks of the ranked matches and highlights the
 // query's terms in their text, keeping the ranking and scores of the first
 // pass. A chunk deleted in between is left out.
-func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection, textTerms []clause, stats *search.BM25Stats) ([]evidence.Hit, error) {
+func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection, textTerms []clause) ([]evidence.Hit, error) {
+	sn, err := x.newSnippeter(textTerms)
+	if err != nil {
+		return nil, err
+	}
 	ids := x.idsByShard(ranked)
-	loaded := make([]search.DocumentMatchCollection, len(x.shards))
-	err := x.eachShard(func(i int, s *shard) error {
-		if len(ids[i]) == 0 {
-			return nil
-		}
-		req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
-			[]query.Query{query.NewDocIDQuery(ids[i])}, clauseQueries(textTerms), nil), len(ids[i]), 0, false)
-		req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
-		req.Highlight = bleve.NewHighlightWithStyle(html.Name)
-		req.Highlight.Fields = []string{fieldTextEN, fieldTextAR}
-		res, err := s.search(ctx, req, stats)
-		if err == nil {
-			loaded[i] = res.Hits
+	loaded := make([]map[string]evidence.Hit, len(x.shards))
+	err = x.eachShard(func(i int, s *shard) (err error) {
+		if len(ids[i]) > 0 {
+			loaded[i], err = s.load(ctx, ids[i], sn)
 		}
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return toHits(ranked, slices.Concat(loaded...))
+	byID := map[string]evidence.Hit{}
+	for _, hits := range loaded {
+		maps.Copy(byID, hits)
+	}
+	return inRankOrder(ranked, byID), nil
 }
 
-// toHits pairs the ranked matches with their loaded documents.
-func toHits(ranked, loaded search.DocumentMatchCollection) ([]evidence.Hit, error) {
-	byID := make(map[string]*search.DocumentMatch, len(loaded))
-	for _, m := range loaded {
-		byID[m.ID] = m
+// load reads the chunks ids from a snapshot of s, each with its snippet; a
+// chunk no longer there is left out. A panic inside Bleve (a damaged
+// segment) gives ErrCorrupt.
+func (s *shard) load(ctx context.Context, ids []string, sn *snippeter) (hits map[string]evidence.Hit, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			hits, err = nil, fmt.Errorf("search index: %w: %v", ErrCorrupt, r)
+		}
+	}()
+	r, err := s.reader()
+	if err != nil {
+		return nil, fmt.Errorf("search index: %w", err)
 	}
-	hits := make([]evidence.Hit, 0, len(ranked))
-	for _, r := range ranked {
-		m, ok := byID[r.ID]
-		if !ok {
+	defer r.Close()
+	hits = make(map[string]evidence.Hit, len(ids))
+	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("search index: %w", err)
+		}
+		doc, err := r.Document(id)
+		if err != nil {
+			return nil, fmt.Errorf("search index: %w", err)
+		}
+		if doc == nil {
 			continue
 		}
-		chunk, err := storedChunk(m)
+		stored := storedFields(id, doc)
+		chunk, err := storedChunk(stored)
 		if err != nil {
 			return nil, err
 		}
-		hits = append(hits, evidence.Hit{Chunk: chunk, Rank: len(hits) + 1, Score: r.Score, Snippet: snippet(m)})
+		hits[id] = evidence.Hit{Chunk: chunk, Snippet: sn.snippet(doc, stored.Fields)}
 	}
 	return hits, nil
+}
+
+// storedFields is a match holding the stored fields a hit is made of, as a
+// Bleve search asked for them would return it.
+func storedFields(id string, doc bleveindex.Document) *search.DocumentMatch {
+	m := &search.DocumentMatch{ID: id}
+	doc.VisitFields(func(f bleveindex.Field) {
+		switch f.Name() {
+		case fieldChunk, fieldTextEN, fieldTextAR:
+			if text, ok := f.(bleveindex.TextField); ok {
+				m.AddFieldValue(f.Name(), text.Text())
+			}
+		}
+	})
+	return m
+}
+
+// inRankOrder lists the loaded chunks in the order of the ranking, with its
+// scores, ranked from 1.
+func inRankOrder(ranked search.DocumentMatchCollection, loaded map[string]evidence.Hit) []evidence.Hit {
+	hits := make([]evidence.Hit, 0, len(ranked))
+	for _, r := range ranked {
+		h, ok := loaded[r.ID]
+		if !ok {
+			continue
+		}
+		h.Rank, h.Score = len(hits)+1, r.Score
+		hits = append(hits, h)
+	}
+	return hits
 }
 
 // storedChunk rebuilds the chunk from its stored fields alone.
@@ -168,14 +221,4 @@ func storedChunk(m *search.DocumentMatch) (evidence.Chunk, error) {
 		}
 	}
 	return c, nil
-}
-
-// snippet is the best highlighted fragment of the chunk's text.
-func snippet(m *search.DocumentMatch) string {
-	for _, f := range []string{fieldTextEN, fieldTextAR} {
-		if frags := m.Fragments[f]; len(frags) > 0 {
-			return frags[0]
-		}
-	}
-	return ""
 }

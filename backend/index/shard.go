@@ -11,6 +11,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search"
+	bleveindex "github.com/blevesearch/bleve_index_api"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
@@ -135,6 +136,15 @@ func (s *shard) search(ctx context.Context, req *bleve.SearchRequest, stats *sea
 		return nil, fmt.Errorf("search index: %w", err)
 	}
 	return res, nil
+}
+
+// reader opens a snapshot of s; the caller closes it.
+func (s *shard) reader() (bleveindex.IndexReader, error) {
+	adv, err := s.bleve.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
 }
 
 func (s *shard) count() (uint64, error) {

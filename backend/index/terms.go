@@ -254,11 +254,7 @@ func (x *Index) docFreqs(ctx context.Context) (dfs docFreqs, release func()) {
 func (x *Index) readers() []bleveindex.IndexReader {
 	var rs []bleveindex.IndexReader
 	for _, s := range x.shards {
-		adv, err := s.bleve.Advanced()
-		if err != nil {
-			continue
-		}
-		if r, err := adv.Reader(); err == nil {
+		if r, err := s.reader(); err == nil {
 			rs = append(rs, r)
 		}
 	}

@@ -1,0 +1,167 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/evidence"
+)
+
+// loadBySearch is the reference for load: a Bleve search per shard for the
+// ranked chunks and the query's text terms, asking for the stored fields
+// and Bleve's html highlighting of the text fields from the term vectors.
+func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchCollection, textTerms []clause) ([]evidence.Hit, error) {
+	count, err := x.docCount()
+	if err != nil {
+		return nil, err
+	}
+	ids := x.idsByShard(ranked)
+	loaded := map[string]*search.DocumentMatch{}
+	for i, s := range x.shards {
+		if len(ids[i]) == 0 {
+			continue
+		}
+		req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
+			[]query.Query{query.NewDocIDQuery(ids[i])}, clauseQueries(textTerms), nil), len(ids[i]), 0, false)
+		req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
+		req.Highlight = bleve.NewHighlightWithStyle(html.Name)
+		req.Highlight.Fields = []string{fieldTextEN, fieldTextAR}
+		res, err := s.search(ctx, req, x.stats.bm25(count))
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range res.Hits {
+			loaded[m.ID] = m
+		}
+	}
+	var hits []evidence.Hit
+	for _, r := range ranked {
+		m, ok := loaded[r.ID]
+		if !ok {
+			continue
+		}
+		c, err := storedChunk(m)
+		if err != nil {
+			return nil, err
+		}
+		snippet := ""
+		for _, f := range []string{fieldTextEN, fieldTextAR} {
+			if frags := m.Fragments[f]; len(frags) > 0 && snippet == "" {
+				snippet = frags[0]
+			}
+		}
+		hits = append(hits, evidence.Hit{Chunk: c, Rank: len(hits) + 1, Score: r.Score, Snippet: snippet})
+	}
+	return hits, nil
+}
+
+// snippetCorpus is synthetic statutes, the small English and Arabic laws of
+// the other tests, and text that analysis rewrites: markup, possessives,
+// ligatures, colons, diacritics, tanween, both kinds of digits, long text.
+func snippetCorpus() []evidence.Chunk {
+	chunks := append(employmentAct(), labourLawAr()...)
+	_ = newCorpus(3).chunks(1500, 500, func(batch []evidence.Chunk) error {
+		chunks = append(chunks, batch...)
+		return nil
+	})
+	long := strings.Repeat("Preliminary provisions apply to every party. ", 30) +
+		"The employer's notice of termination shall be written. " + strings.Repeat("Final provisions & <schedules>. ", 30)
+	longAr := strings.Repeat("نص تمهيدي طويل ", 40) + "ينتهي العقد بالإخطار الكتابي. " + strings.Repeat("أحكام ختامية ", 40)
+	return append(chunks,
+		chunk("odd-1", "odd", "misc", "en", "The ﬁnal notice: title:termination of the “Agreement”, Employers’ and employer's duties <b>bold</b> & 'quoted'.", "Article 7 – Notice"),
+		chunk("odd-2", "odd", "misc", "en", "Article 12(3) – NOTICE, Notices, noticed; notice-period 30 days, ٣٠ يوماً.", "Article 12"),
+		chunk("odd-3", "odd", "misc", "ar", "المادة ٧: يُنهى العقدُ تشريعياً بإخطارٍ كتابيٍّ قبل 30 يوماً، والإخطار الكتابي ضمنياً لا يكفي.", "المادة ٧"),
+		chunk("odd-4", "odd", "misc", "en", long, "Part 9"),
+		chunk("odd-5", "odd", "misc", "ar", longAr, "الباب التاسع"),
+		chunk("odd-6", "odd-b", "misc", "en", "notice", "Notice"),
+	)
+}
+
+// snippetQueries covers English, Arabic and mixed text, words held only by
+// headings, stop words, digits, filters, many hits and distinct hits.
+func snippetQueries() []Query {
+	qs := []Query{
+		{Text: "notice"}, {Text: "termination notice", TopK: 50}, {Text: "wages records"},
+		{Text: "final notice agreement employer"}, {Text: "title:termination"}, {Text: "Article 12(3) notice period"},
+		{Text: "employers duties bold quoted"}, {Text: "the of and notice"}, {Text: "30 days"},
+		{Text: "إخطار"}, {Text: "الإخطار الكتابي"}, {Text: "المادة ٧ العقد"}, {Text: "تشريعي ضمني"}, {Text: "المادة 12 عقد العمل"},
+		{Text: "notice الإخطار"}, {Text: "termination إخطار", TopK: 30},
+		{Text: "notice", CollectionIDs: []string{"labour"}}, {Text: "notice", DocIDs: []string{"odd"}},
+		{Text: "notice الإخطار", CollectionIDs: []string{"labour", "labour-ar"}, DocIDs: []string{"act", "ar-law"}},
+		{Text: "notice", CollectionIDs: []string{"col1", "misc"}, TopK: 100},
+		{Text: "provisions notice", Distinct: true}, {Text: "party agreement", TopK: MaxTopK},
+	}
+	for _, text := range newCorpus(4).queries(150) {
+		qs = append(qs, Query{Text: text, TopK: 20})
+	}
+	return qs
+}
+
+// TestLoadMatchesBleveSearch: hits read from the stored fields, with snippets
+// from the text analysed again, are exactly those of a Bleve search asking
+// for the fields and highlighting from the term vectors: the same chunks,
+// ranks, scores, snippets and locators.
+func TestLoadMatchesBleveSearch(t *testing.T) {
+	x := newIndexWith(t, snippetCorpus()...)
+	ctx := context.Background()
+	for _, q := range snippetQueries() {
+		t.Run(fmt.Sprintf("%q %v %v", q.Text, q.CollectionIDs, q.DocIDs), func(t *testing.T) {
+			ranked, textTerms, err := x.rankQuery(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := loadBySearch(ctx, x, ranked, textTerms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := x.load(ctx, ranked, textTerms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("hits (-Bleve search +load):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWordByWordAnalysis: filtering each word alone gives every token the
+// term, offsets and position that analysing the whole text gives it, which
+// is what the index holds in its term vectors.
+func TestWordByWordAnalysis(t *testing.T) {
+	x := newIndexWith(t)
+	sn, err := x.newSnippeter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range snippetCorpus() {
+		for _, f := range sn.fields {
+			want := wordsOf(wholeAnalysis(f.analyzer, c.Text))
+			for range 2 { // the second time from the remembered words
+				if diff := cmp.Diff(want, wordsOf(f.analyse(c.Text))); diff != "" {
+					t.Fatalf("%s in %s (-whole text +word by word):\n%s", c.ID, f.name, diff)
+				}
+			}
+		}
+	}
+}
+
+// wordsOf lists the kept tokens as "term start-end @position".
+func wordsOf(tokens []*analysis.Token, terms []string) []string {
+	var out []string
+	for i, tok := range tokens {
+		if tok != nil {
+			out = append(out, fmt.Sprintf("%s %d-%d @%d", terms[i], tok.Start, tok.End, tok.Position))
+		}
+	}
+	return out
+}
