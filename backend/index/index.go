@@ -48,7 +48,7 @@ type Index struct {
 	dfs       *dfCache
 	tuning    tuning
 	related   thesaurus
-	words     map[string]*wordTerms // per language: what its analyzer's filters make of a word (snippet.go)
+	runs      map[string]*runTokens // per language: its analyzer's tokens of runs of text (snippet.go)
 	batchSize int
 	compactor compactor // merges segments once writes stop (on disk only)
 	closeOnce sync.Once
@@ -65,7 +65,7 @@ func newIndex(shards []*shard) (*Index, error) {
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
 		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
-		words:     map[string]*wordTerms{langEN: newWordTerms(), langAR: newWordTerms()},
+		runs:      map[string]*runTokens{langEN: newRunTokens(), langAR: newRunTokens()},
 		batchSize: 500,
 	}
 	if err := x.seedStats(); err != nil {
