@@ -81,10 +81,8 @@ func (f snippetField) locations(text string) search.TermLocationMap {
 		return nil
 	}
 	tlm := search.TermLocationMap{}
-	for _, t := range f.analyse(text) {
-		if f.terms[t.term] {
-			tlm[t.term] = append(tlm[t.term], &search.Location{Pos: uint64(t.pos), Start: uint64(t.start), End: uint64(t.end)})
-		}
+	for _, t := range f.analyse(text, func(term string) bool { return f.terms[term] }) {
+		tlm[t.term] = append(tlm[t.term], &search.Location{Pos: uint64(t.pos), Start: uint64(t.start), End: uint64(t.end)})
 	}
 	return tlm
 }
@@ -96,29 +94,30 @@ type located struct {
 	term            string
 }
 
-// analyse lists the tokens of text that the analyzer keeps, as analysing
-// the whole text would. It tokenizes each run of text between white space
-// once and for all (see runTokens), and analyses the whole text should a
-// run not allow it.
-func (f snippetField) analyse(text string) []located {
+// analyse lists the tokens of text whose terms wanted accepts, as
+// analysing the whole text would give them. It tokenizes each run of text
+// between white space once and for all (see runTokens), and analyses the
+// whole text should a run not allow it.
+func (f snippetField) analyse(text string, wanted func(term string) bool) []located {
 	if a, ok := f.analyzer.(*analysis.DefaultAnalyzer); ok {
 		input := []byte(text) // filters may rewrite their input in place
 		for _, cf := range a.CharFilters {
 			input = cf.Filter(input)
 		}
-		if tokens, ok := f.runs.analyse(a, input); ok {
+		if tokens, ok := f.runs.analyse(a, input, wanted); ok {
 			return tokens
 		}
 	}
-	return wholeAnalysis(f.analyzer, text)
+	return wholeAnalysis(f.analyzer, text, wanted)
 }
 
 // wholeAnalysis is analyse with the analyzer run on the whole text.
-func wholeAnalysis(a analysis.Analyzer, text string) []located {
-	tokens := a.Analyze([]byte(text))
-	out := make([]located, len(tokens))
-	for i, tok := range tokens {
-		out[i] = located{start: tok.Start, end: tok.End, pos: tok.Position, term: string(tok.Term)}
+func wholeAnalysis(a analysis.Analyzer, text string, wanted func(term string) bool) []located {
+	var out []located
+	for _, tok := range a.Analyze([]byte(text)) {
+		if term := string(tok.Term); wanted(term) {
+			out = append(out, located{start: tok.Start, end: tok.End, pos: tok.Position, term: term})
+		}
 	}
 	return out
 }
@@ -157,26 +156,28 @@ func newRunTokens() *runTokens { return &runTokens{m: map[string][]runToken{}} }
 
 // analyse is snippetField.analyse on text that went through the char
 // filters. ok is false when a run must be left to the whole analysis.
-func (rt *runTokens) analyse(a *analysis.DefaultAnalyzer, input []byte) (tokens []located, ok bool) {
+func (rt *runTokens) analyse(a *analysis.DefaultAnalyzer, input []byte, wanted func(term string) bool) (tokens []located, ok bool) {
 	runs := whiteSpaceRuns(input)
-	known := rt.lookUp(input, runs)
-	learned := map[string][]runToken{}
+	rt.lookUp(input, runs)
+	var learned map[string][]runToken
 	for i, r := range runs {
-		if known[i] != nil {
+		if r.tokens != nil {
 			continue
 		}
-		if known[i], ok = tokenizeRun(a, input[r[0]:r[1]]); !ok {
+		if runs[i].tokens, ok = tokenizeRun(a, input[r.start:r.end]); !ok {
 			return nil, false
 		}
-		learned[string(input[r[0]:r[1]])] = known[i]
+		if learned == nil {
+			learned = map[string][]runToken{}
+		}
+		learned[string(input[r.start:r.end])] = runs[i].tokens
 	}
 	rt.learn(learned)
-	tokens = make([]located, 0, len(runs))
 	pos := 1
-	for i, r := range runs {
-		for _, t := range known[i] {
-			if t.term != dropped {
-				tokens = append(tokens, located{start: r[0] + t.start, end: r[0] + t.end, pos: pos, term: t.term})
+	for _, r := range runs {
+		for _, t := range r.tokens {
+			if t.term != dropped && wanted(t.term) {
+				tokens = append(tokens, located{start: r.start + t.start, end: r.start + t.end, pos: pos, term: t.term})
 			}
 			pos++
 		}
@@ -184,15 +185,13 @@ func (rt *runTokens) analyse(a *analysis.DefaultAnalyzer, input []byte) (tokens 
 	return tokens, true
 }
 
-// lookUp gives the remembered tokens of each run, nil for a run not met yet.
-func (rt *runTokens) lookUp(input []byte, runs [][2]int) [][]runToken {
-	known := make([][]runToken, len(runs))
+// lookUp sets the remembered tokens of the runs met before.
+func (rt *runTokens) lookUp(input []byte, runs []run) {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
 	for i, r := range runs {
-		known[i] = rt.m[string(input[r[0]:r[1]])]
+		runs[i].tokens = rt.m[string(input[r.start:r.end])]
 	}
-	return known
 }
 
 func (rt *runTokens) learn(learned map[string][]runToken) {
@@ -207,10 +206,15 @@ func (rt *runTokens) learn(learned map[string][]runToken) {
 	maps.Copy(rt.m, learned)
 }
 
-// whiteSpaceRuns lists the [start, end) of the runs of input between ASCII
-// white space.
-func whiteSpaceRuns(input []byte) [][2]int {
-	runs := make([][2]int, 0, len(input)/5+1)
+// run is a run of text between white space, and its tokens once known.
+type run struct {
+	start, end int
+	tokens     []runToken
+}
+
+// whiteSpaceRuns lists the runs of input between ASCII white space.
+func whiteSpaceRuns(input []byte) []run {
+	runs := make([]run, 0, len(input)/5+1)
 	for i := 0; i < len(input); {
 		for i < len(input) && isASCIISpace(input[i]) {
 			i++
@@ -220,7 +224,7 @@ func whiteSpaceRuns(input []byte) [][2]int {
 			i++
 		}
 		if i > start {
-			runs = append(runs, [2]int{start, i})
+			runs = append(runs, run{start: start, end: i})
 		}
 	}
 	return runs

@@ -165,9 +165,10 @@ func TestRunByRunAnalysis(t *testing.T) {
 	}
 	for _, text := range texts {
 		for _, f := range sn.fields {
-			want := wholeAnalysis(f.analyzer, text)
+			all := func(string) bool { return true }
+			want := wholeAnalysis(f.analyzer, text, all)
 			for range 2 { // the second time from the remembered runs
-				if diff := cmp.Diff(want, f.analyse(text), cmp.AllowUnexported(located{}), cmpopts.EquateEmpty()); diff != "" {
+				if diff := cmp.Diff(want, f.analyse(text, all), cmp.AllowUnexported(located{}), cmpopts.EquateEmpty()); diff != "" {
 					t.Fatalf("%q in %s (-whole text +run by run):\n%s", text, f.name, diff)
 				}
 			}
