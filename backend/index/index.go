@@ -13,7 +13,8 @@
 // as Bleve scoring them all), cursor.go (postings scored as Bleve scores
 // them), heads.go
 // (a query that names a document searches inside it), search.go
-// (rank, then load and highlight the top k), shard.go (one Bleve
+// (rank, then load and highlight the top k), snippet.go (Bleve's
+// highlighting from the stored text, without a second search), shard.go (one Bleve
 // index per core, searched at once, scored as one), stats.go (the BM25
 // statistics Bleve gets wrong), generation.go (damage Bleve hides), refs.go
 // (article numbers), compact.go (one segment per shard once writes stop).
