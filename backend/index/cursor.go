@@ -132,6 +132,7 @@ func nextPast(cs []*cursor, d uint64) error {
 // Bleve scores a disjunction (the sum times the share of clauses held).
 type partCursor struct {
 	clauses []*cursor
+	size    int  // the part's clauses, with or without a cursor
 	related bool // a disjunction of its own, with its coordination factor
 	index   int  // the part's place in the plan
 }

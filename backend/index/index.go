@@ -13,7 +13,8 @@
 // as Bleve scoring them all), cursor.go (postings scored as Bleve scores
 // them), heads.go
 // (a query that names a document searches inside it), search.go
-// (rank, then load and highlight the top k), shard.go (one Bleve
+// (rank, then load and highlight the top k), snippet.go (Bleve's
+// highlighting from the stored text, without a second search), shard.go (one Bleve
 // index per core, searched at once, scored as one), stats.go (the BM25
 // statistics Bleve gets wrong), generation.go (damage Bleve hides), refs.go
 // (article numbers), compact.go (one segment per shard once writes stop).
@@ -48,7 +49,7 @@ type Index struct {
 	dfs       *dfCache
 	tuning    tuning
 	related   thesaurus
-	words     map[string]*wordTerms // per language: what its analyzer's filters make of a word (snippet.go)
+	runs      map[string]*runTokens // per language: its analyzer's tokens of runs of text (snippet.go)
 	batchSize int
 	compactor compactor // merges segments once writes stop (on disk only)
 	closeOnce sync.Once
@@ -65,7 +66,7 @@ func newIndex(shards []*shard) (*Index, error) {
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
 		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
-		words:     map[string]*wordTerms{langEN: newWordTerms(), langAR: newWordTerms()},
+		runs:      map[string]*runTokens{langEN: newRunTokens(), langAR: newRunTokens()},
 		batchSize: 500,
 	}
 	if err := x.seedStats(); err != nil {

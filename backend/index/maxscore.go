@@ -91,11 +91,11 @@ func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, 
 	return openMaxScore(ctx, r, sp, k, stats, floor, func(clause) bool { return true })
 }
 
-// openMaxScore is newMaxScore reading frequencies only for the clauses
-// scored tells: the others count as held where they are, but add nothing.
-func openMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor, scored func(clause) bool) (*maxScore, error) {
+// openMaxScore is newMaxScore opening cursors only for the clauses opened
+// tells: the others count as absent from every chunk.
+func openMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor, opened func(clause) bool) (*maxScore, error) {
 	m := &maxScore{n: len(sp.parts), k: k, floor: floor, id: make(bleveindex.IndexInternalID, 8), plan: sp, stats: stats}
-	if err := m.open(ctx, r, newBounds(sp.parts, stats), scored); err != nil {
+	if err := m.open(ctx, r, newBounds(sp.parts, stats), opened); err != nil {
 		m.close()
 		return nil, err
 	}
@@ -105,13 +105,14 @@ func openMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan,
 }
 
 // open opens the cursors; filters never score, so theirs skip frequencies.
-func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds, scored func(clause) bool) error {
+func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds, opened func(clause) bool) error {
 	for _, p := range m.plan.parts {
-		pc, err := openPart(ctx, r, p.clauses, p.related(), b, scored)
+		clauses := slices.DeleteFunc(slices.Clone(p.clauses), func(c clause) bool { return !opened(c) })
+		pc, err := openPart(ctx, r, clauses, b, true)
 		if err != nil {
 			return err
 		}
-		pc.index = len(m.parts)
+		pc.size, pc.related, pc.index = len(p.clauses), p.related(), len(m.parts)
 		m.parts = append(m.parts, pc)
 		if p.selects() {
 			m.selecting = append(m.selecting, pc.clauses...)
@@ -120,7 +121,7 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds,
 		}
 	}
 	for _, f := range m.plan.filterClauses {
-		pc, err := openPart(ctx, r, f, false, b, func(clause) bool { return false })
+		pc, err := openPart(ctx, r, f, b, false)
 		if err != nil {
 			return err
 		}
@@ -129,12 +130,11 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds,
 	return nil
 }
 
-// openPart opens the cursors of a part's clauses, with frequencies for
-// those scored tells.
-func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, related bool, b bounds, scored func(clause) bool) (*partCursor, error) {
-	p := &partCursor{related: related}
+// openPart opens the cursors of clauses, with their frequencies or not.
+func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, b bounds, freqs bool) (*partCursor, error) {
+	p := &partCursor{size: len(clauses)}
 	for _, c := range clauses {
-		cur, err := openCursor(ctx, r, c, b, scored(c))
+		cur, err := openCursor(ctx, r, c, b, freqs)
 		if err != nil {
 			p.close()
 			return nil, err
@@ -305,7 +305,7 @@ func (m *maxScore) score() float64 {
 			s += m.held[j].score
 		}
 		if p.related {
-			s *= float64(j-i) / float64(len(p.clauses))
+			s *= float64(j-i) / float64(p.size)
 		}
 		sum += s
 		parts++
@@ -365,14 +365,12 @@ const seedShare = 8
 // the common words stop proposing candidates from the first chunks on,
 // rather than once the walk has come across k good chunks.
 //
-// It reads the frequencies of the rarest clauses only, and merely checks
-// which of their chunks hold the other clauses: reading a common clause's
-// frequencies means decoding its postings all the way, which the walk does
-// anyway. A chunk's score with the other clauses it holds counted as held
-// but adding nothing is a lower bound of its score (a score only grows
-// with the clauses held and their frequencies), so the k-th best of these
-// bounds is a floor no hit of the whole index falls below. The walk then
-// scores every chunk exactly, these included.
+// It reads the rarest clauses only: reading a common clause's frequencies
+// means decoding its postings all the way, which the walk does anyway. A
+// chunk's score counting only the clauses read is a lower bound of its
+// score (a score only grows with the clauses held and their frequencies),
+// so the k-th best of these bounds is a floor no hit of the whole index
+// falls below. The walk then scores every chunk exactly, these included.
 func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
 	rare := m.seedClauses()
 	s, err := openMaxScore(ctx, r, m.plan, m.k, m.stats, m.floor, func(c clause) bool { return rare[c] })
@@ -380,16 +378,13 @@ func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
 		return err
 	}
 	defer s.close()
-	s.essential = len(s.selecting) // every clause probed
-	s.setProbes()
-	proposing := slices.DeleteFunc(slices.Clone(s.selecting), func(c *cursor) bool { return !rare[c.clause] })
 	for i := 0; ; i++ {
 		if i%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		d, ok := firstDoc(proposing)
+		d, ok := firstDoc(s.selecting)
 		if !ok {
 			break
 		}
@@ -398,13 +393,9 @@ func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
 			return err
 		}
 		if pass {
-			lower, err := s.lowerBound(d)
-			if err != nil {
-				return err
-			}
-			s.keep(d, lower) // once its top k are full, s raises the shared floor
+			s.keep(d, s.lowerBound(d)) // once its top k are full, s raises the shared floor
 		}
-		if err := nextPast(proposing, d); err != nil {
+		if err := nextPast(s.selecting, d); err != nil {
 			return err
 		}
 	}
@@ -417,21 +408,19 @@ func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
 // the walk.
 const lowerBoundMargin = 1 - 1e-9
 
-// lowerBound reads the clauses probed at d (every clause, in the seed) and
-// returns the score they give, lowered by lowerBoundMargin: a lower bound
-// of d's score.
-func (m *maxScore) lowerBound(d uint64) (float64, error) {
+// lowerBound is the score of the clauses whose cursors stand on d, lowered
+// by lowerBoundMargin: with cursors for some clauses only, a lower bound of
+// d's score.
+func (m *maxScore) lowerBound(d uint64) float64 {
 	m.held = m.held[:0]
-	id := m.encode(d)
-	for _, c := range m.probes {
-		if err := c.seek(d, id); err != nil {
-			return 0, err
-		}
-		if c.on(d) {
-			m.hold(c)
+	for _, cs := range [][]*cursor{m.selecting, m.others} {
+		for _, c := range cs {
+			if c.on(d) {
+				m.hold(c)
+			}
 		}
 	}
-	return m.score() * lowerBoundMargin, nil
+	return m.score() * lowerBoundMargin
 }
 
 // seedClauses picks the rarest selecting clauses whose postings add up to

@@ -88,9 +88,9 @@ func TestMaxScoreHonoursContext(t *testing.T) {
 	}
 }
 
-// The seed only bounds: the floor it sets, from the rarest clauses' chunks
-// scored without the other clauses' frequencies, never exceeds the k-th best
-// score of the whole index, and the walk then finds the exact hits.
+// The seed only bounds: the floor it sets, from the chunks of the rarest
+// clauses scored by those clauses alone, never exceeds the k-th best score
+// of the whole index.
 func TestSeedFloorNeverExceedsTheKthScore(t *testing.T) {
 	corpus := append(employmentAct(), labourLawAr()...)
 	_ = newCorpus(13).chunks(3000, 50, func(cs []evidence.Chunk) error { corpus = append(corpus, cs...); return nil })

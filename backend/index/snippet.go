@@ -2,7 +2,10 @@ package index
 
 import (
 	"fmt"
+	"maps"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -31,7 +34,7 @@ type snippeter struct {
 type snippetField struct {
 	name     string
 	analyzer analysis.Analyzer
-	words    *wordTerms // the analyzer's filters, remembered per word
+	runs     *runTokens // the analyzer's tokens, remembered per run of text
 	terms    map[string]bool
 }
 
@@ -44,7 +47,7 @@ func (x *Index) newSnippeter(textTerms []clause) (*snippeter, error) {
 	}
 	sn := &snippeter{highlighter: h}
 	for _, lang := range []string{langEN, langAR} {
-		f := snippetField{name: textFieldFor(lang), analyzer: x.analyzers[lang], words: x.words[lang], terms: map[string]bool{}}
+		f := snippetField{name: textFieldFor(lang), analyzer: x.analyzers[lang], runs: x.runs[lang], terms: map[string]bool{}}
 		for _, c := range textTerms {
 			if c.field == f.name {
 				f.terms[c.term] = true
@@ -77,109 +80,178 @@ func (f snippetField) locations(text string) search.TermLocationMap {
 	if len(f.terms) == 0 {
 		return nil
 	}
-	tokens, terms := f.analyse(text)
 	tlm := search.TermLocationMap{}
-	for i, tok := range tokens {
-		if tok != nil && f.terms[terms[i]] {
-			tlm[terms[i]] = append(tlm[terms[i]], &search.Location{Pos: uint64(tok.Position), Start: uint64(tok.Start), End: uint64(tok.End)})
-		}
+	for _, t := range f.analyse(text, func(term string) bool { return f.terms[term] }) {
+		tlm[t.term] = append(tlm[t.term], &search.Location{Pos: uint64(t.pos), Start: uint64(t.start), End: uint64(t.end)})
 	}
 	return tlm
 }
 
-// analyse splits text into tokens and gives the term each one indexes as;
-// the tokens the filters drop (stop words) are nil. It filters word by
-// word, remembering what the filters make of each word (none looks past its
-// token), and analyses the whole text at once should a word not come out as
-// one token.
-func (f snippetField) analyse(text string) (analysis.TokenStream, []string) {
-	a, ok := f.analyzer.(*analysis.DefaultAnalyzer)
-	if !ok {
-		return wholeAnalysis(f.analyzer, text)
-	}
-	input := []byte(text) // filters may rewrite their input in place
-	for _, cf := range a.CharFilters {
-		input = cf.Filter(input)
-	}
-	tokens := a.Tokenizer.Tokenize(input)
-	terms, ok := f.words.terms(a.TokenFilters, tokens)
-	if !ok {
-		return wholeAnalysis(f.analyzer, text)
-	}
-	for i := range tokens {
-		if terms[i] == dropped {
-			tokens[i] = nil
+// located is a token the filters keep: its offsets in the text, its
+// position and its term.
+type located struct {
+	start, end, pos int
+	term            string
+}
+
+// analyse lists the tokens of text whose terms wanted accepts, as
+// analysing the whole text would give them. It tokenizes each run of text
+// between white space once and for all (see runTokens), and analyses the
+// whole text should a run not allow it.
+func (f snippetField) analyse(text string, wanted func(term string) bool) []located {
+	if a, ok := f.analyzer.(*analysis.DefaultAnalyzer); ok {
+		input := []byte(text) // filters may rewrite their input in place
+		for _, cf := range a.CharFilters {
+			input = cf.Filter(input)
+		}
+		if tokens, ok := f.runs.analyse(a, input, wanted); ok {
+			return tokens
 		}
 	}
-	return tokens, terms
+	return wholeAnalysis(f.analyzer, text, wanted)
 }
 
-// wholeAnalysis is analyse without filtering word by word.
-func wholeAnalysis(a analysis.Analyzer, text string) (analysis.TokenStream, []string) {
-	tokens := a.Analyze([]byte(text))
-	terms := make([]string, len(tokens))
-	for i, tok := range tokens {
-		terms[i] = string(tok.Term)
+// wholeAnalysis is analyse with the analyzer run on the whole text.
+func wholeAnalysis(a analysis.Analyzer, text string, wanted func(term string) bool) []located {
+	var out []located
+	for _, tok := range a.Analyze([]byte(text)) {
+		if term := string(tok.Term); wanted(term) {
+			out = append(out, located{start: tok.Start, end: tok.End, pos: tok.Position, term: term})
+		}
 	}
-	return tokens, terms
+	return out
 }
 
-// dropped stands for the term of a word the filters drop: no term is empty.
+// runTokens remembers, for one analyzer, the tokens of each run of text
+// between white space and the terms the filters make of them: hits share
+// most of their words, and tokenizing and stemming are nearly all the cost
+// of analysis.
+//
+// A run tokenizes alone as it does within its text. The tokenizer (Unicode
+// word segmentation) breaks on both sides of ASCII white space, never puts
+// it in a token, and looks no further than the characters it joins; the one
+// exception, a mark or format character joining the white space before it,
+// is left to the analysis of the whole text. Positions count tokens, so a
+// run's tokens take the next ones. The token filters look at one token at
+// a time, so a token filtered alone gets the term it gets in the stream.
+type runTokens struct {
+	mu sync.Mutex
+	m  map[string][]runToken
+}
+
+// runToken is a token of a run: its offsets in the run and its term, or
+// dropped.
+type runToken struct {
+	start, end int
+	term       string
+}
+
+// dropped stands for the term of a token the filters drop: no term is empty.
 const dropped = ""
 
-// wordTerms remembers what the token filters of one analyzer make of each
-// word: stemming is most of the cost of analysis, and hits share their words.
-type wordTerms struct {
-	mu sync.Mutex
-	m  map[string]string // word → term, or dropped
-}
+// runTokensMax bounds the runs remembered; past it, they are forgotten.
+const runTokensMax = 1 << 15
 
-// wordTermsMax bounds the words remembered; past it, they are forgotten.
-const wordTermsMax = 50000
+func newRunTokens() *runTokens { return &runTokens{m: map[string][]runToken{}} }
 
-func newWordTerms() *wordTerms { return &wordTerms{m: map[string]string{}} }
-
-// terms gives the term of every token, filtering the words it has not met
-// yet. ok is false when filtering a word alone does not give one token with
-// the word's offsets, or none.
-func (w *wordTerms) terms(filters []analysis.TokenFilter, tokens analysis.TokenStream) (terms []string, ok bool) {
-	terms = make([]string, len(tokens))
-	var unknown []int
-	w.mu.Lock()
-	for i, tok := range tokens {
-		term, known := w.m[string(tok.Term)]
-		if known {
-			terms[i] = term
-		} else {
-			unknown = append(unknown, i)
+// analyse is snippetField.analyse on text that went through the char
+// filters. ok is false when a run must be left to the whole analysis.
+func (rt *runTokens) analyse(a *analysis.DefaultAnalyzer, input []byte, wanted func(term string) bool) (tokens []located, ok bool) {
+	runs := whiteSpaceRuns(input)
+	rt.lookUp(input, runs)
+	var learned map[string][]runToken
+	for i, r := range runs {
+		if r.tokens != nil {
+			continue
+		}
+		if runs[i].tokens, ok = tokenizeRun(a, input[r.start:r.end]); !ok {
+			return nil, false
+		}
+		if learned == nil {
+			learned = map[string][]runToken{}
+		}
+		learned[string(input[r.start:r.end])] = runs[i].tokens
+	}
+	rt.learn(learned)
+	pos := 1
+	for _, r := range runs {
+		for _, t := range r.tokens {
+			if t.term != dropped && wanted(t.term) {
+				tokens = append(tokens, located{start: r.start + t.start, end: r.start + t.end, pos: pos, term: t.term})
+			}
+			pos++
 		}
 	}
-	w.mu.Unlock()
-	if len(unknown) == 0 {
-		return terms, true
+	return tokens, true
+}
+
+// lookUp sets the remembered tokens of the runs met before.
+func (rt *runTokens) lookUp(input []byte, runs []run) {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	for i, r := range runs {
+		runs[i].tokens = rt.m[string(input[r.start:r.end])]
 	}
-	learned := make(map[string]string, len(unknown))
-	for _, i := range unknown {
-		term, ok := filterWord(filters, tokens[i])
+}
+
+func (rt *runTokens) learn(learned map[string][]runToken) {
+	if len(learned) == 0 {
+		return
+	}
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if len(rt.m)+len(learned) > runTokensMax {
+		clear(rt.m)
+	}
+	maps.Copy(rt.m, learned)
+}
+
+// run is a run of text between white space, and its tokens once known.
+type run struct {
+	start, end int
+	tokens     []runToken
+}
+
+// whiteSpaceRuns lists the runs of input between ASCII white space.
+func whiteSpaceRuns(input []byte) []run {
+	runs := make([]run, 0, len(input)/5+1)
+	for i := 0; i < len(input); {
+		for i < len(input) && isASCIISpace(input[i]) {
+			i++
+		}
+		start := i
+		for i < len(input) && !isASCIISpace(input[i]) {
+			i++
+		}
+		if i > start {
+			runs = append(runs, run{start: start, end: i})
+		}
+	}
+	return runs
+}
+
+func isASCIISpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
+}
+
+// tokenizeRun tokenizes one run and filters its tokens one by one. ok is
+// false when the run starts with a mark or format character (within its
+// text, it would join the white space before it), or when the filters do
+// not keep a token as one token with its offsets, or drop it.
+func tokenizeRun(a *analysis.DefaultAnalyzer, run []byte) ([]runToken, bool) {
+	if first, _ := utf8.DecodeRune(run); unicode.In(first, unicode.M, unicode.Cf) {
+		return nil, false
+	}
+	tokens := a.Tokenizer.Tokenize(run)
+	out := make([]runToken, len(tokens))
+	for i, tok := range tokens {
+		term, ok := filterWord(a.TokenFilters, tok)
 		if !ok {
 			return nil, false
 		}
-		terms[i] = term
-		learned[string(tokens[i].Term)] = term
+		out[i] = runToken{start: tok.Start, end: tok.End, term: term}
 	}
-	w.learn(learned)
-	return terms, true
-}
-
-func (w *wordTerms) learn(learned map[string]string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.m)+len(learned) > wordTermsMax {
-		clear(w.m)
-	}
-	for word, term := range learned {
-		w.m[word] = term
-	}
+	return out, true
 }
 
 // filterWord runs the token filters on tok alone. ok is false when they
