@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startNow, takeAnswer, takeStarted } from './atStart';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -31,5 +31,47 @@ describe('requests started with the page', () => {
     await tick(); // no unhandled rejection meanwhile
     expect(takeAnswer('c')).toBeUndefined();
     await expect(takeStarted('c')).rejects.toThrow('refused');
+  });
+});
+
+describe('the first render', () => {
+  // Each test loads a fresh module: the first render waits only once per page.
+  const fresh = async () => {
+    vi.resetModules();
+    return import('./atStart');
+  };
+
+  it('waits for the requests started, and for what they hold in turn', async () => {
+    const { holdStart, startNow, whenStarted } = await fresh();
+    const order: string[] = [];
+    let answer = (_: string) => {};
+    startNow('messages', () => new Promise<string>((resolve) => (answer = resolve)));
+    let replayed = () => {};
+    const done = whenStarted(10_000).then(() => order.push('render'));
+    await tick();
+    // The messages tell of a run still streaming: its replay is held too, while waiting.
+    holdStart(new Promise<void>((resolve) => (replayed = resolve)).then(() => order.push('replayed')));
+    answer('[]');
+    await tick();
+    expect(order).toEqual([]);
+    replayed();
+    await done;
+    expect(order).toEqual(['replayed', 'render']);
+  });
+
+  it('does not wait for a failed request', async () => {
+    const { startNow, whenStarted } = await fresh();
+    startNow('system', () => Promise.reject(new Error('offline')));
+    await whenStarted(10_000);
+  });
+
+  it('gives up waiting after maxMs, and holds nothing afterwards', async () => {
+    const { holdStart, whenStarted } = await fresh();
+    holdStart(new Promise(() => {})); // never settles
+    const started = performance.now();
+    await whenStarted(30);
+    expect(performance.now() - started).toBeLessThan(1000);
+    holdStart(new Promise(() => {}));
+    await whenStarted(10_000); // nothing held: at once
   });
 });

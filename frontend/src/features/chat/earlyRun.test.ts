@@ -48,6 +48,21 @@ describe('early run subscription', () => {
     expect(await got).toEqual([1, 2, 3]);
   });
 
+  it('holds the first render until the replay has come, all of it', async () => {
+    vi.resetModules(); // a page that has not rendered yet
+    const atStart = await import('../../lib/atStart');
+    const early = await import('./earlyRun');
+    let rendered = false;
+    early.startEarly('r9');
+    const render = atStart.whenStarted(10_000).then(() => (rendered = true));
+    await tick();
+    expect(rendered).toBe(false);
+    const replay = Array.from({ length: 40 }, (_, i) => i + 1); // one read of the stream
+    replay.forEach((seq) => feed.push(ev(seq)));
+    await render;
+    expect(early.earlyEvents('r9').map((e) => e.seq)).toEqual(replay);
+  });
+
   it('keeps the events so far for a first render, until it is adopted', async () => {
     startEarly('r5');
     feed.push(ev(1));

@@ -5,6 +5,7 @@
 // adopts the subscription.
 import type { Event } from '../../lib/api.gen';
 import { AsyncQueue } from '../../lib/asyncQueue';
+import { holdStart } from '../../lib/atStart';
 import { runEvents } from '../../lib/events';
 
 interface Early {
@@ -38,15 +39,23 @@ export function startEarly(runId: string): void {
     entry.connected = connected;
     entry.onConnection?.(connected);
   };
+  // The first render waits for the replay: the events of one read are handed out in
+  // microtasks, so a macrotask after the first has them all.
+  let replayed = () => {};
+  const firstEvent = new Promise<void>((resolve) => (replayed = resolve));
+  holdStart(firstEvent.then(() => new Promise((resolve) => setTimeout(resolve, 0))));
   void (async () => {
     try {
       for await (const event of runEvents(runId, { signal: ac.signal, onConnection })) {
         if (early.get(runId) === entry) entry.seen.push(event); // until it is adopted
         entry.queue.push(event);
+        replayed();
       }
       entry.queue.end();
     } catch (err) {
       entry.queue.fail(err);
+    } finally {
+      replayed();
     }
   })();
 }
