@@ -3,15 +3,12 @@
 import type { ErrorBody, EventCheckTick, SelfTestResult } from './api.gen';
 import { startEventCheck } from './backend';
 import { currentTransport, subscribe } from './events';
+import { errorText } from './format';
 
 export interface EventCheckOptions {
   onProgress?: (received: number, count: number) => void;
   timeoutMs?: number;
   signal?: AbortSignal;
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** What an event check found (the part of a self-test report it fills). */
@@ -29,7 +26,7 @@ export async function runEventCheck(count: number, options: EventCheckOptions = 
   try {
     topic = (await startEventCheck({ count })).topic;
   } catch (err) {
-    return { received, inOrder: false, transport, error: message(err) };
+    return { received, inOrder: false, transport, error: errorText(err) };
   }
 
   const ac = new AbortController();
@@ -55,7 +52,7 @@ export async function runEventCheck(count: number, options: EventCheckOptions = 
       }
     }
   } catch (err) {
-    error = message(err);
+    error = errorText(err);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

@@ -39,3 +39,8 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** What went wrong, in words, from whatever was thrown. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -14,6 +14,7 @@ import { useRun, useRunStream } from './queries';
 import { segmentsFromDetail, segmentsFromRun, streamedAnswer, timelineFromSteps } from './stream';
 import { Timeline } from './Timeline';
 import { AgentNotes, WorkSteps } from './WorkSteps';
+import { errorText } from '../../lib/format';
 
 export interface AnswerMessageProps {
   message: Message;
@@ -99,7 +100,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
       await copyText(answerCopyText(content, citations));
       toast.success('Answer copied', 'Plain text, with its sources as footnotes.');
     } catch (err) {
-      toast.error('The answer could not be copied', err instanceof Error ? err.message : String(err));
+      toast.error('The answer could not be copied', errorText(err));
     }
   };
 

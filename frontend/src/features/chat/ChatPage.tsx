@@ -23,6 +23,7 @@ import { chatPath } from './paths';
 import { initialSettings, loadDraft, loadPreferredSettings, saveDraft, savePreferredSettings, clearDraft } from './preferences';
 import { conversationGone, DEFAULT_APP_ID, useChatflows, useConversations, useCreateConversation, useMessages, useRegenerate, useSend, useStop } from './queries';
 import './Chat.css';
+import { errorText } from '../../lib/format';
 
 export const SUGGESTIONS = [
   'How much notice ends the services agreement?',
@@ -244,7 +245,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
           toast.error('This conversation was deleted', 'Your question was not sent. It is kept: start a new conversation to ask it there.');
           return;
         }
-        toast.error('The question was not sent', err instanceof Error ? err.message : String(err));
+        toast.error('The question was not sent', errorText(err));
       }
     },
     [conversationId, create, send, settings, qc, newAppId],
@@ -271,7 +272,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (err) {
-      toast.error('The conversation was not exported', err instanceof Error ? err.message : String(err));
+      toast.error('The conversation was not exported', errorText(err));
     } finally {
       setExporting(false);
     }

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast/toastStore';
-import { formatRelative } from '../../lib/format';
+import { errorText, formatRelative } from '../../lib/format';
 import { chatPath } from './paths';
 import { useDeleteConversation, useRenameConversation } from './queries';
 
@@ -27,7 +27,7 @@ function RenameInput({ conversation, onDone }: { conversation: Conversation; onD
       try {
         await rename.mutateAsync({ id: conversation.id, title: t });
       } catch (err) {
-        toast.error('The conversation was not renamed', err instanceof Error ? err.message : String(err));
+        toast.error('The conversation was not renamed', errorText(err));
       }
     }
     onDone();

@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toast/toastStore';
 import { keys as libraryKeys } from '../library/queries';
 import { sourcePath } from '../library/paths';
 import { citationSpan } from './claims';
+import { errorText } from '../../lib/format';
 
 const sourceOptions = (docId: string) => ({
   queryKey: libraryKeys.source(docId),
@@ -37,7 +38,7 @@ export function useOpenCitation(from: string) {
         const { start, end } = citationSpan(c);
         navigate(sourcePath(src.document.collectionId, c.locator.docId, { start, end, from }));
       } catch (err) {
-        toast.error('The source could not be opened', err instanceof Error ? err.message : String(err));
+        toast.error('The source could not be opened', errorText(err));
       }
     },
     [qc, from],

@@ -23,6 +23,7 @@ import { adoptEarly, earlyEvents } from './earlyRun';
 import { forgetFollowed, rememberFollowed } from './followedRun';
 import { keys } from './keys';
 import { applyEvent, applyEvents, emptyStream, type TurnStream } from './stream';
+import { errorText } from '../../lib/format';
 
 /** The chatflows a new conversation can be answered by (Legal Q&A first). */
 export function useChatflows() {
@@ -241,7 +242,7 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
           dispatch({ type: 'event', event });
         }
       } catch (err) {
-        if (!ac.signal.aborted) dispatch({ type: 'error', error: err instanceof Error ? err.message : String(err) });
+        if (!ac.signal.aborted) dispatch({ type: 'error', error: errorText(err) });
       }
       if (ac.signal.aborted) return;
       await qc.invalidateQueries({ queryKey: keys.messages(conversationId) });

@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { toast } from '../../components/ui/toast/toastStore';
 import { listLocalFiles } from '../../lib/backend';
-import { plural } from '../../lib/format';
+import { errorText, plural } from '../../lib/format';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CollectionDialog } from './CollectionDialog';
 import { DeleteCollectionDialog } from './DeleteCollectionDialog';
@@ -28,10 +28,6 @@ import { usePageDrop } from './usePageDrop';
 import './Library.css';
 
 const numbers = new Intl.NumberFormat();
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 /** Says what a drop left out; false when it holds nothing to add. */
 function worthAdding(items: number, hidden: number): boolean {
@@ -75,7 +71,7 @@ export function CollectionPage({ collectionId }: { collectionId: string }) {
       setReading(true);
       walkDropRoots(roots)
         .then(addPicked)
-        .catch((err: unknown) => toast.error('The dropped items could not be read', messageOf(err)))
+        .catch((err: unknown) => toast.error('The dropped items could not be read', errorText(err)))
         .finally(() => setReading(false));
     },
     [addPicked],
@@ -91,7 +87,7 @@ export function CollectionPage({ collectionId }: { collectionId: string }) {
             addLocal(listed, { onResults: (results) => mergeUploadResults(qc, collectionId, results) });
           }
         })
-        .catch((err: unknown) => toast.error('The dropped items could not be read', messageOf(err)))
+        .catch((err: unknown) => toast.error('The dropped items could not be read', errorText(err)))
         .finally(() => setReading(false));
     },
     [addLocal, qc, collectionId],

@@ -17,6 +17,7 @@ import { RenameAppDialog } from './list/RenameAppDialog';
 import { appPath } from './paths';
 import { useApps, useDeleteApp, useDuplicateApp } from './queries';
 import './Studio.css';
+import { errorText } from '../../lib/format';
 
 type DialogState = { kind: 'new' } | { kind: 'import' } | { kind: 'rename'; app: App } | { kind: 'delete'; app: App } | null;
 
@@ -41,7 +42,7 @@ export function StudioPage() {
     try {
       downloadText(await exportApp(app.id), dslFileName(app.name), 'application/yaml;charset=utf-8');
     } catch (err) {
-      toast.error('The app was not exported', err instanceof Error ? err.message : String(err));
+      toast.error('The app was not exported', errorText(err));
     }
   }, []);
   const list = useMemo(() => apps.data ?? null, [apps.data]);

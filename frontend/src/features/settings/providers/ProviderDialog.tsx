@@ -21,6 +21,7 @@ import {
   type ProviderFormValues,
 } from './providerForm';
 import './ProviderDialog.css';
+import { errorText } from '../../../lib/format';
 
 export interface ProviderDialogProps {
   /** The provider to edit; none to add one. */
@@ -66,7 +67,7 @@ export function ProviderDialog({ provider, onClose }: ProviderDialogProps) {
       onClose();
     } catch (err) {
       const field = err instanceof BackendError ? fieldFromBackend(err.field) : null;
-      if (field) setErrors({ [field]: err instanceof Error ? err.message : String(err) });
+      if (field) setErrors({ [field]: errorText(err) });
       else setFormError(err instanceof Error ? err : new Error(String(err)));
       setAttempt((n) => n + 1);
     }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Delta, ErrorBody, Event, TryDone } from '../../../lib/api.gen';
 import { BackendError, tryProvider } from '../../../lib/backend';
 import { listen } from '../../../lib/events';
+import { errorText } from '../../../lib/format';
 
 export type TryStatus = 'idle' | 'starting' | 'streaming' | 'done' | 'error' | 'stopped';
 
@@ -37,7 +38,7 @@ export function reduceTryEvent(state: TryState, event: Event): TryState {
 
 function toErrorBody(err: unknown): ErrorBody {
   if (err instanceof BackendError) return { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) };
-  return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
+  return { code: 'internal', message: errorText(err) };
 }
 
 export function useTryStream(providerId: string) {

@@ -22,6 +22,7 @@ import { deselectAll, useShortcuts } from './useShortcuts';
 import '../../runs/Runs.css';
 import '@xyflow/react/dist/style.css';
 import './Editor.css';
+import { errorText } from '../../../lib/format';
 
 /** #/studio/{appId}: the app's graph on a canvas, saved as it is edited. */
 export function EditorPage({ appId }: { appId: string }) {
@@ -35,7 +36,7 @@ export function EditorPage({ appId }: { appId: string }) {
       useEditor.getState().load(doc.data);
       setLoadError(null);
     } catch (err) {
-      setLoadError(err instanceof Error ? err.message : String(err));
+      setLoadError(errorText(err));
     }
   }, [doc.data]);
 

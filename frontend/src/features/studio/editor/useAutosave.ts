@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { BackendError, saveAppDocument } from '../../../lib/backend';
 import { hasUnsavedEdits, useEditor } from '../store/editorStore';
+import { errorText } from '../../../lib/format';
 
 export const AUTOSAVE_DELAY_MS = 600;
 
@@ -62,7 +63,7 @@ export async function ensureSaved(saveNow: (overwrite?: boolean) => Promise<void
 
 function reasonOf(err: unknown): string {
   if (err instanceof BackendError && err.code === 'stale') return 'this app was changed in another window';
-  return err instanceof Error ? err.message : String(err);
+  return errorText(err);
 }
 
 /** Asks before the page unloads with edits not yet saved. */

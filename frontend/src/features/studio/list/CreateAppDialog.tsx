@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FilePlus2, MessagesSquare, Workflow } from 'lucide-react';
 import type { AppDocument, AppTemplate } from '../../../lib/api.gen';
-import { BackendError } from '../../../lib/backend';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Field } from '../../../components/ui/Field';
 import { useCreateApp, useTemplates } from '../queries';
 import { modeLabel } from './AppCard';
+import { errorText } from '../../../lib/format';
 
 type Mode = 'chatflow' | 'workflow';
 
@@ -33,7 +33,7 @@ export function CreateAppDialog({ onClose, onCreated }: { onClose: () => void; o
     try {
       onCreated(await create.mutateAsync({ mode, template, name: name.trim(), description: '' }));
     } catch (err) {
-      setError(err instanceof BackendError || err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   };
 

@@ -6,6 +6,7 @@ import { Callout } from '../../../components/ui/Callout';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useImportApp } from '../queries';
 import { ImportReportView } from './ImportReportView';
+import { errorText } from '../../../lib/format';
 
 /** The largest DSL file the dialog reads; the backend refuses more anyway. */
 const MAX_FILE = 1 << 20;
@@ -25,7 +26,7 @@ export function ImportAppDialog({ onClose, onOpen }: { onClose: () => void; onOp
     try {
       setDone(await importApp.mutateAsync({ dsl: await file.text(), name: '' }));
     } catch (err) {
-      setError(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
+      setError(`${file.name}: ${errorText(err)}`);
     }
   };
 

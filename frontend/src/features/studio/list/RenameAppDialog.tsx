@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { Field } from '../../../components/ui/Field';
 import { toast } from '../../../components/ui/toast/toastStore';
 import { useRenameApp } from '../queries';
+import { errorText } from '../../../lib/format';
 
 /** Rename an app and edit its description. */
 export function RenameAppDialog({ app, onClose }: { app: App; onClose: () => void }) {
@@ -26,7 +27,7 @@ export function RenameAppDialog({ app, onClose }: { app: App; onClose: () => voi
       onClose();
     } catch (err) {
       if (err instanceof BackendError && err.field === 'name') setNameError(err.message);
-      else setError(err instanceof Error ? err.message : String(err));
+      else setError(errorText(err));
     }
   };
 

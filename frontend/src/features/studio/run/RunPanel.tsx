@@ -22,6 +22,7 @@ import { PreviewChat } from './PreviewChat';
 import { useCanvasRun } from './runStore';
 import { WorkflowRun } from './WorkflowRun';
 import './Run.css';
+import { errorText } from '../../../lib/format';
 
 /** Starts a run of the app as it is on screen: saved first, refused while it has problems. */
 export function useStartRun(): { start: (req: Omit<RunRequest, 'conversationId'>) => Promise<boolean>; error: string | null; pending: boolean } {
@@ -43,7 +44,7 @@ export function useStartRun(): { start: (req: Omit<RunRequest, 'conversationId'>
       else await runFromCanvas(app.id, { ...req, conversationId: '' }, 'workflow', client);
       return true;
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
       return false;
     } finally {
       setPending(false);

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import type { NodeRunStarted } from '../../../lib/api.gen';
 import { BackendError, runStepAlone } from '../../../lib/backend';
-import { formatRelative } from '../../../lib/format';
+import { errorText, formatRelative } from '../../../lib/format';
 import { Link } from '../../../app/Link';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
@@ -37,7 +37,7 @@ export function RunStepAlone({ nodeId }: { nodeId: string }) {
       if (unsaved) throw new Error(`The app could not be saved first: ${unsaved}.`);
       setStarted(await runStepAlone(appId, nodeId));
     } catch (err) {
-      setFailure({ code: err instanceof BackendError ? err.code : '', message: err instanceof Error ? err.message : String(err) });
+      setFailure({ code: err instanceof BackendError ? err.code : '', message: errorText(err) });
     } finally {
       setPending(false);
     }
