@@ -98,18 +98,20 @@ export function UploadPanel({ rows, onCancel, onClearFinished }: UploadPanelProp
   }, [rows, failedOnly, showAll]);
   const listed = failedOnly ? totals.failed : totals.total;
   const allDone = totals.done === totals.total;
+  // Files a native drop named are read in place: nothing is uploaded.
+  const uploaded = rows.some((r) => !r.local);
   const totalText = `${totals.done} of ${plural(totals.total, 'file')} done`;
 
   return (
     <section className="upload-panel" aria-labelledby={titleId}>
       <header className="upload-panel-header">
         <h2 className="section-title" id={titleId}>
-          {allDone ? 'Upload finished' : 'Adding documents'}
+          {allDone ? (uploaded ? 'Upload finished' : 'Files added') : 'Adding documents'}
         </h2>
         <div className="upload-panel-actions">
           {sending && (
             <Button size="sm" variant="ghost" icon={<X size={14} aria-hidden="true" />} onClick={onCancel}>
-              Cancel upload
+              {uploaded ? 'Cancel upload' : 'Cancel'}
             </Button>
           )}
           {totals.done > 0 && (
