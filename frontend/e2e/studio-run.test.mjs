@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitForSampleLibrary, screenshotBothThemes } from './harness.mjs';
 import { stepNode, waitSaved } from './studioPage.mjs';
+import { waitFor } from './chatPage.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const difyExport = path.join(here, '..', '..', 'backend', 'engine', 'testdata', 'dify', 'chatflow_rag.yml');
@@ -172,6 +173,14 @@ test('the preview remembers the conversation until a new one is started', async 
   await stepNode(page, 'llm').filter({ hasText: 'Draft the reply' }).waitFor();
   const saved = JSON.parse((await api(page, 'GET', `/api/apps/${appId}/dsl`)).body.dsl).workflow.graph.nodes;
   assert.deepEqual(saved.map((n) => n.id), ['start', 'llm'], 'the trace did not save over the app');
+
+  // A reload ends the preview too: the page's next start deletes the conversation it left behind.
+  assert.ok((await api(page, 'GET', '/api/conversations')).body.some((c) => c.id === third.conversationId), 'the preview still asks in its conversation');
+  await page.reload();
+  await waitFor('the preview conversation left by the reload to be deleted', async () => {
+    const left = (await api(page, 'GET', '/api/conversations')).body;
+    return !left.some((c) => c.id === third.conversationId);
+  });
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
