@@ -54,7 +54,7 @@ func (s *ChatService) Create(ctx context.Context, in ConversationInput) (Convers
 		}
 		appID = a.ID
 	}
-	c, err := s.db.CreateConversation(ctx, store.Conversation{AppID: appID, Title: in.Title})
+	c, err := s.db.CreateConversation(ctx, store.Conversation{AppID: appID, Title: in.Title, Preview: in.Preview})
 	return conversationDTO(c), err
 }
 
@@ -219,7 +219,7 @@ func settingsOf(t TurnSettings) chat.Settings {
 func conversationDTO(c store.Conversation) Conversation {
 	var set chat.Settings
 	_ = json.Unmarshal([]byte(c.Settings), &set)
-	return Conversation{ID: c.ID, AppID: c.AppID, Title: c.Title, MessageCount: c.MessageCount, CreatedAt: c.CreatedAt,
+	return Conversation{ID: c.ID, AppID: c.AppID, Title: c.Title, Preview: c.Preview, MessageCount: c.MessageCount, CreatedAt: c.CreatedAt,
 		UpdatedAt: c.UpdatedAt, Settings: TurnSettings{CollectionIDs: nonNil(set.CollectionIDs), ProviderID: set.ProviderID, Model: set.Model}}
 }
 

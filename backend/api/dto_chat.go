@@ -8,16 +8,19 @@ type Conversation struct {
 	AppID        string       `json:"appId"`
 	Title        string       `json:"title"`
 	Settings     TurnSettings `json:"settings"` // what the last turn used, to preselect the next
+	Preview      bool         `json:"preview"`  // a Studio preview's scratch pad: not listed, swept when left alone
 	MessageCount int          `json:"messageCount"`
 	CreatedAt    time.Time    `json:"createdAt"`
 	UpdatedAt    time.Time    `json:"updatedAt"`
 }
 
 // ConversationInput creates or renames a conversation. AppID, on creation,
-// picks the chatflow that answers (Legal Q&A when empty).
+// picks the chatflow that answers (Legal Q&A when empty); Preview, on
+// creation, makes it a Studio preview's (see Conversation.Preview).
 type ConversationInput struct {
-	Title string `json:"title"`
-	AppID string `json:"appId"`
+	Title   string `json:"title"`
+	AppID   string `json:"appId"`
+	Preview bool   `json:"preview,omitempty"`
 }
 
 // TurnSettings are the user's choices for one turn: which collections to

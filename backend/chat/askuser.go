@@ -61,11 +61,27 @@ func (s *Service) settle(ctx context.Context, ai store.Message, question string,
 	return s.db.SaveAskUser(ctx, st)
 }
 
-// Sweep deletes expired clarifying questions; they are ignored when read anyway.
-func (s *Service) Sweep(ctx context.Context) (int, error) { return s.db.SweepAskUser(ctx, s.now()) }
+// PreviewIdle is how long a Studio preview's conversation is kept after its
+// last message. The editor deletes it when done with it; this catches the
+// previews of pages that were reloaded or closed.
+const PreviewIdle = 24 * time.Hour
 
-// SweepEvery sweeps expired state until ctx ends.
+// Sweep deletes expired clarifying questions (they are ignored when read
+// anyway) and preview conversations left alone for PreviewIdle. It says how
+// many of each it deleted.
+func (s *Service) Sweep(ctx context.Context) (asks, previews int, err error) {
+	now := s.now()
+	asks, err = s.db.SweepAskUser(ctx, now)
+	if err != nil {
+		return asks, 0, err
+	}
+	previews, err = s.db.SweepPreviews(ctx, now.Add(-PreviewIdle))
+	return asks, previews, err
+}
+
+// SweepEvery sweeps now, then every so often until ctx ends.
 func (s *Service) SweepEvery(ctx context.Context, every time.Duration) {
+	_, _, _ = s.Sweep(ctx)
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -73,7 +89,7 @@ func (s *Service) SweepEvery(ctx context.Context, every time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			_, _ = s.Sweep(ctx)
+			_, _, _ = s.Sweep(ctx)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -88,7 +89,7 @@ func TestExpiredAskUserIsANewQuestion(t *testing.T) {
 		t.Errorf("state after expiry %+v %v: want a fresh question", st, ok)
 	}
 	c.t = c.t.Add(48 * time.Hour)
-	if n, err := w.chat.Sweep(ctx); err != nil || n != 1 {
+	if n, _, err := w.chat.Sweep(ctx); err != nil || n != 1 {
 		t.Errorf("swept %d, %v", n, err)
 	}
 }
@@ -147,5 +148,38 @@ workflow:
 	}
 	if texts[1] != "Which one (1)?" {
 		t.Errorf("the flow did not see the ask count: %q", texts[1])
+	}
+}
+
+func TestPreviewConversationsAreUnlistedAndSweptWhenLeftAlone(t *testing.T) {
+	w, c := clarifyWorld(t)
+	ctx := context.Background()
+	preview, err := w.db.CreateConversation(ctx, store.Conversation{AppID: DefaultAppID, Title: "Studio preview · Legal Q&A", Preview: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, _ := w.db.ListConversations(ctx)
+	for _, l := range listed {
+		if l.ID == preview.ID {
+			t.Fatal("a preview is listed among the conversations")
+		}
+	}
+	if got, err := w.db.GetConversation(ctx, preview.ID); err != nil || !got.Preview {
+		t.Fatalf("the preview itself reads as %+v, %v", got, err)
+	}
+
+	c.t = time.Now().Add(PreviewIdle - time.Hour) // left alone, but not for long enough
+	if _, n, err := w.chat.Sweep(ctx); err != nil || n != 0 {
+		t.Fatalf("swept %d previews too early, %v", n, err)
+	}
+	c.t = time.Now().Add(PreviewIdle + time.Minute)
+	if _, n, err := w.chat.Sweep(ctx); err != nil || n != 1 {
+		t.Fatalf("swept %d previews, %v; want the one left alone", n, err)
+	}
+	if _, err := w.db.GetConversation(ctx, preview.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the swept preview reads as %v", err)
+	}
+	if _, err := w.db.GetConversation(ctx, w.conv.ID); err != nil {
+		t.Errorf("a conversation that is not a preview was swept: %v", err)
 	}
 }

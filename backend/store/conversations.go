@@ -14,6 +14,7 @@ type Conversation struct {
 	AppID        string
 	Title        string
 	Settings     string
+	Preview      bool // a Studio preview's scratch pad: not listed, swept when left alone
 	MessageCount int
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
@@ -55,21 +56,21 @@ func (db *DB) CreateConversation(ctx context.Context, c Conversation) (Conversat
 	}
 	t := time.Now().UTC().Truncate(time.Millisecond)
 	c.CreatedAt, c.UpdatedAt = t, t
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO conversations (id, app_id, title, settings, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, c.ID, nullIfEmpty(c.AppID), c.Title, orJSON(c.Settings, "{}"), formatTime(t), formatTime(t))
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO conversations (id, app_id, title, settings, preview, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, c.ID, nullIfEmpty(c.AppID), c.Title, orJSON(c.Settings, "{}"), c.Preview, formatTime(t), formatTime(t))
 	if err != nil {
 		return Conversation{}, fmt.Errorf("create conversation: %w", err)
 	}
 	return c, nil
 }
 
-const conversationSelect = `SELECT c.id, COALESCE(c.app_id, ''), c.title, c.settings, c.created_at, c.updated_at,
+const conversationSelect = `SELECT c.id, COALESCE(c.app_id, ''), c.title, c.settings, c.preview, c.created_at, c.updated_at,
 	(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) FROM conversations c`
 
 func scanConversation(s scanner) (Conversation, error) {
 	var c Conversation
 	var created, updated string
-	err := s.Scan(&c.ID, &c.AppID, &c.Title, &c.Settings, &created, &updated, &c.MessageCount)
+	err := s.Scan(&c.ID, &c.AppID, &c.Title, &c.Settings, &c.Preview, &created, &updated, &c.MessageCount)
 	c.CreatedAt, c.UpdatedAt = parseTime(created), parseTime(updated)
 	return c, err
 }
@@ -86,9 +87,21 @@ func (db *DB) GetConversation(ctx context.Context, id string) (Conversation, err
 	return c, nil
 }
 
-// ListConversations returns conversations, most recently active first.
+// ListConversations returns conversations, most recently active first;
+// previews are not among them.
 func (db *DB) ListConversations(ctx context.Context) ([]Conversation, error) {
-	return queryAll(ctx, db.sql, "list conversations", scanConversation, conversationSelect+` ORDER BY c.updated_at DESC, c.id`)
+	return queryAll(ctx, db.sql, "list conversations", scanConversation, conversationSelect+` WHERE NOT c.preview ORDER BY c.updated_at DESC, c.id`)
+}
+
+// SweepPreviews deletes the preview conversations last active before
+// before, with their messages, and says how many it deleted.
+func (db *DB) SweepPreviews(ctx context.Context, before time.Time) (int, error) {
+	res, err := db.sql.ExecContext(ctx, `DELETE FROM conversations WHERE preview AND updated_at < ?`, formatTime(before))
+	if err != nil {
+		return 0, fmt.Errorf("sweep preview conversations: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
 }
 
 // UpdateConversation changes the title and settings; empty values keep the stored ones.

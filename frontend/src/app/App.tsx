@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { prefetchConversation } from '../features/chat/prefetch';
-import { dropLeftoverPreview } from '../features/studio/run/previewNote';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthGate } from './AuthGate';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -18,7 +17,6 @@ export function App({ client }: { client?: QueryClient }) {
     return qc;
   });
   useSelfTest();
-  useEffect(() => void dropLeftoverPreview(queryClient), [queryClient]);
   return (
     <ErrorBoundary fullPage>
       <QueryClientProvider client={queryClient}>

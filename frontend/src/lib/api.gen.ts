@@ -424,6 +424,7 @@ export interface Conversation {
   appId: string;
   title: string;
   settings: TurnSettings;
+  preview: boolean;
   messageCount: number;
   createdAt: string;
   updatedAt: string;
@@ -432,6 +433,7 @@ export interface Conversation {
 export interface ConversationInput {
   title: string;
   appId: string;
+  preview?: boolean;
 }
 
 export interface TurnSettings {

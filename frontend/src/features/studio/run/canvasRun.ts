@@ -5,13 +5,13 @@
 // A chatflow's preview asks through a conversation of its own, as the Chat
 // page does: the chat service stores each turn and hands the run the turns
 // before it, so the preview remembers what was said. "New conversation"
-// drops it (see newPreviewConversation), and so does the next start after a
-// reload (previewNote.ts).
+// drops it (see newPreviewConversation). It is made as a preview: the Chat
+// does not list it, and the backend sweeps it once left alone (a page
+// reloaded or closed mid-preview).
 import type { QueryClient } from '@tanstack/react-query';
 import type { App, RunRequest } from '../../../lib/api.gen';
 import { createConversation, deleteConversation, sendMessage, startAppRun } from '../../../lib/backend';
 import { runEvents } from '../../../lib/events';
-import { notePreview } from './previewNote';
 import { useCanvasRun, type RunOrigin } from './runStore';
 
 export async function runFromCanvas(appId: string, req: RunRequest, origin: RunOrigin, client: QueryClient): Promise<string> {
@@ -30,9 +30,8 @@ export async function askInPreview(app: App, question: string, client: QueryClie
 }
 
 async function startPreviewConversation(app: App): Promise<string> {
-  const { id } = await createConversation({ appId: app.id, title: `Studio preview · ${app.name}` });
+  const { id } = await createConversation({ appId: app.id, title: `Studio preview · ${app.name}`, preview: true });
   useCanvasRun.getState().setConversation(id);
-  notePreview(id);
   return id;
 }
 
@@ -44,9 +43,7 @@ async function startPreviewConversation(app: App): Promise<string> {
 export function newPreviewConversation(): void {
   const { conversationId } = useCanvasRun.getState();
   useCanvasRun.getState().clearTurns();
-  if (!conversationId) return;
-  notePreview(null);
-  void deleteConversation(conversationId).catch(() => {});
+  if (conversationId) void deleteConversation(conversationId).catch(() => {});
 }
 
 function follow(runId: string, origin: RunOrigin, question: string, client: QueryClient): void {
