@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 
 	"lexflow/backend/api"
 	"lexflow/backend/runs"
@@ -67,6 +68,8 @@ func runEvents(svc *api.Services) http.Handler {
 			writeError(w, r, err)
 			return
 		}
+		// The page shows a replayed answer once it has every event stored so far.
+		w.Header().Set(replayThroughHeader, strconv.FormatInt(lastSeq(after, stored, replay), 10))
 		s := newRunStream(w, after)
 		if s == nil {
 			writeError(w, r, errStreaming)
@@ -77,6 +80,21 @@ func runEvents(svc *api.Services) http.Handler {
 		}
 		s.follow(r, live)
 	})
+}
+
+// replayThroughHeader names the last seq that a run's event stream had
+// stored when it opened: a reader has the whole replay once it has read
+// that far.
+const replayThroughHeader = "Lexflow-Replay-Through"
+
+// lastSeq is the highest seq among the lists, or after when they are empty.
+func lastSeq(after int64, lists ...[]api.Event) int64 {
+	for _, events := range lists {
+		for _, ev := range events {
+			after = max(after, ev.Seq)
+		}
+	}
+	return after
 }
 
 // runStream writes events in seq order, skipping any already written.

@@ -132,6 +132,18 @@ func TestRunStreamResumesAfterAReloadWithoutLoss(t *testing.T) {
 	if len(replayed) != len(all) {
 		t.Errorf("replay has %d events, the live stream had %d", len(replayed), len(all))
 	}
+	// The stream says through which seq its replay goes, so that a page can
+	// tell when it has all of it.
+	for after, want := range map[int64]string{0: fmt.Sprint(len(all)), int64(len(all)): fmt.Sprint(len(all))} {
+		resp, err := http.Get(fmt.Sprintf("%s?after=%d", base, after))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Lexflow-Replay-Through"); got != want {
+			t.Errorf("after %d: replay through %q, want %q", after, got, want)
+		}
+	}
 	var detail api.RunDetail
 	app.call("GET", "/api/runs/"+started.RunID, nil, &detail)
 	if detail.Run.Status != "succeeded" || len(detail.Nodes) != 3 || detail.Nodes[1].ElapsedMs < 100 {

@@ -11,7 +11,9 @@ import assert from 'node:assert/strict';
 import { startFakeLLM, startLexflow, launchBrowser, screenshot, screenshotBothThemes } from './harness.mjs';
 import { api, ask, conversationIdOf, logReloadTiming, prepareChat, preferFakeModel, recordAnswers, timeReload, waitFor, waitForStreamedWords as streamedWords, words } from './chatPage.mjs';
 
-const DELAY = process.env.E2E_STREAM_DELAY ?? '150ms';
+// Between streamed words. The sample answer is short: at this pace a reload after its third
+// word still has words to come, even when a loaded machine takes most of a second to re-attach.
+const DELAY = process.env.E2E_STREAM_DELAY ?? '250ms';
 const QUESTION = 'Must a trader perform a service with reasonable care and skill?';
 const OTHER = 'What rights does a consumer have if goods are faulty?';
 const REATTACH_TARGET_MS = 200;

@@ -608,8 +608,15 @@ export function getRun(runId: string, signal?: AbortSignal): Promise<RunDetail> 
 }
 
 /** Browser face: a run's text/event-stream after seq `after` (stored events, then live ones, ending with the run). */
-export async function openRunEventStream(runId: string, after: number, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+/** A run's event stream, and the last seq it had stored when it opened (null: not said). */
+export interface RunEventStream {
+  body: ReadableStream<Uint8Array>;
+  replayThrough: number | null;
+}
+
+export async function openRunEventStream(runId: string, after: number, signal?: AbortSignal): Promise<RunEventStream> {
   const res = await send('GET', `/api/runs/${enc(runId)}/events?after=${after}`, undefined, signal, 'text/event-stream');
   if (!res.body) throw new BackendError(res.status, { code: 'bad_response', message: 'The event stream has no body.' });
-  return res.body;
+  const through = Number.parseInt(res.headers.get('Lexflow-Replay-Through') ?? '', 10);
+  return { body: res.body, replayThrough: Number.isFinite(through) ? through : null };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from './api.gen';
 import { TOKEN_KEY } from './backend';
-import { currentTransport, listen, subscribe } from './events';
+import { currentTransport, listen, runEvents, subscribe } from './events';
 import { errorResponse, event, frame, headerOf, jsonResponse, mockFetch, sseResponse } from '../test/fetchMock';
 
 const fast = { initialMs: 1, maxMs: 4 };
@@ -112,6 +112,38 @@ describe('subscribe over SSE (browser face)', () => {
   });
 });
 
+describe('the replay of a run stream (browser face)', () => {
+  it('is over once the consumer has taken every event stored when the stream opened, however it was read', async () => {
+    const s = sseResponse({ 'Lexflow-Replay-Through': '3' });
+    mockFetch(() => s.response);
+    const got: number[] = [];
+    let replayedAt: number | null = null;
+    const iter = runEvents('r1', { backoff: fast, onReplayed: () => (replayedAt = got.length) })[Symbol.asyncIterator]();
+    const next = async () => got.push(((await iter.next()).value as Event).seq);
+    s.send(frame('run:r1', 1) + frame('run:r1', 2)); // the first read: part of the replay
+    await next();
+    await next();
+    expect(replayedAt).toBeNull();
+    s.send(frame('run:r1', 3) + frame('run:r1', 4)); // the rest, and a live event
+    await next();
+    await next();
+    await iter.return?.();
+    expect(got).toEqual([1, 2, 3, 4]);
+    expect(replayedAt).toBe(3);
+  });
+
+  it('is over at once when nothing was stored yet', async () => {
+    const s = sseResponse({ 'Lexflow-Replay-Through': '0' });
+    mockFetch(() => s.response);
+    const onReplayed = vi.fn();
+    const iter = runEvents('r2', { backoff: fast, onReplayed })[Symbol.asyncIterator]();
+    s.send(frame('run:r2', 1));
+    await iter.next();
+    await iter.return?.();
+    expect(onReplayed).toHaveBeenCalledOnce();
+  });
+});
+
 describe('subscribe over Wails events (desktop face)', () => {
   function fakeRuntime() {
     const listeners = new Set<(e: unknown) => void>();
@@ -128,6 +160,15 @@ describe('subscribe over Wails events (desktop face)', () => {
     };
     return { emit: (e: unknown) => listeners.forEach((cb) => cb(e)), off, count: () => listeners.size };
   }
+
+  it('says when the replay is in, ahead of anything live', async () => {
+    fakeRuntime();
+    mockFetch(() => jsonResponse([event('t', 1), event('t', 2)]));
+    const onReplayed = vi.fn();
+    const got = await take(subscribe('t', { backoff: fast, onReplayed }), 2);
+    expect(got.map((e) => e.seq)).toEqual([1, 2]);
+    expect(onReplayed).toHaveBeenCalledOnce();
+  });
 
   it('merges the replay with live events: no loss, no duplicates, in order, filtered by topic', async () => {
     const rt = fakeRuntime();

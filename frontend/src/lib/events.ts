@@ -3,7 +3,7 @@
 // replay request in the desktop window. Events come out once each, in seq order.
 import type { Event } from './api.gen';
 import { AsyncQueue } from './asyncQueue';
-import { BackendError, detectFace, onDesktopEvent, openEventStream, openRunEventStream, replayEvents } from './backend';
+import { BackendError, detectFace, onDesktopEvent, openEventStream, openRunEventStream, replayEvents, type RunEventStream } from './backend';
 import { SSEParser } from './sse';
 
 export type Transport = 'sse' | 'wails-events';
@@ -30,6 +30,11 @@ export interface SubscribeOptions {
    * when a connection is open again, so a view can say it is reconnecting.
    */
   onConnection?: (connected: boolean) => void;
+  /**
+   * Told once, when every event stored as the subscription opened has been handed out: the
+   * replay is over and what follows is live. Run streams only (runEvents).
+   */
+  onReplayed?: () => void;
 }
 
 const defaultBackoff: Backoff = { initialMs: 250, maxMs: 5000 };
@@ -50,8 +55,10 @@ export function subscribe(topic: string, options: SubscribeOptions = {}): AsyncI
       const backoff = options.backoff ?? defaultBackoff;
       const source: AsyncIterator<Event> =
         detectFace() === 'desktop'
-          ? desktopEvents(topic, after, ac.signal, backoff)
-          : sseEvents((from, signal) => openEventStream(topic, from, signal), topic, after, ac.signal, backoff, undefined, options.onConnection);
+          ? desktopEvents(topic, after, ac.signal, backoff, options.onReplayed)
+          : sseEvents(async (from, signal) => ({ body: await openEventStream(topic, from, signal), replayThrough: null }), topic, after, ac.signal, backoff, {
+              onConnection: options.onConnection,
+            });
       return {
         next: () => source.next(),
         return: async () => {
@@ -123,15 +130,11 @@ export function runEvents(runId: string, options: SubscribeOptions = {}): AsyncI
       const outer = options.signal;
       if (outer?.aborted) ac.abort();
       else outer?.addEventListener('abort', () => ac.abort(), { once: true });
-      const source = sseEvents(
-        (from, signal) => openRunEventStream(runId, from, signal),
-        topic,
-        options.after ?? 0,
-        ac.signal,
-        options.backoff ?? defaultBackoff,
-        (event) => isRunEnd(event.type),
-        options.onConnection,
-      );
+      const source = sseEvents((from, signal) => openRunEventStream(runId, from, signal), topic, options.after ?? 0, ac.signal, options.backoff ?? defaultBackoff, {
+        isLast: (event) => isRunEnd(event.type),
+        onConnection: options.onConnection,
+        onReplayed: options.onReplayed,
+      });
       return {
         next: () => source.next(),
         return: async () => {
@@ -174,18 +177,27 @@ function parseEvent(data: string): Event | null {
   }
 }
 
-type StreamOpener = (after: number, signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
+type StreamOpener = (after: number, signal: AbortSignal) => Promise<RunEventStream>;
 
-async function* sseEvents(
-  open: StreamOpener,
-  topic: string,
-  after: number,
-  signal: AbortSignal,
-  backoff: Backoff,
-  isLast: (event: Event) => boolean = () => false,
-  onConnection?: (connected: boolean) => void,
-): AsyncGenerator<Event> {
+interface StreamHooks {
+  /** The event after which the stream ends. */
+  isLast?: (event: Event) => boolean;
+  onConnection?: (connected: boolean) => void;
+  onReplayed?: () => void;
+}
+
+async function* sseEvents(open: StreamOpener, topic: string, after: number, signal: AbortSignal, backoff: Backoff, hooks: StreamHooks = {}): AsyncGenerator<Event> {
+  const { isLast = () => false, onConnection } = hooks;
   let last = after;
+  let replayed = hooks.onReplayed;
+  let through = Infinity; // the replay's last seq, once a response has said it
+  // Called once the consumer has taken every replayed event (or when no response says how far).
+  const checkReplayed = () => {
+    if (replayed && last >= through) {
+      replayed();
+      replayed = undefined;
+    }
+  };
   let delay = backoff.initialMs;
   let connected: boolean | null = null;
   const report = (c: boolean) => {
@@ -195,8 +207,10 @@ async function* sseEvents(
   };
   while (!signal.aborted) {
     try {
-      const body = await open(last, signal);
+      const { body, replayThrough } = await open(last, signal);
       report(true);
+      through = Math.min(through, replayThrough ?? last);
+      checkReplayed();
       const reader = body.getReader();
       const cancel = () => void reader.cancel().catch(() => {});
       signal.addEventListener('abort', cancel, { once: true });
@@ -212,6 +226,7 @@ async function* sseEvents(
             last = event.seq;
             delay = backoff.initialMs;
             yield event;
+            checkReplayed();
             if (isLast(event)) return;
           }
         }
@@ -235,7 +250,7 @@ async function* sseEvents(
 
 const gapWaitMs = 150;
 
-function desktopEvents(topic: string, after: number, signal: AbortSignal, backoff: Backoff): AsyncIterator<Event> {
+function desktopEvents(topic: string, after: number, signal: AbortSignal, backoff: Backoff, onReplayed?: () => void): AsyncIterator<Event> {
   let last = after;
   let replaying = true; // until the first replay is in: buffer live events
   let gapTimer: ReturnType<typeof setTimeout> | undefined;
@@ -295,6 +310,7 @@ function desktopEvents(topic: string, after: number, signal: AbortSignal, backof
     }
     replaying = false;
     flush();
+    onReplayed?.(); // the replay is in the queue, ahead of anything live
   })();
 
   return queue;

@@ -13,7 +13,7 @@ export function errorResponse(status: number, code: string, message: string, fie
 }
 
 /** A controllable text/event-stream Response. */
-export function sseResponse(): { response: Response; send: (text: string | Uint8Array) => void; close: () => void; fail: (e: unknown) => void } {
+export function sseResponse(headers: Record<string, string> = {}): { response: Response; send: (text: string | Uint8Array) => void; close: () => void; fail: (e: unknown) => void } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
@@ -22,7 +22,7 @@ export function sseResponse(): { response: Response; send: (text: string | Uint8
   });
   const enc = new TextEncoder();
   return {
-    response: new Response(stream, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    response: new Response(stream, { status: 200, headers: { 'Content-Type': 'text/event-stream', ...headers } }),
     send: (text) => controller.enqueue(typeof text === 'string' ? enc.encode(text) : text),
     close: () => controller.close(),
     fail: (e) => controller.error(e),

@@ -6,10 +6,12 @@ import { AsyncQueue } from '../../lib/asyncQueue';
 let feed: AsyncQueue<Event>;
 let seenSignal: AbortSignal | undefined;
 let seenOnConnection: ((c: boolean) => void) | undefined;
+let seenOnReplayed: (() => void) | undefined;
 vi.mock('../../lib/events', () => ({
-  runEvents: (_runId: string, options: { signal?: AbortSignal; onConnection?: (c: boolean) => void }) => {
+  runEvents: (_runId: string, options: { signal?: AbortSignal; onConnection?: (c: boolean) => void; onReplayed?: () => void }) => {
     seenSignal = options.signal;
     seenOnConnection = options.onConnection;
+    seenOnReplayed = options.onReplayed;
     return feed;
   },
 }));
@@ -57,10 +59,26 @@ describe('early run subscription', () => {
     const render = atStart.whenStarted(10_000).then(() => (rendered = true));
     await tick();
     expect(rendered).toBe(false);
-    const replay = Array.from({ length: 40 }, (_, i) => i + 1); // one read of the stream
-    replay.forEach((seq) => feed.push(ev(seq)));
+    // The replay comes in two reads of the stream: the first is not all of it.
+    const replay = Array.from({ length: 40 }, (_, i) => i + 1);
+    replay.slice(0, 20).forEach((seq) => feed.push(ev(seq)));
+    await tick();
+    await tick();
+    expect(rendered).toBe(false);
+    replay.slice(20).forEach((seq) => feed.push(ev(seq)));
+    seenOnReplayed!(); // the stream has handed out every event stored when it opened
     await render;
     expect(early.earlyEvents('r9').map((e) => e.seq)).toEqual(replay);
+  });
+
+  it('does not hold the first render once the stream has failed', async () => {
+    vi.resetModules();
+    const atStart = await import('../../lib/atStart');
+    const early = await import('./earlyRun');
+    early.startEarly('r10');
+    const render = atStart.whenStarted(10_000);
+    feed.fail(new Error('refused'));
+    await render;
   });
 
   it('keeps the events so far for a first render, until it is adopted', async () => {

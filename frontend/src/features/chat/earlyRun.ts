@@ -39,17 +39,16 @@ export function startEarly(runId: string): void {
     entry.connected = connected;
     entry.onConnection?.(connected);
   };
-  // The first render waits for the replay: the events of one read are handed out in
-  // microtasks, so a macrotask after the first has them all.
+  // The first render waits for the replay (every event stored when the stream opened), and
+  // then for a macrotask, by which the events handed out in microtasks have all come.
   let replayed = () => {};
-  const firstEvent = new Promise<void>((resolve) => (replayed = resolve));
-  holdStart(firstEvent.then(() => new Promise((resolve) => setTimeout(resolve, 0))));
+  const replay = new Promise<void>((resolve) => (replayed = resolve));
+  holdStart(replay.then(() => new Promise((resolve) => setTimeout(resolve, 0))));
   void (async () => {
     try {
-      for await (const event of runEvents(runId, { signal: ac.signal, onConnection })) {
+      for await (const event of runEvents(runId, { signal: ac.signal, onConnection, onReplayed: () => replayed() })) {
         if (early.get(runId) === entry) entry.seen.push(event); // until it is adopted
         entry.queue.push(event);
-        replayed();
       }
       entry.queue.end();
     } catch (err) {
