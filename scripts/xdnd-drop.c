@@ -14,15 +14,27 @@
 #include <stdlib.h>
 #include <X11/extensions/XTest.h>
 
-enum { SOURCE_X = 1320, SOURCE_Y = 860, MOVES = 30 };
+enum { SOURCE_X = 1320, SOURCE_Y = 860, MOVES = 30, LINGER = 10, MAX_LINGER = 150 };
 
 static gchar **uris;
+static GdkDragContext *drag; /* the drag under way, once it has begun */
 static int target_x, target_y, tick_no, status = 2;
 static Display *dpy;
 
 static void on_drag_data_get(GtkWidget *w, GdkDragContext *ctx, GtkSelectionData *data, guint info, guint time, gpointer user)
 {
     gtk_selection_data_set_uris(data, uris);
+}
+
+static void on_drag_begin(GtkWidget *w, GdkDragContext *ctx, gpointer user)
+{
+    drag = ctx;
+}
+
+/* Whether the window under the pointer has said it would take the drop. */
+static gboolean accepted(void)
+{
+    return drag && gdk_drag_context_get_selected_action(drag) != 0;
 }
 
 static gboolean quit_soon(gpointer user)
@@ -56,8 +68,9 @@ static gboolean tick(gpointer user)
     } else if (n < 2 + MOVES) {
         double f = (double)(n - 1) / MOVES;
         XTestFakeMotionEvent(dpy, -1, SOURCE_X + (int)((target_x - SOURCE_X) * f), SOURCE_Y + (int)((target_y - SOURCE_Y) * f), CurrentTime);
-    } else if (n < 2 + MOVES + 10) {
-        /* Linger over the target so it can ask for the data before the drop. */
+    } else if (n < 2 + MOVES + LINGER || (!accepted() && n < 2 + MOVES + MAX_LINGER)) {
+        /* Linger over the target until it has said it takes the files (a
+         * loaded machine answers late), so that the release drops them. */
         XTestFakeMotionEvent(dpy, -1, target_x + (n % 2), target_y, CurrentTime);
     } else {
         XTestFakeButtonEvent(dpy, 1, False, CurrentTime);
@@ -113,6 +126,7 @@ int main(int argc, char **argv)
     gtk_container_add(GTK_CONTAINER(win), box);
     GtkTargetEntry target = {"text/uri-list", 0, 0};
     gtk_drag_source_set(box, GDK_BUTTON1_MASK, &target, 1, GDK_ACTION_COPY);
+    g_signal_connect(box, "drag-begin", G_CALLBACK(on_drag_begin), NULL);
     g_signal_connect(box, "drag-data-get", G_CALLBACK(on_drag_data_get), NULL);
     g_signal_connect(box, "drag-end", G_CALLBACK(on_drag_end), NULL);
     g_signal_connect(box, "drag-failed", G_CALLBACK(on_drag_failed), NULL);
