@@ -112,13 +112,21 @@ func (s *shard) compact(ctx context.Context) {
 		return
 	}
 	sc, ok := adv.(*scorch.Scorch)
-	if !ok || segments(sc) <= 1 {
+	if !ok {
 		return
 	}
 	plan := compactPlan
-	// ForceMerge fails only when a merge is already forced on this shard,
-	// which only Compact asks for: that one will do.
-	_ = sc.ForceMerge(ctx, &plan)
+	// A segment the last write left in memory can reach the disk while the
+	// merge runs, and stay beside the merged one: merge again, a few times
+	// at most (a segment over maxCompactChunks is never merged).
+	for range 3 {
+		if segments(sc) <= 1 || ctx.Err() != nil {
+			return
+		}
+		// ForceMerge fails only when a merge is already forced on this
+		// shard, which only Compact asks for: that one will do.
+		_ = sc.ForceMerge(ctx, &plan)
+	}
 }
 
 // segments counts the shard's segments, in memory and on disk.
