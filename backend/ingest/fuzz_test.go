@@ -58,7 +58,7 @@ func fuzzExtract(f *testing.F, format evidence.Format, seeds ...string) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		limits := Limits{MaxStreamBytes: 4 << 20, MaxInflateBytes: 16 << 20, MaxPages: 50, MaxPageGlyphs: 50_000,
+		limits := Limits{MaxPages: 50, MaxPageGlyphs: 50_000, PageTime: 2 * time.Second,
 			MaxZipEntryBytes: 8 << 20, MaxZipTotalBytes: 16 << 20, MaxTextBytes: 8 << 20}
 		ex, err := Extract(ctx, format, bytes.NewReader(data), int64(len(data)), limits)
 		if err != nil {

@@ -42,9 +42,15 @@ type Extracted struct {
 }
 
 // PageSpan is the text of one page: code points [Start, End) of Extracted.Text.
+// Header and Footer hold the page's running heads, page numbers and filing
+// stamps, taken out of the text flow so they neither split a clause nor show up
+// inside a quote, and kept here so nothing on the page is lost.
 type PageSpan struct {
 	Page       int // 1-based
 	Start, End int
+	Header     []string `json:",omitempty"` // lines above the flow, top to bottom
+	Footer     []string `json:",omitempty"` // lines below the flow, top to bottom
+	OCR        bool     `json:",omitempty"` // the page's text was read by OCR from its image
 }
 
 // Mark is a heading the file itself marks up: code points [Start, End) and

@@ -3,20 +3,20 @@ package ingest
 import (
 	"fmt"
 	"strconv"
+	"time"
 )
 
 // Limits bound what one document may cost. Zero fields take the defaults.
 type Limits struct {
-	MaxBytes         int64 // size of the original file; default 200 MB
-	MaxPages         int   // PDF pages; default 5,000
-	MaxTextBytes     int64 // extracted text of one document; default 64 MB
-	MaxPageGlyphs    int   // glyphs on one PDF page; default 200,000
-	MaxStreamBytes   int64 // one inflated PDF stream; default 64 MB
-	MaxInflateBytes  int64 // all inflated PDF streams of a document; default 1 GB
-	MaxZipEntries    int   // entries in a DOCX archive; default 2,000
-	MaxZipEntryBytes int64 // uncompressed size of one DOCX entry read; default 100 MB
-	MaxZipTotalBytes int64 // uncompressed bytes of all DOCX entries read; default 200 MB
-	MaxZipRatio      int64 // uncompressed/compressed size of one DOCX entry; default 200
+	MaxBytes         int64         // size of the original file; default 200 MB
+	MaxPages         int           // PDF pages; default 5,000
+	MaxTextBytes     int64         // extracted text of one document; default 64 MB
+	MaxPageGlyphs    int           // characters on one PDF page; default 200,000
+	PageTime         time.Duration // reading one PDF page; default 30 s
+	MaxZipEntries    int           // entries in a DOCX archive; default 2,000
+	MaxZipEntryBytes int64         // uncompressed size of one DOCX entry read; default 100 MB
+	MaxZipTotalBytes int64         // uncompressed bytes of all DOCX entries read; default 200 MB
+	MaxZipRatio      int64         // uncompressed/compressed size of one DOCX entry; default 200
 }
 
 // DefaultLimits returns the limits used for zero fields.
@@ -26,8 +26,7 @@ func DefaultLimits() Limits {
 		MaxPages:         5000,
 		MaxTextBytes:     64_000_000,
 		MaxPageGlyphs:    200_000,
-		MaxStreamBytes:   64_000_000,
-		MaxInflateBytes:  1_000_000_000,
+		PageTime:         30 * time.Second,
 		MaxZipEntries:    2000,
 		MaxZipEntryBytes: 100_000_000,
 		MaxZipTotalBytes: 200_000_000,
@@ -44,11 +43,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	def64(&l.MaxBytes, d.MaxBytes)
 	def64(&l.MaxTextBytes, d.MaxTextBytes)
-	def64(&l.MaxStreamBytes, d.MaxStreamBytes)
-	def64(&l.MaxInflateBytes, d.MaxInflateBytes)
 	def64(&l.MaxZipEntryBytes, d.MaxZipEntryBytes)
 	def64(&l.MaxZipTotalBytes, d.MaxZipTotalBytes)
 	def64(&l.MaxZipRatio, d.MaxZipRatio)
+	if l.PageTime <= 0 {
+		l.PageTime = d.PageTime
+	}
 	if l.MaxPages <= 0 {
 		l.MaxPages = d.MaxPages
 	}

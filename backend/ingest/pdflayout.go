@@ -1,143 +1,190 @@
 package ingest
 
 import (
-	"math"
-	"sort"
+		"sort"
 	"strings"
 	"unicode"
 
-	"lexflow/backend/ingest/internal/pdfread"
+	"lexflow/backend/pdfengine"
 )
 
-// A line of glyphs on one baseline, in the order the content stream drew it.
+// pdfPage is one page's lines, top to bottom in reading order.
+type pdfPage struct {
+	lines  []pdfLine
+	height float64
+}
+
+// pdfLine is one line as the engine reads it, with where it sits.
 type pdfLine struct {
-	glyphs []pdfread.Text
-	y      float64
-	size   float64
+	text   string
+	bottom float64 // of its first glyph's font box, in points from the page's foot
+	top    float64
 }
 
-// layoutPage turns positioned glyphs into text: lines in content-stream
-// order (which keeps columns apart), glyphs in a line ordered by position,
-// spaces where the gap between glyphs is a word gap, Arabic and Hebrew lines
-// put back into logical order, and a blank line where the vertical gap says a
-// paragraph ends.
-func layoutPage(glyphs []pdfread.Text) string {
-	lines := groupLines(glyphs)
-	if len(lines) == 0 {
-		return ""
+func (p pdfPage) textBytes() int {
+	n := 0
+	for _, l := range p.lines {
+		n += len(l.text) + 1
 	}
-	step := lineStep(lines)
-	var b strings.Builder
-	for i, ln := range lines {
-		text := lineText(ln)
-		if text == "" {
+	return n
+}
+
+// layoutPage splits the engine's text at the line breaks it inferred, and
+// reads each line's position from its first glyph. The engine already puts
+// chars in reading order and inserts word spaces; right-to-left lines are
+// laid out again from their glyph boxes (see rtlLine).
+func layoutPage(tp *pdfengine.TextPage) pdfPage {
+	page := pdfPage{height: tp.Height}
+	start := 0
+	for i := 0; i <= len(tp.Text); i++ {
+		if i < len(tp.Text) && tp.Text[i] != '\n' {
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteString(lineBreak(lines[i-1], ln, step))
+		if l, ok := readLine(tp, start, i); ok {
+			page.lines = append(page.lines, l)
 		}
-		b.WriteString(text)
+		start = i + 1
 	}
-	return b.String()
+	return page
 }
 
-// groupLines starts a new line whenever the baseline moves by more than
-// about half a font size.
-func groupLines(glyphs []pdfread.Text) []pdfLine {
-	var lines []pdfLine
-	for _, g := range glyphs {
-		if g.S == "" {
+// readLine reads chars [start, end) of the page as one line.
+func readLine(tp *pdfengine.TextPage, start, end int) (pdfLine, bool) {
+	chars := tp.Text[start:end]
+	first := -1
+	for i, r := range chars {
+		if !unicode.IsSpace(r) && !unicode.IsControl(r) {
+			first = start + i
+			break
+		}
+	}
+	if first < 0 {
+		return pdfLine{}, false
+	}
+	var l pdfLine
+	if box, ok := tp.LooseBox(first); ok {
+		l.bottom, l.top = box.Bottom, box.Top
+	}
+	if isRTLText(chars) {
+		l.text = rtlLine(tp, start, end)
+	} else {
+		l.text = cleanLine(string(chars))
+	}
+	return l, l.text != ""
+}
+
+// cleanLine drops control chars, keeps a soft line-end hyphen as U+00AD
+// (joinHyphens decides on it), and folds runs of spaces.
+func cleanLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\u0002': // the engine's mark for a hyphen it found at a line's end
+			return '\u00ad'
+		case r == '\t' || r == '\u00a0':
+			return ' '
+		case unicode.IsControl(r) || r == '\ufffe' || r == '\uffff':
+			return -1
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(collapseSpaces(strings.ToValidUTF8(s, "\uFFFD")))
+}
+
+func isRTLText(chars []rune) bool {
+	rtl, ltr := 0, 0
+	for _, r := range chars {
+		switch {
+		case isRTLLetter(r):
+			rtl++
+		case unicode.IsLetter(r):
+			ltr++
+		}
+	}
+	return rtl > ltr
+}
+
+// A glyph of a right-to-left line: the chars drawn by one glyph (a ligature
+// such as lam-alef maps to several), its box, and which of the engine's
+// words it belongs to.
+type rtlGlyph struct {
+	s    string
+	box  pdfengine.Rect
+	word int
+}
+
+// rtlLine lays out a right-to-left line from its glyph boxes, in the order
+// the PDF painted it, and puts it into logical order with visualToLogical.
+// The engine's own reordering mirrors brackets and splits lam-alef; ours
+// keeps the producer's mapping, which reads right (see bidi.go). Word
+// boundaries are the engine's: its spaces are right even where its order is
+// not, and ink gaps inside Arabic words are as wide as the gaps between them.
+func rtlLine(tp *pdfengine.TextPage, start, end int) string {
+	var glyphs []rtlGlyph
+	word := 0
+	for i := start; i < end; i++ {
+		r := tp.Text[i]
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			word++
 			continue
 		}
-		size := math.Abs(g.FontSize)
-		if size < 1 {
-			size = 1
-		}
-		if n := len(lines); n > 0 && math.Abs(lines[n-1].y-g.Y) < 0.5*math.Max(size, lines[n-1].size) {
-			lines[n-1].glyphs = append(lines[n-1].glyphs, g)
-			lines[n-1].size = math.Max(lines[n-1].size, size)
+		box, ok := tp.Box(i)
+		if !ok {
 			continue
 		}
-		lines = append(lines, pdfLine{glyphs: []pdfread.Text{g}, y: g.Y, size: size})
-	}
-	return lines
-}
-
-// lineStep is the usual distance between consecutive lines of a paragraph:
-// a low percentile of the vertical steps on the page.
-func lineStep(lines []pdfLine) float64 {
-	var steps []float64
-	for i := 1; i < len(lines); i++ {
-		d := lines[i-1].y - lines[i].y
-		if d > 0 && d < 3*lines[i].size {
-			steps = append(steps, d)
+		if n := len(glyphs); n > 0 && glyphs[n-1].box == box {
+			// One glyph, several chars, which the engine put in reverse
+			// order when it reversed the line.
+			if isRTLLetter(r) {
+				glyphs[n-1].s = string(r) + glyphs[n-1].s
+			} else {
+				glyphs[n-1].s += string(r)
+			}
+			continue
 		}
+		glyphs = append(glyphs, rtlGlyph{s: string(mirrorBracket(r)), box: box, word: word})
 	}
-	if len(steps) == 0 {
-		return 0
-	}
-	sort.Float64s(steps)
-	return steps[len(steps)/4]
-}
-
-func lineBreak(prev, cur pdfLine, step float64) string {
-	d := prev.y - cur.y
-	if step > 0 && (d > 1.3*step || d < -cur.size) {
-		return "\n\n"
-	}
-	return "\n"
-}
-
-// lineText orders a line's glyphs left to right, inserts word spaces, and
-// reverses right-to-left lines into reading order.
-func lineText(ln pdfLine) string {
-	gs := make([]pdfread.Text, 0, len(ln.glyphs))
-	for _, g := range ln.glyphs {
-		if strings.TrimFunc(g.S, unicode.IsControl) != "" {
-			gs = append(gs, g)
+	sort.SliceStable(glyphs, func(i, j int) bool { return glyphs[i].box.Left < glyphs[j].box.Left })
+	units := make([]string, 0, len(glyphs)+len(glyphs)/4)
+	for i, g := range glyphs {
+		if i > 0 && g.word != glyphs[i-1].word {
+			units = append(units, " ")
 		}
+		units = append(units, g.s)
 	}
-	sort.SliceStable(gs, func(i, j int) bool { return gs[i].X < gs[j].X })
-	units := spaced(gs)
 	if isRTL(units) {
 		units = visualToLogical(units)
 	}
-	return strings.TrimSpace(collapseSpaces(strings.ToValidUTF8(strings.Join(units, ""), "\uFFFD")))
+	return cleanLine(strings.Join(units, ""))
 }
 
-// spaced returns the glyph strings with a " " unit wherever the gap to the
-// previous glyph is wider than a fifth of the font size.
-func spaced(gs []pdfread.Text) []string {
-	out := make([]string, 0, len(gs)+len(gs)/4)
-	for i, g := range gs {
-		if i > 0 && wordGap(gs[i-1], g) {
-			out = append(out, " ")
-		}
-		out = append(out, g.S)
+// mirrorBracket undoes the engine's bracket mirroring in right-to-left
+// text: the producer already mapped each glyph to its logical bracket.
+func mirrorBracket(r rune) rune {
+	switch r {
+	case '(':
+		return ')'
+	case ')':
+		return '('
+	case '[':
+		return ']'
+	case ']':
+		return '['
+	case '{':
+		return '}'
+	case '}':
+		return '{'
 	}
-	return out
-}
-
-func wordGap(prev, cur pdfread.Text) bool {
-	if strings.TrimSpace(prev.S) == "" || strings.TrimSpace(cur.S) == "" {
-		return false
-	}
-	w := prev.W
-	if w <= 0 {
-		w = 0.5 * math.Abs(prev.FontSize) * float64(len([]rune(prev.S)))
-	}
-	gap := cur.X - (prev.X + w)
-	return gap > 0.2*math.Max(math.Abs(cur.FontSize), 1)
+	return r
 }
 
 func collapseSpaces(s string) string {
-	if !strings.Contains(s, "  ") && !strings.ContainsAny(s, "\u00a0\t") {
+	if !strings.Contains(s, "  ") {
 		return s
 	}
 	var b strings.Builder
 	space := false
 	for _, r := range s {
-		if r == ' ' || r == '\t' || r == '\u00a0' {
+		if r == ' ' {
 			space = true
 			continue
 		}
@@ -151,4 +198,31 @@ func collapseSpaces(s string) string {
 		b.WriteByte(' ')
 	}
 	return b.String()
+}
+
+// lineStep is the usual distance between consecutive lines of a paragraph:
+// a low percentile of the vertical steps on the page.
+func lineStep(lines []pdfLine) float64 {
+	var steps []float64
+	for i := 1; i < len(lines); i++ {
+		d := lines[i-1].bottom - lines[i].bottom
+		if h := lines[i].top - lines[i].bottom; d > 0 && d < 3*h {
+			steps = append(steps, d)
+		}
+	}
+	if len(steps) == 0 {
+		return 0
+	}
+	sort.Float64s(steps)
+	return steps[len(steps)/4]
+}
+
+// lineBreak is a blank line where the gap says a paragraph ends (or the
+// text jumps back up, to a new column), else a newline.
+func lineBreak(prev, cur pdfLine, step float64) string {
+	d := prev.bottom - cur.bottom
+	if step > 0 && (d > 1.3*step || d < -(cur.top-cur.bottom)) {
+		return "\n\n"
+	}
+	return "\n"
 }

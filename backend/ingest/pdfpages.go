@@ -1,0 +1,220 @@
+package ingest
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// assemblePages writes the pages' text flow: running heads, page numbers and
+// filing stamps go to the page's Header and Footer, a word hyphenated only
+// by a line break is joined, and a sentence that runs on to the next page is
+// not cut by a paragraph break.
+func assemblePages(pages []pdfPage) Extracted {
+	furniture := findFurniture(pages)
+	vocab := vocabulary(pages)
+	var t textBuilder
+	var ex Extracted
+	var prevLast string
+	for i, p := range pages {
+		span := PageSpan{Page: i + 1}
+		var body []pdfLine
+		for j, l := range p.lines {
+			switch furniture[i][j] {
+			case headerLine:
+				span.Header = append(span.Header, l.text)
+			case footerLine:
+				span.Footer = append(span.Footer, l.text)
+			default:
+				body = append(body, l)
+			}
+		}
+		text := bodyText(body, vocab)
+		if text != "" && t.len() > 0 {
+			t.write(pageBreak(prevLast, text))
+		}
+		span.Start = t.runes
+		t.write(text)
+		span.End = t.runes
+		if text != "" {
+			prevLast = body[len(body)-1].text
+		}
+		ex.Pages = append(ex.Pages, span)
+	}
+	ex.Text = t.String()
+	return ex
+}
+
+// pageBreak separates two pages' text: a newline where a sentence runs on,
+// else a blank line.
+func pageBreak(prevLast, next string) string {
+	last, _ := utf8.DecodeLastRuneInString(strings.TrimRight(prevLast, "\u00ad-"))
+	first, _ := utf8.DecodeRuneInString(next)
+	if unicode.IsLower(first) && !strings.ContainsRune(".:;!?", last) {
+		return "\n"
+	}
+	return "\n\n"
+}
+
+// bodyText joins a page's lines with newlines, blank lines between
+// paragraphs, and line-end hyphens resolved.
+func bodyText(lines []pdfLine, vocab map[string]bool) string {
+	step := lineStep(lines)
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			prev := b.String()
+			joined, ok := joinHyphen(prev, l.text, vocab)
+			if ok {
+				b.Reset()
+				b.WriteString(joined)
+				continue
+			}
+			b.WriteString(lineBreak(lines[i-1], l, step))
+		}
+		b.WriteString(l.text)
+	}
+	return strings.ReplaceAll(b.String(), "\u00ad", "-")
+}
+
+// joinHyphen joins next onto text when text ends in a hyphen that only the
+// line break put there: a soft hyphen the producer marked, or "exam-" +
+// "ple" where the document spells "example" elsewhere. A compound broken at
+// its own hyphen ("out-of-" + "pocket") keeps the hyphen and loses the break.
+func joinHyphen(text, next string, vocab map[string]bool) (string, bool) {
+	first, _ := utf8.DecodeRuneInString(next)
+	if !unicode.IsLower(first) {
+		return "", false
+	}
+	if strings.HasSuffix(text, "\u00ad") {
+		return strings.TrimSuffix(text, "\u00ad") + next, true
+	}
+	if !strings.HasSuffix(text, "-") {
+		return "", false
+	}
+	stem := trailingLetters(strings.TrimSuffix(text, "-"))
+	if stem == "" {
+		return "", false
+	}
+	if vocab[strings.ToLower(stem+leadingLetters(next))] {
+		return strings.TrimSuffix(text, "-") + next, true
+	}
+	return text + next, true
+}
+
+func trailingLetters(s string) string {
+	i := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	return s[i+1:]
+}
+
+func leadingLetters(s string) string {
+	if i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// vocabulary is the set of lower-cased words the document spells whole.
+func vocabulary(pages []pdfPage) map[string]bool {
+	vocab := map[string]bool{}
+	for _, p := range pages {
+		for _, l := range p.lines {
+			for _, w := range strings.FieldsFunc(l.text, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if len(w) > 3 {
+					vocab[strings.ToLower(w)] = true
+				}
+			}
+		}
+	}
+	return vocab
+}
+
+type lineRole uint8
+
+const (
+	bodyLine lineRole = iota
+	headerLine
+	footerLine
+)
+
+// How far from the page's top or foot a running head or footer may sit, as
+// a share of the page's height, and how many lines from either end of the
+// reading order are looked at.
+const (
+	furnitureZone  = 0.13
+	furnitureLines = 4
+)
+
+var (
+	pageNumberRe = regexp.MustCompile(`(?i)^(page\s*)?[-–—(\[]?\s*([0-9]{1,4}|[ivxlc]{1,7}|[a-z]{1,2}\s?-\s?[0-9]{1,3})\s*[-–—)\]]?(\s*(of|/)\s*[0-9]{1,4})?$`)
+	stampRe      = regexp.MustCompile(`^Source: .{3,}, .{1,20}, [0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}$`)
+	digitsRe     = regexp.MustCompile(`[0-9]+`)
+)
+
+// findFurniture marks, page by page, the lines that are running heads,
+// footers, page numbers or filing stamps: lines near the top or foot of the
+// page, among the first or last few in reading order (a stamp drawn first
+// may sit at the foot), that are a page number or stamp, or whose wording
+// (numbers aside) comes back on many pages.
+func findFurniture(pages []pdfPage) [][]lineRole {
+	seen := map[string]int{}
+	for _, p := range pages {
+		keys := map[string]bool{}
+		for _, j := range edgeLines(p) {
+			keys[furnitureKey(p.lines[j].text)] = true
+		}
+		for k := range keys {
+			seen[k]++
+		}
+	}
+	repeated := func(key string) bool {
+		n := seen[key]
+		return len(pages) >= 3 && n >= 3 && float64(n) >= 0.3*float64(len(pages))
+	}
+	roles := make([][]lineRole, len(pages))
+	for i, p := range pages {
+		roles[i] = make([]lineRole, len(p.lines))
+		for _, j := range edgeLines(p) {
+			text := p.lines[j].text
+			if pageNumberRe.MatchString(text) || stampRe.MatchString(text) || repeated(furnitureKey(text)) {
+				roles[i][j] = edgeRole(p, p.lines[j])
+			}
+		}
+	}
+	return roles
+}
+
+// edgeLines are the indexes of the lines that may be furniture: among the
+// first or last few in reading order, and inside the top or bottom zone.
+func edgeLines(p pdfPage) []int {
+	var out []int
+	for j, l := range p.lines {
+		if j >= furnitureLines && j < len(p.lines)-furnitureLines {
+			continue
+		}
+		if edgeRole(p, l) != bodyLine {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+func edgeRole(p pdfPage, l pdfLine) lineRole {
+	if p.height <= 0 || l.top == l.bottom {
+		return bodyLine
+	}
+	switch {
+	case l.bottom >= (1-furnitureZone)*p.height:
+		return headerLine
+	case l.top <= furnitureZone*p.height:
+		return footerLine
+	}
+	return bodyLine
+}
+
+// furnitureKey is a line's wording with numbers masked, so "Page 3" and
+// "Page 4" are the same running line.
+func furnitureKey(s string) string {
+	return digitsRe.ReplaceAllString(strings.ToLower(s), "#")
+}

@@ -1,0 +1,140 @@
+// Package pdfengine reads PDF files with PDFium, the engine Chrome ships,
+// compiled to WebAssembly and run by wazero (github.com/klippa-app/go-pdfium):
+// pure Go, no cgo, the same on every system. It owns the engine's lifetime
+// (started lazily on the first PDF, its compiled code cached on disk), one
+// sandboxed instance per open document, and the bounds that keep a hostile
+// file from taking the process down: a memory cap per instance, no file
+// system inside the sandbox, and a kill switch on cancellation and on a page
+// that takes too long. backend/ingest/PDF.md says why this engine.
+package pdfengine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/klippa-app/go-pdfium"
+	"github.com/klippa-app/go-pdfium/webassembly"
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
+)
+
+// Options configure the engine. Set them with Configure before the first
+// document is opened; zero fields take the defaults.
+type Options struct {
+	// CacheDir keeps the compiled engine across launches, so only the first
+	// launch pays for compiling it. Empty: compiled in memory at every launch.
+	CacheDir string
+	// Slots is how many documents may be open at once; default GOMAXPROCS.
+	Slots int
+	// MemoryLimit caps one instance's memory in bytes; default 1 GiB.
+	MemoryLimit int64
+}
+
+var (
+	mu      sync.Mutex
+	options Options
+	shared  *engine
+)
+
+// Configure sets the options used when the engine starts. It has no effect
+// once the engine runs.
+func Configure(o Options) {
+	mu.Lock()
+	defer mu.Unlock()
+	if shared == nil {
+		options = o
+	}
+}
+
+type engine struct {
+	once    sync.Once
+	pool    pdfium.Pool
+	startup time.Duration
+	err     error
+}
+
+func current() *engine {
+	mu.Lock()
+	defer mu.Unlock()
+	if shared == nil {
+		shared = &engine{}
+	}
+	return shared
+}
+
+// Start starts the engine if it is not running yet and returns how long the
+// start took. Callers need not call it: Open does. It lets a program pay the
+// one-time cost in the background, away from a user's first PDF.
+func Start() (time.Duration, error) {
+	e := current()
+	e.once.Do(func() {
+		mu.Lock()
+		o := options
+		mu.Unlock()
+		begin := time.Now()
+		e.pool, e.err = startPool(o)
+		e.startup = time.Since(begin)
+	})
+	return e.startup, e.err
+}
+
+func startPool(o Options) (pdfium.Pool, error) {
+	if o.Slots <= 0 {
+		o.Slots = runtime.GOMAXPROCS(0)
+	}
+	if o.MemoryLimit <= 0 {
+		o.MemoryLimit = 1 << 30
+	}
+	rc := wazero.NewRuntimeConfig().
+		// The bundled module lowers setjmp/longjmp to exception handling.
+		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
+		// Kill interrupts a running call, not only the next one.
+		WithCloseOnContextDone(true).
+		WithMemoryLimitPages(uint32(o.MemoryLimit / 65536))
+	if o.CacheDir != "" {
+		if cache, err := wazero.NewCompilationCacheWithDir(o.CacheDir); err == nil {
+			rc = rc.WithCompilationCache(cache)
+		}
+	}
+	pool, err := webassembly.Init(webassembly.Config{
+		MinIdle:       0,
+		MaxIdle:       o.Slots,
+		MaxTotal:      o.Slots,
+		RuntimeConfig: rc,
+		// No mounts: documents come in as readers, and nothing in the
+		// sandbox may touch the user's files.
+		FSConfig: wazero.NewFSConfig(),
+		Stdout:   io.Discard,
+		Stderr:   io.Discard,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("start the PDF engine: %w", err)
+	}
+	return pool, nil
+}
+
+// instance takes a fresh engine instance, waiting for a free slot. A fresh
+// one per document means a document's memory is given back when it closes.
+func instance(ctx context.Context) (pdfium.Pdfium, error) {
+	if _, err := Start(); err != nil {
+		return nil, err
+	}
+	inst, err := current().pool.GetInstanceWithContext(ctx)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, ctxErr
+		}
+		return nil, fmt.Errorf("PDF engine: %w", err)
+	}
+	return inst, nil
+}
+
+// ErrKilled is returned by every call on a document whose instance was
+// stopped: its context ended or a page ran over its time.
+var ErrKilled = errors.New("the PDF engine was stopped")
