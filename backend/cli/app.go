@@ -18,6 +18,7 @@ import (
 	"lexflow/backend/ingest"
 	"lexflow/backend/library"
 	"lexflow/backend/nodes"
+	"lexflow/backend/pdfengine"
 	"lexflow/backend/runs"
 	"lexflow/backend/store"
 )
@@ -114,6 +115,9 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 	}, ctx)
 	a.chat = chat.New(a.db, a.runs, nil)
 	go a.chat.SweepEvery(ctx, time.Hour)
+	// The PDF engine compiles itself on the first PDF; the cache makes that
+	// a one-time cost per version rather than one per launch.
+	pdfengine.Configure(pdfengine.Options{CacheDir: filepath.Join(a.dir, "cache", "pdfengine")})
 	a.library = library.New(library.Options{DB: a.db, Index: idx, DataDir: a.dir,
 		Extract: library.Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions()), OnProgress: api.PublishProgress(hub)})
 	if err := a.library.Start(ctx); err != nil {

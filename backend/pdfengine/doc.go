@@ -31,6 +31,7 @@ type Doc struct {
 	doc    references.FPDF_DOCUMENT
 	pages  int
 	stop   func() bool
+	free   func() // gives the engine slot back
 	once   sync.Once
 	killed atomic.Bool
 	// CallBudget bounds one page load or render; past it the instance is
@@ -42,11 +43,11 @@ type Doc struct {
 // Close. The file is read on demand, not loaded whole. Cancelling ctx stops
 // the engine at once, even inside a call.
 func Open(ctx context.Context, r io.ReaderAt, size int64) (*Doc, error) {
-	inst, err := instance(ctx)
+	inst, free, err := instance(ctx)
 	if err != nil {
 		return nil, err
 	}
-	d := &Doc{ctx: ctx, inst: inst}
+	d := &Doc{ctx: ctx, inst: inst, free: free}
 	d.stop = context.AfterFunc(ctx, d.kill)
 	res, err := inst.OpenDocument(&requests.OpenDocument{FileReader: io.NewSectionReader(r, 0, size), FileReaderSize: size})
 	if err != nil {
@@ -100,6 +101,7 @@ func (d *Doc) release() {
 	if !d.killed.Load() {
 		d.inst.Close()
 	}
+	d.free()
 }
 
 // kill stops the instance, even in the middle of a call. Every later call

@@ -13,7 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -28,9 +31,11 @@ import (
 // document is opened; zero fields take the defaults.
 type Options struct {
 	// CacheDir keeps the compiled engine across launches, so only the first
-	// launch pays for compiling it. Empty: compiled in memory at every launch.
+	// launch pays for compiling it (seconds, against a tenth of a second
+	// from the cache). Empty: the user's cache folder.
 	CacheDir string
-	// Slots is how many documents may be open at once; default GOMAXPROCS.
+	// Slots is how many documents may be open at once; default GOMAXPROCS
+	// plus one, so a page view is not queued behind a busy ingestion.
 	Slots int
 	// MemoryLimit caps one instance's memory in bytes; default 1 GiB.
 	MemoryLimit int64
@@ -55,6 +60,7 @@ func Configure(o Options) {
 type engine struct {
 	once    sync.Once
 	pool    pdfium.Pool
+	slots   chan struct{} // one token per open document
 	startup time.Duration
 	err     error
 }
@@ -78,6 +84,10 @@ func Start() (time.Duration, error) {
 		o := options
 		mu.Unlock()
 		begin := time.Now()
+		if o.Slots <= 0 {
+			o.Slots = runtime.GOMAXPROCS(0) + 1
+		}
+		e.slots = make(chan struct{}, o.Slots)
 		e.pool, e.err = startPool(o)
 		e.startup = time.Since(begin)
 	})
@@ -85,9 +95,6 @@ func Start() (time.Duration, error) {
 }
 
 func startPool(o Options) (pdfium.Pool, error) {
-	if o.Slots <= 0 {
-		o.Slots = runtime.GOMAXPROCS(0)
-	}
 	if o.MemoryLimit <= 0 {
 		o.MemoryLimit = 1 << 30
 	}
@@ -97,8 +104,15 @@ func startPool(o Options) (pdfium.Pool, error) {
 		// Kill interrupts a running call, not only the next one.
 		WithCloseOnContextDone(true).
 		WithMemoryLimitPages(uint32(o.MemoryLimit / 65536))
+	if o.CacheDir == "" {
+		if dir, err := os.UserCacheDir(); err == nil {
+			o.CacheDir = filepath.Join(dir, "lexflow", "pdfengine")
+		}
+	}
 	if o.CacheDir != "" {
-		if cache, err := wazero.NewCompilationCacheWithDir(o.CacheDir); err == nil {
+		// wazero names its cache "dev" when built from a module, so two
+		// versions of it could share compiled code: keep them apart.
+		if cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(o.CacheDir, wazeroVersion())); err == nil {
 			rc = rc.WithCompilationCache(cache)
 		}
 	}
@@ -119,22 +133,42 @@ func startPool(o Options) (pdfium.Pool, error) {
 	return pool, nil
 }
 
-// instance takes a fresh engine instance, waiting for a free slot. A fresh
-// one per document means a document's memory is given back when it closes.
-func instance(ctx context.Context) (pdfium.Pdfium, error) {
+// instance takes a fresh engine instance, waiting for a free slot; release
+// gives the slot back after the instance is closed. A fresh instance per
+// document means a document's memory is given back when it closes.
+func instance(ctx context.Context) (inst pdfium.Pdfium, release func(), err error) {
 	if _, err := Start(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	inst, err := current().pool.GetInstanceWithContext(ctx)
+	e := current()
+	select {
+	case e.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	release = func() { <-e.slots }
+	inst, err = e.pool.GetInstanceWithContext(ctx)
 	if err != nil {
+		release()
 		if ctxErr := ctx.Err(); ctxErr != nil {
-			return nil, ctxErr
+			return nil, nil, ctxErr
 		}
-		return nil, fmt.Errorf("PDF engine: %w", err)
+		return nil, nil, fmt.Errorf("PDF engine: %w", err)
 	}
-	return inst, nil
+	return inst, release, nil
 }
 
 // ErrKilled is returned by every call on a document whose instance was
 // stopped: its context ended or a page ran over its time.
 var ErrKilled = errors.New("the PDF engine was stopped")
+
+func wazeroVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, m := range info.Deps {
+			if m.Path == "github.com/tetratelabs/wazero" {
+				return "wazero-" + m.Version
+			}
+		}
+	}
+	return "wazero-unknown"
+}

@@ -1,0 +1,164 @@
+package pdfengine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const samples = "../../examples/corpus"
+
+func openSample(t *testing.T, ctx context.Context, name string) *Doc {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(samples, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(ctx, bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(d.Close)
+	return d
+}
+
+// TestEngineStarts also fills the compiled-code cache, so the test runs
+// that follow (the race detector's among them) start in a fraction of a
+// second.
+func TestEngineStarts(t *testing.T) {
+	took, err := Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("engine start-up: %v", took)
+}
+
+func TestTextPageCharsAndBoxes(t *testing.T) {
+	d := openSample(t, context.Background(), "us-constitution-excerpt.pdf")
+	if d.PageCount() != 5 {
+		t.Fatalf("pages = %d", d.PageCount())
+	}
+	p, err := d.TextPage(0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	text := string(p.Text)
+	const phrase = "We the People"
+	at := strings.Index(text, phrase)
+	if at < 0 {
+		t.Fatalf("page 1 lacks %q: %.200q", phrase, text)
+	}
+	at = len([]rune(text[:at]))
+	box, ok := p.Box(at)
+	if !ok || box.Left <= 0 || box.Right <= box.Left || box.Top <= box.Bottom || box.Top > p.Height {
+		t.Fatalf("box of %q = %+v, %v (page %vx%v)", phrase, box, ok, p.Width, p.Height)
+	}
+	rects := p.Rects(at, len(phrase))
+	if len(rects) == 0 || rects[0].Left > box.Left+0.5 || rects[len(rects)-1].Right <= box.Right {
+		t.Fatalf("rects of %q = %+v, first box %+v", phrase, rects, box)
+	}
+}
+
+func TestTextPageLimit(t *testing.T) {
+	d := openSample(t, context.Background(), "us-constitution-excerpt.pdf")
+	_, err := d.TextPage(0, 10)
+	var lim *LimitError
+	if !errors.As(err, &lim) {
+		t.Fatalf("err = %v, want a LimitError", err)
+	}
+}
+
+func TestRender(t *testing.T) {
+	d := openSample(t, context.Background(), "us-constitution-excerpt.pdf")
+	img, err := d.Render(0, 72)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	if b.Dx() < 500 || b.Dx() > 700 || b.Dy() < 700 {
+		t.Fatalf("72 dpi page is %v", b)
+	}
+	dark := 0
+	for i := 0; i < len(img.Pix); i += 4 {
+		if img.Pix[i] < 128 {
+			dark++
+		}
+	}
+	if dark == 0 {
+		t.Fatal("the rendered page is blank")
+	}
+}
+
+func TestEncryptedNeedsPassword(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(samples, "bad", "encrypted.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if !errors.Is(err, ErrEncrypted) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestNotAPDF(t *testing.T) {
+	data := []byte("hello, I am text")
+	_, err := Open(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// A cancelled context stops the document: every later call fails with the
+// context's error, and the slot is given back.
+func TestCancelStopsTheDocument(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	d := openSample(t, ctx, "us-constitution-excerpt.pdf")
+	cancel()
+	deadline := time.Now().Add(5 * time.Second)
+	for !d.killed.Load() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := d.TextPage(0, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+	d.Close()
+	// Every slot is free again: as many documents as slots open at once.
+	var docs []*Doc
+	for i := 0; i < 3; i++ {
+		docs = append(docs, openSample(t, context.Background(), "us-constitution-excerpt.pdf"))
+	}
+	for _, d := range docs {
+		d.Close()
+	}
+}
+
+func TestOpenWaitsForASlotUntilCancelled(t *testing.T) {
+	var docs []*Doc
+	defer func() {
+		for _, d := range docs {
+			d.Close()
+		}
+	}()
+	data, _ := os.ReadFile(filepath.Join(samples, "us-constitution-excerpt.pdf"))
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		d, err := Open(ctx, bytes.NewReader(data), int64(len(data)))
+		cancel()
+		if err != nil {
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("err = %v, want the deadline", err)
+			}
+			return
+		}
+		docs = append(docs, d)
+		if len(docs) > 64 {
+			t.Fatal("opened 64 documents at once: no slot bound")
+		}
+	}
+}
