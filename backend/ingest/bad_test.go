@@ -30,7 +30,6 @@ func TestBadCorpusFiles(t *testing.T) {
 		{"empty.pdf", ErrEmpty, "file is empty"},
 		{"truncated.pdf", ErrCorrupt, "damaged"},
 		{"encrypted.pdf", ErrEncrypted, "encrypted"},
-		{"scanned.pdf", ErrNoTextLayer, "no text layer (scanned PDF?); OCR is not supported"},
 		{"binary.txt", ErrCorrupt, "binary data"},
 	}
 	for _, tt := range tests {

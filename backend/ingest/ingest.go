@@ -27,7 +27,7 @@ var (
 	ErrTooLarge          = errors.New("file too large")
 	ErrCorrupt           = errors.New("file is damaged or not what its name says")
 	ErrEncrypted         = errors.New("document is encrypted or password-protected")
-	ErrNoTextLayer       = errors.New("no text layer (scanned PDF?); OCR is not supported")
+	ErrNoTextLayer       = errors.New("no text: the PDF has no text layer and nothing drawn to read by OCR")
 	ErrLimit             = errors.New("document exceeds a safety limit")
 )
 
@@ -41,17 +41,10 @@ type Extracted struct {
 	Encoding string     // TXT and Markdown: "utf-8", "utf-16" or "windows-1252"
 }
 
-// PageSpan is the text of one page: code points [Start, End) of Extracted.Text.
-// Header and Footer hold the page's running heads, page numbers and filing
-// stamps, taken out of the text flow so they neither split a clause nor show up
-// inside a quote, and kept here so nothing on the page is lost.
-type PageSpan struct {
-	Page       int // 1-based
-	Start, End int
-	Header     []string `json:",omitempty"` // lines above the flow, top to bottom
-	Footer     []string `json:",omitempty"` // lines below the flow, top to bottom
-	OCR        bool     `json:",omitempty"` // the page's text was read by OCR from its image
-}
+// PageSpan is the text of one page: code points [Start, End) of
+// Extracted.Text, with the running heads and page numbers kept out of the
+// flow. It is evidence.PageSpan, so the store keeps it as it is.
+type PageSpan = evidence.PageSpan
 
 // Mark is a heading the file itself marks up: code points [Start, End) and
 // its level, 1 for the top.

@@ -28,6 +28,9 @@ func extractPDF(ctx context.Context, r io.ReaderAt, size int64, limits Limits) (
 	if err != nil {
 		return Extracted{}, err
 	}
+	if err := ocrPages(ctx, doc, pages); err != nil {
+		return Extracted{}, classifyPDF(err)
+	}
 	ex := assemblePages(pages)
 	if !hasLetters(ex.Text) {
 		return Extracted{}, ErrNoTextLayer
@@ -48,6 +51,9 @@ func readPages(ctx context.Context, doc *pdfengine.Doc, limits Limits) ([]pdfPag
 	for i := range pages {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if i%10 == 0 {
+			report(ctx, i, len(pages), fmt.Sprintf("reading page %d of %d", i+1, len(pages)))
 		}
 		p, err := readPage(doc, i, limits)
 		if err != nil {
@@ -88,7 +94,7 @@ func fatalPDF(err error) bool {
 func classifyPDF(err error) error {
 	var lim *pdfengine.LimitError
 	switch {
-	case errors.Is(err, ErrLimit), errors.Is(err, ErrCorrupt), errors.Is(err, ErrEncrypted):
+	case errors.Is(err, ErrLimit), errors.Is(err, ErrCorrupt), errors.Is(err, ErrEncrypted), errors.Is(err, ErrNeedsOCR), errors.Is(err, ErrOCR):
 		return err
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err

@@ -1,7 +1,7 @@
 package ingest
 
 import (
-		"sort"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -12,6 +12,16 @@ import (
 type pdfPage struct {
 	lines  []pdfLine
 	height float64
+	ocr    bool // read by OCR from the page's image
+}
+
+func (p pdfPage) hasText() bool {
+	for _, l := range p.lines {
+		if hasLetters(l.text) {
+			return true
+		}
+	}
+	return false
 }
 
 // pdfLine is one line as the engine reads it, with where it sits.

@@ -18,7 +18,7 @@ func assemblePages(pages []pdfPage) Extracted {
 	var ex Extracted
 	var prevLast string
 	for i, p := range pages {
-		span := PageSpan{Page: i + 1}
+		span := PageSpan{Page: i + 1, OCR: p.ocr}
 		var body []pdfLine
 		for j, l := range p.lines {
 			switch furniture[i][j] {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/ingest"
 	"lexflow/backend/store"
 )
 
@@ -114,6 +115,12 @@ func (l *Library) extract(ctx context.Context, d store.Document) (store.Extracti
 	defer f.Close()
 	doc := evidence.Document{ID: d.ID, CollectionID: d.CollectionID, Name: d.Name, Format: evidence.Format(d.Format),
 		Hash: d.Hash, Size: d.Size}
+	// A long PDF, or a scan read by OCR, moves the document's bar page by page.
+	ctx = ingest.WithProgress(ctx, func(done, total int, _ string) {
+		if total > 0 {
+			l.progress(d, store.DocParsing, 100*done/total, "")
+		}
+	})
 	ex, err := l.opts.Extract(ctx, doc, f, size)
 	if err != nil {
 		return store.Extraction{}, err

@@ -4,7 +4,9 @@ package pdfgen
 
 import (
 	"bytes"
+	"compress/zlib"
 	"fmt"
+	"image"
 	"strings"
 )
 
@@ -105,4 +107,35 @@ func sentence(seed, article, para int) []string {
 	}
 	line := strings.TrimSpace(b.String()) + "."
 	return []string{line[:len(line)/2], line[len(line)/2:]}
+}
+
+// Scan writes an image-only PDF, as a scanner does: one page per image,
+// each drawn over a whole page of the given size in points, no text layer.
+func Scan(pages []*image.Gray, width, height float64) []byte {
+	n := len(pages)
+	kids := make([]string, n)
+	for i := range pages {
+		kids[i] = fmt.Sprintf("%d 0 R", 3+3*i)
+	}
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n),
+	}
+	for i, img := range pages {
+		b := img.Bounds()
+		var z bytes.Buffer
+		w := zlib.NewWriter(&z)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			w.Write(img.Pix[(y-b.Min.Y)*img.Stride : (y-b.Min.Y)*img.Stride+b.Dx()])
+		}
+		w.Close()
+		draw := fmt.Sprintf("q %g 0 0 %g 0 0 cm /Im0 Do Q", width, height)
+		objs = append(objs,
+			fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %g %g] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>",
+				width, height, 4+3*i, 5+3*i),
+			Stream(fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode",
+				b.Dx(), b.Dy()), z.Bytes()),
+			Stream("", []byte(draw)))
+	}
+	return Build(objs...)
 }
