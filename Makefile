@@ -63,7 +63,10 @@ test: apt-deps npm-deps vet test-go test-ui test-desktop test-e2e
 vet: frontend/dist/index.html
 	go vet ./...
 
+# The PDF engine's first test, without the race detector, compiles the engine once into the user's
+# cache (seconds); every race-detector test process then loads it from there instead of compiling it slowly.
 test-go: frontend/dist/index.html
+	go test -count=1 -run TestEngineStarts ./backend/pdfengine
 	go test -race -count=1 ./...
 
 test-ui: npm-deps
@@ -104,6 +107,13 @@ eval:
 .PHONY: eval-retrieval
 eval-retrieval:
 	go run ./scripts/eval $(EVAL_FLAGS)
+
+## eval-pdf: PDF text extraction on the 287 CUAD contract PDFs (not part of `make test`): files ingested or
+## refused, word-level fidelity to the reference texts, page furniture, worst files, speed and peak memory, beside
+## pdftotext -layout when installed; e.g. EVALPDF_FLAGS="-limit 20 -no-reference"
+.PHONY: eval-pdf
+eval-pdf:
+	go run ./scripts/evalpdf $(EVALPDF_FLAGS)
 
 clean:
 	rm -rf bin frontend/dist/assets frontend/dist/index.html

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"lexflow/backend/ingest/pdfgen"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -126,6 +127,8 @@ func TestPDFBombs(t *testing.T) {
 			"<< /Type /Page /Parent 2 0 R >>",
 		), Limits{MaxPages: 1}, ErrLimit},
 		{"not a pdf", []byte("hello, I am text"), Limits{}, ErrCorrupt},
+		{"a form that draws itself", formPDF("BT /F1 12 Tf 72 700 Td (Article 1) Tj ET /Fm1 Do"), Limits{}, nil},
+		{"a page over its time", onePagePDF("BT /F1 12 Tf (Hello) Tj ET"), Limits{PageTime: time.Nanosecond}, ErrLimit},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -244,5 +247,46 @@ func TestDetect(t *testing.T) {
 		if err != nil || got != tt.want {
 			t.Errorf("Detect(%q) = %q, %v; want %q", tt.name, got, err, tt.want)
 		}
+	}
+}
+
+// EDGAR's converters draw each page inside a Form XObject.
+func TestPDFTextInsideAFormXObject(t *testing.T) {
+	ex, err := extractBytes(evidence.FormatPDF, formPDF("BT /F1 12 Tf 72 700 Td (8. Insurance.) Tj 0 -14 Td (The Supplier shall insure.) Tj ET"), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "8. Insurance.\nThe Supplier shall insure."; ex.Text != want {
+		t.Fatalf("text = %q, want %q", ex.Text, want)
+	}
+}
+
+// A 5,000-page PDF, the most a document may have, reads in bounded time and
+// memory; one more page is refused before any is read.
+func TestPDFFiveThousandPages(t *testing.T) {
+	pages := make([][]string, 5000)
+	for i := range pages {
+		pages[i] = []string{"Article " + strconv.Itoa(i+1), "Article " + strconv.Itoa(i+1) + " is one line long."}
+	}
+	pdf := pdfgen.Pages(pages)
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	ex, err := extractBytes(evidence.FormatPDF, pdf, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("5,000 pages in %v", time.Since(start))
+	if len(ex.Pages) != 5000 || !strings.Contains(ex.Text, "Article 5000") {
+		t.Fatalf("pages = %d", len(ex.Pages))
+	}
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 200<<20 {
+		t.Errorf("heap grew by %d MB", grew>>20)
+	}
+	_, err = extractBytes(evidence.FormatPDF, pdfgen.Pages(append(pages, []string{"one more"})), Limits{})
+	if !errors.Is(err, ErrLimit) {
+		t.Fatalf("5,001 pages: err = %v, want ErrLimit", err)
 	}
 }

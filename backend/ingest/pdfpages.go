@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"math"
 	"regexp"
 	"strings"
 	"unicode"
@@ -153,36 +154,61 @@ var (
 )
 
 // findFurniture marks, page by page, the lines that are running heads,
-// footers, page numbers or filing stamps: lines near the top or foot of the
-// page, among the first or last few in reading order (a stamp drawn first
-// may sit at the foot), that are a page number or stamp, or whose wording
-// (numbers aside) comes back on many pages.
+// footers, page numbers or filing stamps. Only lines near the top or foot
+// of the page, among the first or last few in reading order (a stamp drawn
+// first may sit at the foot), are looked at. Such a line is furniture when
+// it is a page number or a filing stamp, when the same words come back on
+// many pages, or when they come back with other numbers ("Page 3",
+// "Page 4") and the line stands apart from the text: a heading "Article 7"
+// that happens to open every page sits at the usual line spacing.
 func findFurniture(pages []pdfPage) [][]lineRole {
-	seen := map[string]int{}
+	exact, masked := map[string]int{}, map[string]int{}
 	for _, p := range pages {
-		keys := map[string]bool{}
+		seen := map[string]bool{}
 		for _, j := range edgeLines(p) {
-			keys[furnitureKey(p.lines[j].text)] = true
-		}
-		for k := range keys {
-			seen[k]++
+			text := p.lines[j].text
+			for _, k := range []string{"=" + text, "#" + furnitureKey(text)} {
+				if !seen[k] {
+					seen[k] = true
+					if k[0] == '=' {
+						exact[text]++
+					} else {
+						masked[k[1:]]++
+					}
+				}
+			}
 		}
 	}
-	repeated := func(key string) bool {
-		n := seen[key]
+	repeated := func(n int) bool {
 		return len(pages) >= 3 && n >= 3 && float64(n) >= 0.3*float64(len(pages))
 	}
 	roles := make([][]lineRole, len(pages))
 	for i, p := range pages {
 		roles[i] = make([]lineRole, len(p.lines))
+		step := lineStep(p.lines)
 		for _, j := range edgeLines(p) {
 			text := p.lines[j].text
-			if pageNumberRe.MatchString(text) || stampRe.MatchString(text) || repeated(furnitureKey(text)) {
+			if pageNumberRe.MatchString(text) || stampRe.MatchString(text) || repeated(exact[text]) ||
+				repeated(masked[furnitureKey(text)]) && standsApart(p.lines, j, step) {
 				roles[i][j] = edgeRole(p, p.lines[j])
 			}
 		}
 	}
 	return roles
+}
+
+// standsApart tells whether line j is further from its neighbours than the
+// page's usual line spacing allows for text of one block.
+func standsApart(lines []pdfLine, j int, step float64) bool {
+	if step <= 0 {
+		return true
+	}
+	for _, k := range []int{j - 1, j + 1} {
+		if k >= 0 && k < len(lines) && math.Abs(lines[k].bottom-lines[j].bottom) < 1.6*step {
+			return false
+		}
+	}
+	return true
 }
 
 // edgeLines are the indexes of the lines that may be furniture: among the
