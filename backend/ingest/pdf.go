@@ -12,12 +12,11 @@ import (
 // extractPDF reads the text layer page by page with the PDF engine. See
 // PDF.md for the choice of engine and how it is bounded.
 func extractPDF(ctx context.Context, r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
-	doc, err := pdfengine.Open(ctx, r, size)
+	doc, err := pdfengine.OpenWithBudget(ctx, r, size, limits.PageTime)
 	if err != nil {
 		return Extracted{}, classifyPDF(err)
 	}
 	defer doc.Close()
-	doc.CallBudget = limits.PageTime
 	switch n := doc.PageCount(); {
 	case n == 0:
 		return Extracted{}, fmt.Errorf("%w: the PDF has no pages", ErrCorrupt)

@@ -101,8 +101,6 @@ func startPool(o Options) (pdfium.Pool, error) {
 	rc := wazero.NewRuntimeConfig().
 		// The bundled module lowers setjmp/longjmp to exception handling.
 		WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
-		// Kill interrupts a running call, not only the next one.
-		WithCloseOnContextDone(true).
 		WithMemoryLimitPages(uint32(o.MemoryLimit / 65536))
 	if o.CacheDir == "" {
 		if dir, err := os.UserCacheDir(); err == nil {

@@ -83,6 +83,9 @@ func (p *TextPage) load(i, maxChars int) error {
 // Box is the tight box of char i's glyph; false for a char the engine made
 // up (a space or line break) or when the call fails.
 func (p *TextPage) Box(i int) (Rect, bool) {
+	if p.doc.killed.Load() {
+		return Rect{}, false
+	}
 	res, err := p.doc.inst.FPDFText_GetCharBox(&requests.FPDFText_GetCharBox{TextPage: p.text, Index: i})
 	if err != nil || (res.Left == res.Right && res.Top == res.Bottom) {
 		return Rect{}, false
@@ -93,6 +96,9 @@ func (p *TextPage) Box(i int) (Rect, bool) {
 // LooseBox is char i's box by its font's ascent and descent, the same height
 // for every glyph of a line: what a line's position and height are read from.
 func (p *TextPage) LooseBox(i int) (Rect, bool) {
+	if p.doc.killed.Load() {
+		return Rect{}, false
+	}
 	res, err := p.doc.inst.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: p.text, Index: i})
 	if err != nil || (res.Rect.Left == res.Rect.Right && res.Rect.Top == res.Rect.Bottom) {
 		return Rect{}, false
@@ -105,6 +111,9 @@ func (p *TextPage) LooseBox(i int) (Rect, bool) {
 // the highlight of a quote.
 func (p *TextPage) Rects(start, count int) []Rect {
 	inst := p.doc.inst
+	if p.doc.killed.Load() {
+		return nil
+	}
 	n, err := inst.FPDFText_CountRects(&requests.FPDFText_CountRects{TextPage: p.text, StartIndex: start, Count: count})
 	if err != nil || n.Count <= 0 {
 		return nil
