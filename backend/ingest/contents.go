@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -20,9 +21,15 @@ func contents(text string, fs []found) []found {
 		}
 	}
 	entry := make([]bool, len(fs))
+	listed := -1 // headings up to here are lines of a contents list
 	for i, f := range fs {
 		if contentsTitle(f.label) {
 			fs[i].kind = "contents"
+			listed = listedAfter(text, fs, i)
+			continue
+		}
+		if i <= listed {
+			entry[i] = true
 			continue
 		}
 		end := len(text)
@@ -50,6 +57,32 @@ func contents(text string, fs []found) []found {
 	}
 	return out
 }
+
+// listedAfter is the index of the last heading of the run after the
+// contents title at c whose lines end in a page number ("4.4 Transfer of
+// Data 19", "Article 2 ........ 11"; an entry may wrap onto a second line):
+// the entries of the list, whether or not the document repeats them.
+func listedAfter(text string, fs []found, c int) int {
+	last := c
+	for i := c + 1; i < len(fs); i++ {
+		first, second := twoLines(text[fs[i].start:])
+		if !pageRefRe.MatchString(first) && !pageRefRe.MatchString(second) {
+			break
+		}
+		last = i
+	}
+	return last
+}
+
+// twoLines returns the first line of s and the next non-blank one, trimmed.
+func twoLines(s string) (string, string) {
+	first, rest, _ := strings.Cut(s, "\n")
+	rest = strings.TrimLeft(rest, " \t\r\n")
+	second, _, _ := strings.Cut(rest, "\n")
+	return strings.TrimSpace(first), strings.TrimSpace(second)
+}
+
+var pageRefRe = regexp.MustCompile(`(?i)(\s|\.{2,}|…)\s*([0-9]{1,3}|[ivxlc]{1,6})$`)
 
 // headingKey names a heading so that its entry in a table of contents and
 // the heading itself share the name: its kind and number, or for a heading

@@ -83,6 +83,26 @@ func TestContractStructure(t *testing.T) {
 			},
 		},
 		{
+			name: "contents entries end in page numbers, some wrapped, some never repeated",
+			text: "TABLE OF CONTENTS\nARTICLE 1 DEFINITIONS 1\n1.1 Affiliate 1\n4.4 Transfer of Data 19\n" +
+				"14.5 Termination of the Agreement Due to Discontinuation of All\nCompounds 43\n16.5 Attorneys’ Fees 51\n\n" +
+				"COLLABORATION AGREEMENT\n\nThe parties agree as follows.\n\nARTICLE 1\nDEFINITIONS\n\n1.1 Affiliate. A company controlling a party.",
+			want: []string{
+				"TABLE OF CONTENTS|TABLE OF CONTENTS",
+				"COLLABORATION AGREEMENT|COLLABORATION AGREEMENT",
+				"ARTICLE 1 — DEFINITIONS|COLLABORATION AGREEMENT › ARTICLE 1 — DEFINITIONS",
+				"1.1 Affiliate|COLLABORATION AGREEMENT › ARTICLE 1 — DEFINITIONS › 1.1 Affiliate",
+			},
+		},
+		{
+			name: "an article's title in capitals wrapped over two lines",
+			text: "ARTICLE 3\nGOVERNANCE OF DEVELOPMENT AND\nCOMMERCIALIZATION OF PRODUCTS\n\n3.1 Joint Committee. The parties form a committee.",
+			want: []string{
+				"ARTICLE 3 — GOVERNANCE OF DEVELOPMENT AND COMMERCIALIZATION OF PRODUCTS|ARTICLE 3 — GOVERNANCE OF DEVELOPMENT AND COMMERCIALIZATION OF PRODUCTS",
+				"3.1 Joint Committee|ARTICLE 3 — GOVERNANCE OF DEVELOPMENT AND COMMERCIALIZATION OF PRODUCTS › 3.1 Joint Committee",
+			},
+		},
+		{
 			name: "a subsection nests under its own number",
 			text: "4. PAYMENT\n\n4.1 The Customer pays monthly.\n\n4.2 Late payments bear interest.\n\n" +
 				"Confidential information shall be kept secret by both parties.\n\n" +

@@ -209,7 +209,7 @@ func continues(following string) bool {
 // ("REGULATION ... OF THE" / "COUNCIL").
 func (d *detector) extendCaps(c candidate, ln line, lead int) bool {
 	n := len(d.out)
-	if c.kind != "caps" || d.prev != headingLine || n == 0 || d.out[n-1].kind != "caps" {
+	if c.kind != "caps" || d.prev != headingLine || n == 0 || d.out[n-1].kind != "caps" && !capsTitled(d.out[n-1]) {
 		return false
 	}
 	last := &d.out[n-1]
@@ -217,8 +217,16 @@ func (d *detector) extendCaps(c candidate, ln line, lead int) bool {
 		return false
 	}
 	last.end = ln.byte + lead + c.label
-	last.label = clean(d.text[last.start:last.end])
+	last.label += " " + clean(d.text[ln.byte+lead:last.end])
 	return true
+}
+
+// capsTitled: a heading whose title, taken from the line after it, is in
+// capitals ("ARTICLE 3" / "GOVERNANCE OF DEVELOPMENT AND"), so a further
+// line in capitals goes on with that title.
+func capsTitled(f found) bool {
+	_, title, ok := strings.Cut(f.label, " — ")
+	return ok && allCaps(title)
 }
 
 func (d *detector) bodyLine(trimmed string) {

@@ -1,0 +1,66 @@
+package ingest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"lexflow/backend/evidence"
+)
+
+// A clause number and its title set apart with no space glyph read as two
+// words, and tight pairs ("U.S.", "14a") stay joined.
+func TestPDFSpacesFromGaps(t *testing.T) {
+	pdf := onePagePDF("BT /F1 12 Tf 72 700 Td (3.1) Tj 19.2 0 Td (Joint Committee.) Tj ET " +
+		"BT /F1 12 Tf 72 680 Td (\\(a\\)) Tj 36 0 Td (The U.S. Rule 14a-2 applies.) Tj ET")
+	ex, err := extractBytes(evidence.FormatPDF, pdf, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "3.1 Joint Committee.\n(a) The U.S. Rule 14a-2 applies."; ex.Text != want {
+		t.Fatalf("text = %q, want %q", ex.Text, want)
+	}
+}
+
+func TestJoinGap(t *testing.T) {
+	for _, tt := range []struct {
+		before string
+		cur    rune
+		want   float64
+	}{
+		{"3.1", 'J', 0.14},
+		{"3.", 'J', 0.14},
+		{"(a)", 'T', 0.14},
+		{"Agreement", 'T', 0.2},
+		{"U.", 'S', 0},
+		{"Agreement", 't', 0},
+		{"3", '1', 0},
+	} {
+		if got := joinGap([]rune(tt.before), tt.cur); got != tt.want {
+			t.Errorf("joinGap(%q, %q) = %v, want %v", tt.before, tt.cur, got, tt.want)
+		}
+	}
+}
+
+// On a real filing (Word, tabbed clause numbers) the engine alone reads
+// "3.1Joint Steering Committee"; the gap between the glyphs restores the
+// space. The contract is in the evaluation data beside the repository.
+func TestPDFSpacesFromGapsOnARealContract(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "shared", "eval", "cuad-pdf", "pdf", "INNOVIVA,INC_08_07_2014-EX-10.1-COLLABORATION AGREEMENT.PDF")
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("the CUAD PDFs are not beside the repository")
+	}
+	ex, err := extractFile(t, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3.1 Joint Steering Committee", "2.1.2 Commercialization License", "U.S.$15"} {
+		if !strings.Contains(ex.Text, want) {
+			t.Errorf("text lacks %q", want)
+		}
+	}
+	if strings.Contains(ex.Text, "3.1Joint") {
+		t.Error("text has \"3.1Joint\"")
+	}
+}
