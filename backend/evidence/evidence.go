@@ -78,6 +78,19 @@ func (l Locator) Label() string {
 	return strings.Join(parts, ", ")
 }
 
+// PageSpan is the text of one page: code points [Start, End) of the
+// document's extracted text. Header and Footer hold the page's running heads,
+// page numbers and filing stamps, taken out of the text flow so they neither
+// split a clause nor show up inside a quote, and kept here so nothing on the
+// page is lost.
+type PageSpan struct {
+	Page       int // 1-based
+	Start, End int
+	Header     []string `json:",omitempty"` // lines above the flow, top to bottom
+	Footer     []string `json:",omitempty"` // lines below the flow, top to bottom
+	OCR        bool     `json:",omitempty"` // the page's text was read by OCR from its image
+}
+
 // Chunk is a retrievable passage: usually one article or clause, or a part of a
 // long one. Text is exactly the document's extracted text from Start to End.
 type Chunk struct {
