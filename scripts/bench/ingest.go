@@ -13,6 +13,10 @@ import (
 	"lexflow/backend/ingest/pdfgen"
 )
 
+// ingestDataDir is the ingestion benchmark's data directory under the
+// benchmark's temporary folder.
+const ingestDataDir = "ingest-data"
+
 // ingestRows ingests generated statute PDFs (files × pages each) with the
 // real `lexflow ingest` and reports throughput and peak memory.
 func ingestRows(bin, tmp string, files, pages int) [][3]string {
@@ -21,7 +25,7 @@ func ingestRows(bin, tmp string, files, pages int) [][3]string {
 	for i := 0; i < files; i++ {
 		check(os.WriteFile(filepath.Join(src, fmt.Sprintf("act-%03d.pdf", i)), pdfgen.Statute(i, pages), 0o644))
 	}
-	data := filepath.Join(tmp, "ingest-data")
+	data := filepath.Join(tmp, ingestDataDir)
 	check(exec.Command(bin, "collection", "create", "bench", "--data-dir", data).Run())
 	cmd := exec.Command(bin, "ingest", "--collection", "bench", "--json", "--data-dir", data, src)
 	var out bytes.Buffer

@@ -1,7 +1,7 @@
 // Command bench measures the built binary as a user meets it and prints a
 // table: binary size, `serve` time-to-ready (cold: new data directory; warm:
 // existing one), idle memory of `serve`, and ingestion throughput and peak
-// memory on generated statute PDFs.
+// memory on generated statute PDFs, and the PDF engine's one-time start-up.
 package main
 
 import (
@@ -24,7 +24,12 @@ var urlLine = regexp.MustCompile(`(http://127\.0\.0\.1:\d+)/#token=(\S+)`)
 func main() {
 	bin := flag.String("bin", "bin/lexflow", "serve binary to measure")
 	runs := flag.Int("runs", 10, "starts per time-to-ready measurement")
+	engineCache := flag.String("engine-start", "", "start the PDF engine with this cache directory, print the time it took, and exit")
 	flag.Parse()
+	if *engineCache != "" {
+		startEngine(*engineCache)
+		return
+	}
 	rows := [][3]string{{"metric", "value", "target"}}
 	rows = append(rows, sizeRows(*bin, "bin/lexflow-desktop")...)
 	tmp, err := os.MkdirTemp("", "lexflow-bench-")
@@ -43,6 +48,7 @@ func main() {
 	)
 	idle := must(startServe(*bin, filepath.Join(tmp, "cold-0"), 3*time.Second))
 	rows = append(rows, [3]string{"serve idle RSS (3 s after ready)", fmt.Sprintf("%.1f MiB", float64(idle.rssKiB)/1024), "≤ 60 MiB"})
+	rows = append(rows, engineRows(filepath.Join(tmp, ingestDataDir, "cache", "pdfengine"))...)
 	rows = append(rows, ingestRows(*bin, tmp, 40, 50)...)
 	printTable(rows)
 }
