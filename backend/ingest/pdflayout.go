@@ -45,12 +45,13 @@ func (p pdfPage) textBytes() int {
 // laid out again from their glyph boxes (see rtlLine).
 func layoutPage(tp *pdfengine.TextPage) pdfPage {
 	page := pdfPage{height: tp.Height}
+	rtlPage := direction(tp.Text) > 0
 	start := 0
 	for i := 0; i <= len(tp.Text); i++ {
 		if i < len(tp.Text) && tp.Text[i] != '\n' {
 			continue
 		}
-		if l, ok := readLine(tp, start, i); ok {
+		if l, ok := readLine(tp, start, i, rtlPage); ok {
 			page.lines = append(page.lines, l)
 		}
 		start = i + 1
@@ -58,8 +59,9 @@ func layoutPage(tp *pdfengine.TextPage) pdfPage {
 	return page
 }
 
-// readLine reads chars [start, end) of the page as one line.
-func readLine(tp *pdfengine.TextPage, start, end int) (pdfLine, bool) {
+// readLine reads chars [start, end) of the page as one line. A line with no
+// letters ("[…]", "(1)") takes the page's direction.
+func readLine(tp *pdfengine.TextPage, start, end int, rtlPage bool) (pdfLine, bool) {
 	chars := tp.Text[start:end]
 	first := -1
 	for i, r := range chars {
@@ -75,7 +77,7 @@ func readLine(tp *pdfengine.TextPage, start, end int) (pdfLine, bool) {
 	if box, ok := tp.LooseBox(first); ok {
 		l.bottom, l.top = box.Bottom, box.Top
 	}
-	if isRTLText(chars) {
+	if dir := direction(chars); dir > 0 || dir == 0 && rtlPage {
 		l.text = rtlLine(tp, start, end)
 	} else {
 		l.text = cleanLine(string(restoreSpaces(tp, start, chars, l.top-l.bottom)))
@@ -151,7 +153,9 @@ func cleanLine(s string) string {
 	return strings.TrimSpace(collapseSpaces(strings.ToValidUTF8(s, "\uFFFD")))
 }
 
-func isRTLText(chars []rune) bool {
+// direction is positive where right-to-left letters outnumber the others,
+// negative where they are fewer, and zero for text with no letters.
+func direction(chars []rune) int {
 	rtl, ltr := 0, 0
 	for _, r := range chars {
 		switch {
@@ -161,7 +165,7 @@ func isRTLText(chars []rune) bool {
 			ltr++
 		}
 	}
-	return rtl > ltr
+	return rtl - ltr
 }
 
 // A glyph of a right-to-left line: the chars drawn by one glyph (a ligature
