@@ -95,6 +95,16 @@ func TestContractStructure(t *testing.T) {
 			},
 		},
 		{
+			name: "a numbered clause title alone on its line, with its period",
+			text: "7. Term. This Agreement runs for two years.\n8. Insurance.\nThe Supplier shall insure the goods.\n" +
+				"9. Governing Law.\nThis Agreement is governed by the laws of New York.",
+			want: []string{
+				"7. Term|7. Term",
+				"8. Insurance|8. Insurance",
+				"9. Governing Law|9. Governing Law",
+			},
+		},
+		{
 			name: "an article's title in capitals wrapped over two lines",
 			text: "ARTICLE 3\nGOVERNANCE OF DEVELOPMENT AND\nCOMMERCIALIZATION OF PRODUCTS\n\n3.1 Joint Committee. The parties form a committee.",
 			want: []string{

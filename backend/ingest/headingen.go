@@ -187,6 +187,8 @@ func withTitle(c candidate, s, after string) candidate {
 		c.titled, c.label = true, start+len(rest)
 	case titlePhrase(rest) > 0:
 		c.titled, c.body, c.label = true, true, start+titlePhrase(rest)
+	case strings.HasPrefix(c.kind, "num") && periodTitle(rest):
+		c.titled, c.label = true, start+len(rest)
 	default:
 		c.body = true
 	}
@@ -220,24 +222,37 @@ func looksTitle(s string, maxWords int) bool {
 // followed by a sentence, or 0.
 func titlePhrase(s string) int {
 	i := strings.Index(s, ". ")
-	if i <= 0 || i > 60 {
+	if i <= 0 || i > 60 || !titleWords(s[:i]) {
 		return 0
-	}
-	words := strings.Fields(s[:i])
-	if len(words) > 6 {
-		return 0
-	}
-	for _, w := range words {
-		r, _ := utf8.DecodeRuneInString(w)
-		if unicode.IsLower(r) && !smallWord(w) {
-			return 0
-		}
 	}
 	next, _ := utf8.DecodeRuneInString(s[i+2:])
 	if !unicode.IsUpper(next) && next != '"' && next != '“' && next != '(' {
 		return 0
 	}
 	return i + 1
+}
+
+// periodTitle: a title alone on its line that ends with a period, as
+// contracts set them after a clause number ("8. Insurance.", "12. Governing
+// Law."); after "Section 2." a constitution's "Cases." is a sentence.
+func periodTitle(s string) bool {
+	t, ok := strings.CutSuffix(s, ".")
+	return ok && len(t) <= 60 && !strings.ContainsAny(t, ".;:") && titleWords(t)
+}
+
+// titleWords: at most six words, none lower-case but the small ones.
+func titleWords(s string) bool {
+	words := strings.Fields(s)
+	if len(words) == 0 || len(words) > 6 {
+		return false
+	}
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsLower(r) && !smallWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 func smallWord(w string) bool {
