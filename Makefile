@@ -103,7 +103,7 @@ bench: bin/lexflow bin/fakellm
 eval:
 	go run ./scripts/evalqa $(EVALQA_FLAGS)
 
-## eval-retrieval: the CUAD retrieval benchmark (not part of `make test`); e.g. EVAL_FLAGS="-full -dump 30"
+## eval-retrieval: the CUAD retrieval benchmark, then its contracts as PDF beside their text (not part of `make test`); e.g. EVAL_FLAGS="-full -dump 30" or "-no-pdf"
 .PHONY: eval-retrieval
 eval-retrieval:
 	go run ./scripts/eval $(EVAL_FLAGS)

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ type manifest struct {
 	Duplicates    []string          `json:"duplicates,omitempty"` // files whose bytes an earlier file already had
 	Failed        []string          `json:"failed,omitempty"`     // "name: reason"
 	Chunks        int               `json:"chunks"`
+	Pages         int               `json:"pages,omitempty"` // of the documents that have pages (PDF)
 	IngestSeconds float64           `json:"ingestSeconds"`
 	Workers       int               `json:"workers"`
 	Chunking      string            `json:"chunking"` // target,max,overlap,min
@@ -39,23 +41,36 @@ const manifestName = "eval-manifest.json"
 // codePaths are the code whose changes can change what gets indexed.
 var codePaths = []string{"backend/ingest", "backend/library", "backend/store", "backend/evidence", "backend/index", "go.sum"}
 
+// cacheKind is one family of cached corpora: the prefix of their directory
+// names and the code whose changes make them stale.
+type cacheKind struct {
+	prefix string
+	code   []string
+}
+
+var (
+	cuadCache      = cacheKind{prefix: "cuad", code: codePaths}
+	subsetTXTCache = cacheKind{prefix: "pdfcmp-txt", code: codePaths}
+	// The PDFs also go through the PDF engine.
+	subsetPDFCache = cacheKind{prefix: "pdfcmp-pdf", code: slices.Concat(codePaths, []string{"backend/pdfengine"})}
+)
+
 // openCorpus reuses the cached ingestion of c when it is current, else
 // ingests c afresh into the cache.
-func openCorpus(ctx context.Context, cfg config, c *corpus) (*env, error) {
+func openCorpus(ctx context.Context, cfg config, c *corpus, kind cacheKind) (*env, error) {
 	root, err := repoRoot()
 	if err != nil {
 		return nil, err
 	}
-	code, err := codeFingerprint(root)
+	code, err := codeFingerprint(root, kind.code)
 	if err != nil {
 		return nil, err
 	}
-	name := cfg.chunk.cacheName(c.hash)
-	dir := filepath.Join(cfg.cache, name)
-	if e, ok := tryReuse(cfg, dir, c, code); ok {
+	dir := filepath.Join(cfg.cache, cfg.chunk.cacheName(kind.prefix, c.hash))
+	if e, ok := tryReuse(cfg, dir, c, code, kind); ok {
 		return e, nil
 	}
-	if err := removeCaches(cfg.cache, name); err != nil {
+	if err := removeCaches(cfg.cache, kind.prefix, cfg.chunk); err != nil {
 		return nil, err
 	}
 	m, err := build(ctx, dir, cfg.workers, cfg.chunk.opts, c)
@@ -71,7 +86,7 @@ func openCorpus(ctx context.Context, cfg config, c *corpus) (*env, error) {
 
 // tryReuse opens the cache in dir when it holds c built by this code (or by
 // any code with -reuse). It says why it does not.
-func tryReuse(cfg config, dir string, c *corpus, code string) (*env, bool) {
+func tryReuse(cfg config, dir string, c *corpus, code string, kind cacheKind) (*env, bool) {
 	m, err := readManifest(dir)
 	switch {
 	case cfg.rebuild:
@@ -84,7 +99,7 @@ func tryReuse(cfg config, dir string, c *corpus, code string) (*env, bool) {
 		logf("the corpus changed since the cache was built; ingesting again")
 		return nil, false
 	case m.Code != code && !cfg.reuse:
-		logf("the indexing code changed since the cache was built (%s); ingesting again (-reuse keeps the old index when only query-time code changed)", strings.Join(codePaths, ", "))
+		logf("the indexing code changed since the cache was built (%s); ingesting again (-reuse keeps the old index when only query-time code changed)", strings.Join(kind.code, ", "))
 		return nil, false
 	}
 	e, err := openEnv(dir, m, true)
@@ -121,10 +136,10 @@ func writeManifest(dir string, m manifest) error {
 }
 
 // removeCaches deletes the cache about to be built and those of other
-// corpora with the same chunk sizes, which a changed corpus leaves behind.
-func removeCaches(parent, name string) error {
-	_, sizes, _ := strings.Cut(name[len("cuad-"):], "-")
-	old, _ := filepath.Glob(filepath.Join(parent, "cuad-*-"+sizes))
+// corpora of the same kind with the same chunk sizes, which a changed corpus
+// leaves behind.
+func removeCaches(parent, prefix string, chunk chunkFlag) error {
+	old, _ := filepath.Glob(filepath.Join(parent, chunk.cacheName(prefix, "*")))
 	for _, d := range old {
 		if err := os.RemoveAll(d); err != nil {
 			return fmt.Errorf("remove old cache: %w", err)
@@ -133,10 +148,10 @@ func removeCaches(parent, name string) error {
 	return nil
 }
 
-// codeFingerprint hashes the non-test files of codePaths.
-func codeFingerprint(root string) (string, error) {
+// codeFingerprint hashes the non-test files of paths.
+func codeFingerprint(root string, paths []string) (string, error) {
 	h := sha256.New()
-	for _, p := range codePaths {
+	for _, p := range paths {
 		err := filepath.WalkDir(filepath.Join(root, p), func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

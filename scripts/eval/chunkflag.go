@@ -34,7 +34,8 @@ func (f *chunkFlag) Set(s string) error {
 	return nil
 }
 
-// cacheName names the cache of a corpus ingested with these chunk sizes.
-func (f *chunkFlag) cacheName(corpusHash string) string {
-	return "cuad-" + corpusHash[:12] + "-c" + strings.ReplaceAll(f.String(), ",", "-")
+// cacheName names the cache of a corpus ingested with these chunk sizes:
+// prefix, the start of the corpus hash ("*" for a glob), the sizes.
+func (f *chunkFlag) cacheName(prefix, corpusHash string) string {
+	return prefix + "-" + corpusHash[:min(12, len(corpusHash))] + "-c" + strings.ReplaceAll(f.String(), ",", "-")
 }

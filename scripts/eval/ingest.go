@@ -104,6 +104,7 @@ func describe(ctx context.Context, db *store.DB, m *manifest) error {
 	m.Documents = len(docs)
 	for _, d := range docs {
 		m.Chunks += d.Chunks
+		m.Pages += d.Pages
 		if d.Status != store.DocReady {
 			m.Failed = append(m.Failed, fmt.Sprintf("%s: %s %s", d.Name, d.Status, d.Error))
 		}

@@ -26,7 +26,34 @@ func resolvePaths(c *config) error {
 		c.cache = filepath.Join(root, ".cache", "eval")
 	}
 	c.data = filepath.Clean(c.data)
-	return checkData(c.data)
+	if err := checkData(c.data); err != nil {
+		return err
+	}
+	return resolvePDFData(c, root)
+}
+
+// resolvePDFData fills the PDF directory: given, it must be there; by
+// default it is used when it is there.
+func resolvePDFData(c *config, root string) error {
+	if c.noPDF {
+		return nil
+	}
+	given := c.pdfData != ""
+	if !given {
+		c.pdfData = filepath.Join(root, "..", "shared", "eval", "cuad-pdf")
+	}
+	c.pdfData = filepath.Clean(c.pdfData)
+	for _, sub := range []string{"pdf", "txt"} {
+		if st, err := os.Stat(filepath.Join(c.pdfData, sub)); err != nil || !st.IsDir() {
+			if given {
+				return fmt.Errorf("CUAD PDF data not found: %s is missing", filepath.Join(c.pdfData, sub))
+			}
+			logf("no %s: skipping the PDF comparison", filepath.Join(c.pdfData, sub))
+			c.pdfData = ""
+			return nil
+		}
+	}
+	return nil
 }
 
 // repoRoot walks up from the working directory to the go.mod of module lexflow.
@@ -61,13 +88,15 @@ func checkData(dir string) error {
 	return nil
 }
 
-// corpus is the benchmark's contracts: file name (the document id of the
-// gold spans) → text, and a hash of names and contents.
+// corpus is a set of benchmark contracts: their names (the document ids of
+// the gold spans), the file ingested for each, the reference text the gold
+// offsets count code points of, and a hash of the names and ingested bytes.
+// For the .txt contracts the file is its own reference.
 type corpus struct {
-	dir   string
-	names []string // sorted
-	texts map[string]string
-	bytes int64
+	names []string          // sorted
+	files map[string]string // name → path of the file ingested
+	texts map[string]string // name → reference text
+	bytes int64             // of the files ingested
 	hash  string
 }
 
@@ -77,23 +106,39 @@ func readCorpus(dataDir string) (*corpus, error) {
 	if err != nil || len(paths) == 0 {
 		return nil, fmt.Errorf("no .txt contracts in %s", dir)
 	}
-	slices.Sort(paths)
-	c := &corpus{dir: dir, texts: map[string]string{}}
-	h := sha256.New()
+	files := map[string]string{}
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		files[filepath.Base(p)] = p
+	}
+	return loadCorpus(files, files)
+}
+
+// loadCorpus reads the files (name → path) and the reference texts (name →
+// path) of a corpus.
+func loadCorpus(files, refs map[string]string) (*corpus, error) {
+	c := &corpus{files: files, texts: map[string]string{}}
+	for name := range files {
+		c.names = append(c.names, name)
+	}
+	slices.Sort(c.names)
+	h := sha256.New()
+	for _, name := range c.names {
+		b, err := os.ReadFile(files[name])
 		if err != nil {
 			return nil, fmt.Errorf("read corpus: %w", err)
 		}
-		name := filepath.Base(p)
 		fmt.Fprintf(h, "%s\x00%d\x00", name, len(b))
 		h.Write(b)
-		c.names = append(c.names, name)
-		c.texts[name] = string(bytes.TrimPrefix(b, []byte("\uFEFF")))
 		c.bytes += int64(len(b))
+		if refs[name] != files[name] {
+			if b, err = os.ReadFile(refs[name]); err != nil {
+				return nil, fmt.Errorf("read reference text: %w", err)
+			}
+		}
+		c.texts[name] = string(bytes.TrimPrefix(b, []byte("\uFEFF")))
 	}
 	c.hash = hex.EncodeToString(h.Sum(nil))
 	return c, nil
 }
 
-func (c *corpus) path(name string) string { return filepath.Join(c.dir, name) }
+func (c *corpus) path(name string) string { return c.files[name] }
