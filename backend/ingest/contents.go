@@ -25,7 +25,9 @@ func contents(text string, fs []found) []found {
 	for i, f := range fs {
 		if contentsTitle(f.label) {
 			fs[i].kind = "contents"
-			listed = listedAfter(text, fs, i)
+			if on("toc-pages") {
+				listed = listedAfter(text, fs, i)
+			}
 			continue
 		}
 		if i <= listed {

@@ -105,6 +105,24 @@ func TestContractStructure(t *testing.T) {
 			},
 		},
 		{
+			name: "a run-in clause title whose sentence wraps onto the next line",
+			text: "9.4 Insurance. The Company shall maintain\ninsurance with reputable insurers.\n" +
+				"9.5 Audit Rights. Each party may\naudit the other once a year.",
+			want: []string{
+				"9.4 Insurance|9.4 Insurance",
+				"9.5 Audit Rights|9.5 Audit Rights",
+			},
+		},
+		{
+			name: "a paragraph in capitals is not a heading",
+			text: "15. LIMITATION OF LIABILITY\nEXCEPT WITH RESPECT TO THE INDEMNITY OBLIGATIONS OF THE PARTIES, NEITHER\n" +
+				"PARTY SHALL BE LIABLE FOR ANY INDIRECT OR CONSEQUENTIAL DAMAGES\nWHATSOEVER.\n16. CONFIDENTIALITY\nEach party keeps secrets.",
+			want: []string{
+				"15. LIMITATION OF LIABILITY|15. LIMITATION OF LIABILITY",
+				"16. CONFIDENTIALITY|16. CONFIDENTIALITY",
+			},
+		},
+		{
 			name: "an article's title in capitals wrapped over two lines",
 			text: "ARTICLE 3\nGOVERNANCE OF DEVELOPMENT AND\nCOMMERCIALIZATION OF PRODUCTS\n\n3.1 Joint Committee. The parties form a committee.",
 			want: []string{

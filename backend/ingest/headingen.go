@@ -182,12 +182,15 @@ func withTitle(c candidate, s, after string) candidate {
 		return c
 	}
 	start := len(s) - len(strings.TrimLeft(after, " \t.:—–-"))
+	// A short title that a sentence follows on the same line ("Insurance.
+	// The Company shall maintain") is a run-in heading, even when the rest of
+	// the line would pass for a title: the sentence may wrap.
 	switch {
+	case titlePhrase(rest) > 0 && (on("runin-titles") || !looksTitle(rest, titleMax(c.kind))):
+		c.titled, c.body, c.label = true, true, start+titlePhrase(rest)
 	case looksTitle(rest, titleMax(c.kind)):
 		c.titled, c.label = true, start+len(rest)
-	case titlePhrase(rest) > 0:
-		c.titled, c.body, c.label = true, true, start+titlePhrase(rest)
-	case strings.HasPrefix(c.kind, "num") && periodTitle(rest):
+	case strings.HasPrefix(c.kind, "num") && on("period-titles") && periodTitle(rest):
 		c.titled, c.label = true, start+len(rest)
 	default:
 		c.body = true

@@ -94,7 +94,7 @@ const maxSpaceChecks = 8
 // "3.1Joint"). Only places that look like a join are checked, by the gap
 // between the two glyphs' boxes, so a line costs a few calls at most.
 func restoreSpaces(tp *pdfengine.TextPage, start int, chars []rune, height float64) []rune {
-	if height <= 0 {
+	if height <= 0 || !on("pdf-spaces") {
 		return chars
 	}
 	var out []rune

@@ -85,7 +85,7 @@ func bodyText(lines []pdfLine, vocab map[string]bool) string {
 // its own hyphen ("out-of-" + "pocket") keeps the hyphen and loses the break.
 func joinHyphen(text, next string, vocab map[string]bool) (string, bool) {
 	first, _ := utf8.DecodeRuneInString(next)
-	if !unicode.IsLower(first) {
+	if !unicode.IsLower(first) || !on("pdf-hyphens") {
 		return "", false
 	}
 	if strings.HasSuffix(text, "\u00ad") {
@@ -162,6 +162,13 @@ var (
 // "Page 4") and the line stands apart from the text: a heading "Article 7"
 // that happens to open every page sits at the usual line spacing.
 func findFurniture(pages []pdfPage) [][]lineRole {
+	if !on("pdf-furniture") {
+		roles := make([][]lineRole, len(pages))
+		for i, p := range pages {
+			roles[i] = make([]lineRole, len(p.lines))
+		}
+		return roles
+	}
 	exact, masked := map[string]int{}, map[string]int{}
 	for _, p := range pages {
 		seen := map[string]bool{}

@@ -152,7 +152,14 @@ func (d *detector) line(ln line, nextLine, following string) {
 	if c.kind == "marked" {
 		c.kind = "h" + strconv.Itoa(max(level, 1))
 	}
-	if c.titled && continues(following) && !marked {
+	if c.kind == "caps" && on("caps-paragraphs") && capsParagraph(trimmed, following) && !marked {
+		d.bodyLine(trimmed) // a paragraph set in capitals, not a title
+		return
+	}
+	// A title whose body starts on the same line ("9.4 Insurance. The
+	// Company shall") keeps it when the sentence wraps; a title alone on a
+	// line whose next line goes on with it was a sentence.
+	if c.titled && (!c.body || !on("runin-titles")) && continues(following) && !marked {
 		if c.kind == "caps" || strings.HasPrefix(c.kind, "num") && !c.body {
 			d.bodyLine(trimmed) // a wrapped sentence, not a title
 			return
@@ -205,11 +212,22 @@ func continues(following string) bool {
 	return t != "" && unicode.IsLower(r)
 }
 
+// capsParagraph: a line in capitals that runs on into another, long enough
+// together to be a paragraph (disclaimers, confidentiality legends) rather
+// than a title wrapped over two lines.
+func capsParagraph(line, following string) bool {
+	next := strings.TrimSpace(following)
+	if next == "" || !allCaps(next) {
+		return false
+	}
+	return utf8.RuneCountInString(line) > 60 || len(strings.Fields(line))+len(strings.Fields(next)) > 14
+}
+
 // extendCaps joins a heading in capitals wrapped over two lines
 // ("REGULATION ... OF THE" / "COUNCIL").
 func (d *detector) extendCaps(c candidate, ln line, lead int) bool {
 	n := len(d.out)
-	if c.kind != "caps" || d.prev != headingLine || n == 0 || d.out[n-1].kind != "caps" && !capsTitled(d.out[n-1]) {
+	if c.kind != "caps" || d.prev != headingLine || n == 0 || d.out[n-1].kind != "caps" && !(on("caps-titles") && capsTitled(d.out[n-1])) {
 		return false
 	}
 	last := &d.out[n-1]

@@ -66,6 +66,9 @@ func openCorpus(ctx context.Context, cfg config, c *corpus, kind cacheKind) (*en
 	if err != nil {
 		return nil, err
 	}
+	if off := os.Getenv("LEXFLOW_INGEST_OFF"); off != "" {
+		code += " off=" + off // heuristics switched off change what is indexed
+	}
 	dir := filepath.Join(cfg.cache, cfg.chunk.cacheName(kind.prefix, c.hash))
 	if e, ok := tryReuse(cfg, dir, c, code, kind); ok {
 		return e, nil

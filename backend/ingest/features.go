@@ -1,0 +1,36 @@
+package ingest
+
+import (
+	"os"
+	"strings"
+)
+
+// Heuristics that change what the index sees can be switched off one by one
+// with LEXFLOW_INGEST_OFF, a comma-separated list of their names, so that an
+// evaluation can measure what each is worth on real data (make
+// eval-retrieval and make eval-pdf read it like the product does):
+//
+//	pdf-furniture    running heads, page numbers and stamps out of the flow
+//	pdf-spaces       spaces restored from glyph gaps ("3.1Joint")
+//	pdf-hyphens      line-break hyphens joined
+//	toc-pages        contents lines ending in page numbers are not headings
+//	caps-titles      an article title in capitals may wrap over lines
+//	period-titles    "8. Insurance." alone on its line is a heading
+//	runin-titles     "9.4 Insurance. The Company…" keeps its title when the sentence wraps
+//	caps-paragraphs  a paragraph in capitals is not a heading
+const featuresEnv = "LEXFLOW_INGEST_OFF"
+
+var switchedOff = parseFeatures(os.Getenv(featuresEnv))
+
+func parseFeatures(s string) map[string]bool {
+	off := map[string]bool{}
+	for _, name := range strings.Split(s, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			off[name] = true
+		}
+	}
+	return off
+}
+
+// on tells whether a heuristic is switched on (all are, unless switched off).
+func on(feature string) bool { return !switchedOff[feature] }
