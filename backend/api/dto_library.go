@@ -128,10 +128,39 @@ type SearchResponse struct {
 	TookMs float64     `json:"tookMs"`
 }
 
-// DocumentSource is what the source viewer shows: the extracted text and the
-// chunks that map it to pages and headings.
+// DocumentSource is what the source viewer shows: the extracted text, the
+// chunks that map it to headings, and where each page lies in it.
 type DocumentSource struct {
-	Document Document `json:"document"`
-	Text     string   `json:"text"`
-	Chunks   []Chunk  `json:"chunks"`
+	Document Document   `json:"document"`
+	Text     string     `json:"text"`
+	Chunks   []Chunk    `json:"chunks"`
+	Pages    []PageSpan `json:"pages"`
+}
+
+// PageSpan says where one page of a document lies in its text: code points
+// [Start, End). Documents ingested before pages were kept have none.
+type PageSpan struct {
+	Page  int  `json:"page"` // 1-based
+	Start int  `json:"start"`
+	End   int  `json:"end"`
+	OCR   bool `json:"ocr"` // the page's text was read by OCR from its image
+}
+
+// HighlightBox is a highlight box as fractions (0..1) of the page, origin
+// top left, so it scales with the page's image.
+type HighlightBox struct {
+	Left   float64 `json:"left"`
+	Top    float64 `json:"top"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// PageHighlight places a cited span on one page of a PDF.
+type PageHighlight struct {
+	Page      int            `json:"page"`
+	PageCount int            `json:"pageCount"`
+	Width     float64        `json:"width"`  // the page in points
+	Height    float64        `json:"height"` // the page in points
+	Boxes     []HighlightBox `json:"boxes"`  // top to bottom, left to right; empty when the span could not be placed
+	OCR       bool           `json:"ocr"`
 }

@@ -191,10 +191,18 @@ func (s *LibraryService) Source(ctx context.Context, id string) (DocumentSource,
 	if err != nil {
 		return DocumentSource{}, err
 	}
+	pages, err := s.db.DocumentPages(ctx, id)
+	if err != nil {
+		return DocumentSource{}, err
+	}
 	chunks, err := s.db.DocumentChunks(ctx, id)
-	out := DocumentSource{Document: documentDTO(d), Text: text, Chunks: make([]Chunk, len(chunks))}
+	out := DocumentSource{Document: documentDTO(d), Text: text, Chunks: make([]Chunk, len(chunks)),
+		Pages: make([]PageSpan, len(pages))}
 	for i, c := range chunks {
 		out.Chunks[i] = chunkDTO(c)
+	}
+	for i, p := range pages {
+		out.Pages[i] = PageSpan{Page: p.Page, Start: p.Start, End: p.End, OCR: p.OCR}
 	}
 	return out, err
 }

@@ -21,6 +21,8 @@ func libraryRoutes(mux *http.ServeMux, lib *api.LibraryService) {
 	mux.Handle("DELETE /api/documents/{id}", handle(withID(noValue(lib.DeleteDocument))))
 	mux.Handle("POST /api/documents/{id}/reindex", handle(withID(lib.ReindexDocument)))
 	mux.Handle("GET /api/documents/{id}/source", handle(withID(lib.Source)))
+	mux.Handle("GET /api/documents/{id}/pages/{page}/image", pageImage(lib))
+	mux.Handle("GET /api/documents/{id}/pages/{page}/highlight", handle(func(r *http.Request) (any, error) { return pageHighlight(r, lib) }))
 	mux.Handle("POST /api/search", handle(withBodyFunc(lib.Search)))
 	mux.Handle("POST /api/library/sample", created(func(r *http.Request) (any, error) { return lib.LoadSample(r.Context()) }))
 }

@@ -14,13 +14,13 @@ import (
 type Extraction struct {
 	Text     string
 	Language string
-	Pages    int
+	Pages    []evidence.PageSpan // one per page; empty when the format has no pages
 	Chunks   []evidence.Chunk
 }
 
-// SaveExtraction replaces a document's text and chunks and moves it to
-// "indexing", all in one transaction: after a crash either the old chunks or
-// the new ones are there, never a mix.
+// SaveExtraction replaces a document's text, pages and chunks and moves it
+// to "indexing", all in one transaction: after a crash either the old chunks
+// or the new ones are there, never a mix.
 func (db *DB) SaveExtraction(ctx context.Context, docID string, ex Extraction) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -37,8 +37,11 @@ func (db *DB) SaveExtraction(ctx context.Context, docID string, ex Extraction) e
 	if err := insertChunks(ctx, tx, docID, ex.Chunks); err != nil {
 		return err
 	}
+	if err := replacePages(ctx, tx, docID, ex.Pages); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE documents SET language = ?, pages = ?, chunk_count = ?, status = 'indexing',
-		stage_percent = 0, error = '', updated_at = ? WHERE id = ?`, ex.Language, ex.Pages, len(ex.Chunks), now(), docID); err != nil {
+		stage_percent = 0, error = '', updated_at = ? WHERE id = ?`, ex.Language, len(ex.Pages), len(ex.Chunks), now(), docID); err != nil {
 		return fmt.Errorf("save extraction: %w", err)
 	}
 	return tx.Commit()

@@ -33,7 +33,8 @@ func TestLibraryRoundTrip(t *testing.T) {
 		{ID: d.ID + "-0000", DocID: d.ID, CollectionID: c.ID, Ordinal: 0, Text: "Preamble",
 			Locator: evidence.Locator{DocID: d.ID, DocName: "act.pdf", PageStart: 1, PageEnd: 1, HeadingPath: []string{}, Start: 0, End: 8}},
 	}
-	if err := db.SaveExtraction(ctx, d.ID, Extraction{Text: "Preamble..المادة ١", Language: "ar", Pages: 3, Chunks: chunks}); err != nil {
+	if err := db.SaveExtraction(ctx, d.ID, Extraction{Text: "Preamble..المادة ١", Language: "ar",
+		Pages: []evidence.PageSpan{{Page: 1, End: 8}, {Page: 2, Start: 10, End: 10}, {Page: 3, Start: 10, End: 18}}, Chunks: chunks}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := db.DocumentChunks(ctx, d.ID)

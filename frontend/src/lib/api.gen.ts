@@ -234,10 +234,34 @@ export interface SearchResponse {
   tookMs: number;
 }
 
+export interface PageSpan {
+  page: number;
+  start: number;
+  end: number;
+  ocr: boolean;
+}
+
 export interface DocumentSource {
   document: Document;
   text: string;
   chunks: Chunk[];
+  pages: PageSpan[];
+}
+
+export interface HighlightBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface PageHighlight {
+  page: number;
+  pageCount: number;
+  width: number;
+  height: number;
+  boxes: HighlightBox[];
+  ocr: boolean;
 }
 
 export interface App {

@@ -30,6 +30,7 @@ import type {
   TurnSettings,
   Document,
   DocumentSource,
+  PageHighlight,
   ErrorBody,
   Event,
   EventCheckRequest,
@@ -220,6 +221,7 @@ async function send(
   body?: unknown,
   signal?: AbortSignal,
   accept = 'application/json',
+  cache: RequestCache = 'no-store',
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept, ...authHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -231,7 +233,7 @@ async function send(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
       credentials: 'same-origin',
-      cache: 'no-store',
+      cache,
     });
   } catch (err) {
     if (signal?.aborted) throw err;
@@ -369,6 +371,22 @@ export function reindexDocument(id: string): Promise<Document> {
 /** The extracted text of a document and its chunks with their locators. */
 export function getDocumentSource(id: string, signal?: AbortSignal): Promise<DocumentSource> {
   return call('GET', `/api/documents/${enc(id)}/source`, undefined, signal);
+}
+
+/**
+ * Page `page` (1-based) of a PDF document drawn about `width` pixels wide, as a PNG blob. Fetched
+ * with the session token like every call (an <img> could not send it); show it through an
+ * object URL.
+ */
+export async function getPageImage(id: string, page: number, width: number, signal?: AbortSignal): Promise<Blob> {
+  // A page's image never changes: the browser may keep it as the server allows.
+  const res = await send('GET', `/api/documents/${enc(id)}/pages/${page}/image?width=${width}`, undefined, signal, 'image/png', 'default');
+  return res.blob();
+}
+
+/** Where code points [start, end) of a document's text lie on page `page` of its PDF, with the page's size and count. */
+export function getPageHighlight(id: string, page: number, start: number, end: number, signal?: AbortSignal): Promise<PageHighlight> {
+  return call('GET', `/api/documents/${enc(id)}/pages/${page}/highlight?start=${start}&end=${end}`, undefined, signal);
 }
 
 export function searchLibrary(req: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {

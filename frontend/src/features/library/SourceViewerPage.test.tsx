@@ -36,7 +36,7 @@ const chunks: Chunk[] = [
   chunk({ id: 'k3', ordinal: 2, text: lines[5]!, locator: { ...span(lines[5]!), pageStart: 4, pageEnd: 4, headingPath: ['الفصل الثاني', 'Article 13'] } }),
 ];
 
-const source: DocumentSource = { document: doc({ id: 'd1', name: 'employment-act.pdf' }), text, chunks };
+const source: DocumentSource = { document: doc({ id: 'd1', name: 'employment-act.pdf' }), text, chunks, pages: [] };
 
 const scroll = vi.fn();
 beforeEach(() => {

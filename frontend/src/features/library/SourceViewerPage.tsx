@@ -13,12 +13,15 @@ import { formatBytes, plural } from '../../lib/format';
 import { Breadcrumbs } from './Breadcrumbs';
 import { formatName, headingLabel, isRtlLanguage, languageName, pagesLabel } from './display';
 import { OffsetMap } from './offsets';
-import { collectionPath, intParam, LIBRARY_PATH, sourcePath } from './paths';
+import { PageView } from './PageView';
+import { pagesOfSpan } from './pageView';
+import { collectionPath, intParam, LIBRARY_PATH, parseSourceView, sourcePath, type SourceView } from './paths';
 import { isIngesting, stageText } from './progress';
 import { useCollections, useDocumentSource } from './queries';
 import { parseTopK } from './SearchPanel';
 import { SourceOutline } from './SourceOutline';
 import { SourceText } from './SourceText';
+import { sourcePanelId, sourceTabId, SourceViewTabs } from './SourceViewTabs';
 import { chunkForSpan, splitSections } from './sourceText';
 import './Library.css';
 import './SourceViewer.css';
@@ -30,7 +33,10 @@ function backRoute(from: string | null): string | null {
   return from && /^\/chat(\/[\w-]+)?$/.test(from) ? from : null;
 }
 
-/** #/library/{collectionId}/documents/{documentId}?start=&end=: the extracted text with the span highlighted. */
+/**
+ * #/library/{collectionId}/documents/{documentId}?start=&end=: the extracted text with the span
+ * highlighted; for a PDF also the original page (&view=page) with the span marked on it.
+ */
 export function SourceViewerPage({ collectionId, documentId }: { collectionId: string; documentId: string }) {
   const params = useRouteQuery();
   const start = intParam(params, 'start');
@@ -39,6 +45,7 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   const topK = parseTopK(params.get('k'));
   const hit = params.get('hit');
   const from = backRoute(params.get('from'));
+  const askedView = parseSourceView(params.get('view'));
   const source = useDocumentSource(documentId);
   const collections = useCollections();
   const collection = collections.data?.find((c) => c.id === collectionId);
@@ -59,11 +66,26 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
     [hasSpan, outOfRange, map, start, end],
   );
   const chunk = useMemo(() => (hasSpan ? chunkForSpan(chunks, start, end) : null), [hasSpan, chunks, start, end]);
+  const isPDF = source.data?.document.format === 'pdf';
+  const view: SourceView = isPDF ? askedView : 'text';
+  const spanPages = useMemo(
+    () => (hasSpan && !outOfRange ? pagesOfSpan(source.data?.pages ?? [], chunk, start, end) : null),
+    [hasSpan, outOfRange, source.data, chunk, start, end],
+  );
+  const span = useMemo(() => (hasSpan && !outOfRange ? { start, end } : null), [hasSpan, outOfRange, start, end]);
 
   const hrefFor = useCallback(
     (c: Chunk) =>
-      sourcePath(collectionId, documentId, { start: c.locator.start, end: c.locator.end, q: query, k: topK, hit: hit ?? undefined, from: from ?? undefined }),
-    [collectionId, documentId, query, topK, hit, from],
+      sourcePath(collectionId, documentId, {
+        start: c.locator.start,
+        end: c.locator.end,
+        q: query,
+        k: topK,
+        hit: hit ?? undefined,
+        from: from ?? undefined,
+        view,
+      }),
+    [collectionId, documentId, query, topK, hit, from, view],
   );
   const openChunk = useCallback(
     (c: Chunk) => {
@@ -71,6 +93,23 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
       setScrollKey((n) => n + 1);
     },
     [hrefFor],
+  );
+
+  const setView = useCallback(
+    (next: SourceView) =>
+      navigate(
+        sourcePath(collectionId, documentId, {
+          start: start ?? undefined,
+          end: end ?? undefined,
+          q: query,
+          k: topK,
+          hit: hit ?? undefined,
+          from: from ?? undefined,
+          view: next,
+        }),
+        { replace: true },
+      ),
+    [collectionId, documentId, start, end, query, topK, hit, from],
   );
 
   const back = from
@@ -131,6 +170,16 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   const pages = chunk ? pagesLabel(chunk.locator.pageStart, chunk.locator.pageEnd) : '';
   const heading = chunk ? headingLabel(chunk.locator.headingPath) : '';
 
+  const textArticle = (
+    <article className="source-article" aria-label={`Text of ${d.name}`}>
+      {text ? (
+        <SourceText text={text} sections={sections} highlight={highlight} scrollKey={scrollKey} lang={d.language} />
+      ) : (
+        <EmptyState compact icon={<FileQuestion size={22} />} title="No text" description="No text was extracted from this document." />
+      )}
+    </article>
+  );
+
   return (
     <div className="source-page">
       <Breadcrumbs items={crumbs} />
@@ -185,13 +234,20 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
 
       <div className="source-layout">
         <SourceOutline chunks={chunks} rtl={isRtlLanguage(d.language)} activeId={chunk?.id ?? null} hrefFor={hrefFor} onOpen={openChunk} />
-        <article className="source-article" aria-label={`Text of ${d.name}`}>
-          {text ? (
-            <SourceText text={text} sections={sections} highlight={highlight} scrollKey={scrollKey} lang={d.language} />
-          ) : (
-            <EmptyState compact icon={<FileQuestion size={22} />} title="No text" description="No text was extracted from this document." />
-          )}
-        </article>
+        {isPDF ? (
+          <div className="source-main">
+            <SourceViewTabs view={view} onChange={setView} />
+            <div role="tabpanel" id={sourcePanelId} aria-labelledby={sourceTabId(view)} className="source-panel">
+              {view === 'page' ? (
+                <PageView documentId={documentId} name={d.name} pageCount={d.pages} span={span} spanPages={spanPages} scrollKey={scrollKey} />
+              ) : (
+                textArticle
+              )}
+            </div>
+          </div>
+        ) : (
+          textArticle
+        )}
       </div>
     </div>
   );

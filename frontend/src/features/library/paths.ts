@@ -1,5 +1,5 @@
 // The library's routes: "#/library", "#/library/{collectionId}" (with ?q=&k= for a search),
-// "#/library/{collectionId}/documents/{documentId}?start=&end=" (the source viewer).
+// "#/library/{collectionId}/documents/{documentId}?start=&end=[&view=page]" (the source viewer).
 import { withQuery } from '../../app/router';
 
 export const LIBRARY_PATH = '/library';
@@ -19,6 +19,16 @@ export interface SourceTarget {
   hit?: string;
   /** An in-app route (e.g. a conversation) the viewer offers to go back to. */
   from?: string;
+  /** Open on the original page (PDF documents) rather than the extracted text. */
+  view?: SourceView;
+}
+
+/** The source viewer's two views of a PDF: its extracted text, or the original page. */
+export type SourceView = 'text' | 'page';
+
+/** The view a `view` query parameter asks for; the text unless it says "page". */
+export function parseSourceView(raw: string | null): SourceView {
+  return raw === 'page' ? 'page' : 'text';
 }
 
 export function sourcePath(collectionId: string, documentId: string, target: SourceTarget = {}): string {
@@ -30,6 +40,7 @@ export function sourcePath(collectionId: string, documentId: string, target: Sou
     k: target.q ? target.k : undefined,
     hit: target.hit,
     from: target.from,
+    view: target.view === 'page' ? 'page' : undefined,
   });
 }
 

@@ -1,11 +1,13 @@
 // TanStack Query bindings for the library views: keys, queries and mutations.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Collection, CollectionInput, Document, DocumentSource, SearchResponse, UploadResult } from '../../lib/api.gen';
+import type { Collection, CollectionInput, Document, DocumentSource, PageHighlight, SearchResponse, UploadResult } from '../../lib/api.gen';
 import {
   createCollection,
   deleteCollection,
   deleteDocument,
   getDocumentSource,
+  getPageHighlight,
+  getPageImage,
   listCollections,
   listDocuments,
   loadSampleLibrary,
@@ -20,6 +22,10 @@ export const keys = {
   collections: ['library', 'collections'] as const,
   documents: (collectionId: string) => ['library', 'documents', collectionId] as const,
   source: (documentId: string) => ['library', 'source', documentId] as const,
+  pages: (documentId: string) => ['library', 'pages', documentId] as const,
+  pageImage: (documentId: string, page: number, width: number) => ['library', 'pages', documentId, page, 'image', width] as const,
+  pageHighlight: (documentId: string, page: number, start: number, end: number) =>
+    ['library', 'pages', documentId, page, 'highlight', start, end] as const,
   searches: (collectionId: string) => ['library', 'search', collectionId] as const,
   search: (collectionId: string, query: string, topK: number) => ['library', 'search', collectionId, query, topK] as const,
 };
@@ -40,6 +46,31 @@ export function useDocumentSource(documentId: string) {
     queryKey: keys.source(documentId),
     queryFn: ({ signal }) => getDocumentSource(documentId, signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Page `page` of a PDF drawn about `width` pixels wide; a page's image does not change, so it is kept. */
+export function usePageImage(documentId: string, page: number, width: number, enabled = true) {
+  return useQuery<Blob>({
+    queryKey: keys.pageImage(documentId, page, width),
+    queryFn: ({ signal }) => getPageImage(documentId, page, width, signal),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 2 * 60_000,
+    // While the same page is drawn at another size, the one drawn already stays on screen.
+    placeholderData: (previous, query) => (query?.queryKey[3] === page ? previous : undefined),
+  });
+}
+
+/**
+ * Where [start, end) lies on page `page`, and the page's size and the document's page count
+ * (ask [0, 0) for those alone).
+ */
+export function usePageHighlight(documentId: string, page: number, start: number, end: number) {
+  return useQuery<PageHighlight>({
+    queryKey: keys.pageHighlight(documentId, page, start, end),
+    queryFn: ({ signal }) => getPageHighlight(documentId, page, start, end, signal),
+    staleTime: Infinity,
   });
 }
 
@@ -106,6 +137,7 @@ export function useDeleteDocument(collectionId: string) {
     onSuccess: (_, id) => {
       qc.setQueryData<Document[]>(keys.documents(collectionId), (docs) => docs?.filter((d) => d.id !== id));
       qc.removeQueries({ queryKey: keys.source(id) });
+      qc.removeQueries({ queryKey: keys.pages(id) });
       qc.removeQueries({ queryKey: keys.searches(collectionId) });
       return qc.invalidateQueries({ queryKey: keys.collections, exact: true });
     },
@@ -119,6 +151,7 @@ export function useReindexDocument(collectionId: string) {
     onSuccess: (doc) => {
       qc.setQueryData<Document[]>(keys.documents(collectionId), (docs) => (docs ? replaceDocument(docs, doc) : docs));
       qc.removeQueries({ queryKey: keys.source(doc.id) });
+      qc.removeQueries({ queryKey: keys.pages(doc.id) });
     },
   });
 }
