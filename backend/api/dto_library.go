@@ -92,6 +92,7 @@ type Locator struct {
 	HeadingPath []string `json:"headingPath"`
 	Start       int      `json:"start"`
 	End         int      `json:"end"`
+	OCR         bool     `json:"ocr,omitempty"` // read by OCR from a scanned page: quotes are checked against the OCR text
 }
 
 // Chunk is a retrievable passage with its locator.

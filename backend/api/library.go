@@ -248,7 +248,7 @@ func chunkDTO(c evidence.Chunk) Chunk {
 // LocatorOf is a locator as the API shows it.
 func LocatorOf(l evidence.Locator) Locator {
 	return Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd,
-		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End}
+		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End, OCR: l.OCR}
 }
 
 // nonNil makes a nil list an empty one, so JSON has [] rather than null.

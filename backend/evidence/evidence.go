@@ -49,6 +49,7 @@ type Locator struct {
 	HeadingPath []string `json:"headingPath"`
 	Start       int      `json:"start"` // code points into the extracted text
 	End         int      `json:"end"`   // exclusive
+	OCR         bool     `json:"ocr,omitempty"` // its text was read by OCR from a scanned page
 }
 
 // Heading is the heading path joined for display.
@@ -74,6 +75,9 @@ func (l Locator) Label() string {
 	}
 	if p := l.Pages(); p != "" {
 		parts = append(parts, p)
+	}
+	if l.OCR {
+		parts = append(parts, "read by OCR")
 	}
 	return strings.Join(parts, ", ")
 }

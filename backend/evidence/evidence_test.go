@@ -31,6 +31,10 @@ func TestLocatorDisplay(t *testing.T) {
 	if (Locator{PageStart: 3, PageEnd: 3}).Pages() != "p. 3" || (Locator{}).Pages() != "" {
 		t.Error("single page / no page")
 	}
+	scan := Locator{DocName: "scan.pdf", PageStart: 2, PageEnd: 2, OCR: true}
+	if got := scan.Label(); got != "scan.pdf, p. 2, read by OCR" {
+		t.Errorf("OCR label = %q", got)
+	}
 }
 
 func TestFoldDigits(t *testing.T) {

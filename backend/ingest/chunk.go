@@ -93,6 +93,7 @@ func toChunks(doc evidence.Document, ex Extracted, spans []span) []evidence.Chun
 			Locator: evidence.Locator{
 				DocID: doc.ID, DocName: doc.Name, HeadingPath: append([]string{}, s.path...),
 				PageStart: pageAt(ex.Pages, start), PageEnd: pageAt(ex.Pages, end-1), Start: start, End: end,
+				OCR: anyOCR(ex.Pages, pageAt(ex.Pages, start), pageAt(ex.Pages, end-1)),
 			},
 		})
 	}
@@ -124,6 +125,16 @@ func pageAt(pages []PageSpan, cp int) int {
 		return 0
 	}
 	return pages[i-1].Page
+}
+
+// anyOCR tells whether any of pages first..last was read by OCR.
+func anyOCR(pages []PageSpan, first, last int) bool {
+	for _, p := range pages {
+		if p.OCR && p.Page >= first && p.Page <= last {
+			return true
+		}
+	}
+	return false
 }
 
 func chunkLanguage(text, doc string) string {

@@ -42,6 +42,11 @@ func TestScannedPageReadByOCR(t *testing.T) {
 	if len(ex.Pages) != 1 || !ex.Pages[0].OCR {
 		t.Errorf("pages = %+v, want one page marked OCR", ex.Pages)
 	}
+	for _, c := range Chunks(evidenceDoc("scanned.pdf"), ex, ChunkOptions{}) {
+		if !c.Locator.OCR {
+			t.Errorf("chunk %s is not marked OCR", c.ID)
+		}
+	}
 }
 
 // TestOCRWordAccuracy draws a real PDF's pages, makes an image-only PDF of

@@ -65,10 +65,13 @@ func insertChunks(ctx context.Context, tx *sql.Tx, docID string, chunks []eviden
 	return nil
 }
 
-// DocumentChunks returns a document's chunks in order, locators filled in.
+// DocumentChunks returns a document's chunks in order, locators filled in;
+// a chunk is marked OCR when one of its pages was read by OCR.
 func (db *DB) DocumentChunks(ctx context.Context, docID string) ([]evidence.Chunk, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT c.id, c.ordinal, c.page_start, c.page_end, c.heading_path,
-		c.start_offset, c.end_offset, c.text, c.language, d.collection_id, d.name
+		c.start_offset, c.end_offset, c.text, c.language, d.collection_id, d.name,
+		EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = c.document_id AND p.ocr
+			AND p.page BETWEEN c.page_start AND c.page_end)
 		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id = ? ORDER BY c.ordinal`, docID)
 	if err != nil {
 		return nil, fmt.Errorf("list chunks: %w", err)
@@ -80,7 +83,7 @@ func (db *DB) DocumentChunks(ctx context.Context, docID string) ([]evidence.Chun
 		var path string
 		l := &c.Locator
 		if err := rows.Scan(&c.ID, &c.Ordinal, &l.PageStart, &l.PageEnd, &path, &l.Start, &l.End, &c.Text,
-			&c.Language, &c.CollectionID, &l.DocName); err != nil {
+			&c.Language, &c.CollectionID, &l.DocName, &l.OCR); err != nil {
 			return nil, fmt.Errorf("list chunks: %w", err)
 		}
 		l.DocID = docID

@@ -26,8 +26,16 @@ func TestDocumentPagesRoundTrip(t *testing.T) {
 		{Page: 1, Start: 0, End: 29, Header: []string{"THE ACT", "Part 1"}, Footer: []string{"1"}},
 		{Page: 2, Start: 31, End: 52, OCR: true},
 	}
-	if err := db.SaveExtraction(ctx, d.ID, Extraction{Text: text, Pages: pages}); err != nil {
+	chunks := []evidence.Chunk{
+		{ID: "c0", Text: "Article 1. The parties agree.", Locator: evidence.Locator{PageStart: 1, PageEnd: 1, Start: 0, End: 29}},
+		{ID: "c1", Ordinal: 1, Text: "المادة ٢ يلتزم البائع", Locator: evidence.Locator{PageStart: 2, PageEnd: 2, Start: 31, End: 52}},
+	}
+	if err := db.SaveExtraction(ctx, d.ID, Extraction{Text: text, Pages: pages, Chunks: chunks}); err != nil {
 		t.Fatal(err)
+	}
+	// A chunk on a page read by OCR says so.
+	if got, err := db.DocumentChunks(ctx, d.ID); err != nil || len(got) != 2 || got[0].Locator.OCR || !got[1].Locator.OCR {
+		t.Errorf("chunks' OCR marks = %+v, %v", got, err)
 	}
 	got, err := db.DocumentPages(ctx, d.ID)
 	if err != nil {

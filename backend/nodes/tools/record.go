@@ -37,7 +37,7 @@ func HitFromRecord(v any) (evidence.Hit, bool) {
 	}
 	loc := evidence.Locator{DocID: str(meta["document_id"]), DocName: str(meta["document_name"]),
 		PageStart: num(meta["page_start"]), PageEnd: num(meta["page_end"]), HeadingPath: path,
-		Start: num(meta["start"]), End: num(meta["end"])}
+		Start: num(meta["start"]), End: num(meta["end"]), OCR: meta["ocr"] == true}
 	score, _ := meta["score"].(float64)
 	return evidence.Hit{Rank: num(meta["rank"]), Score: score, Snippet: str(meta["snippet"]),
 		Chunk: evidence.Chunk{ID: id, DocID: loc.DocID, CollectionID: str(meta["collection_id"]),
@@ -80,6 +80,9 @@ func ChunkRecord(c evidence.Chunk) map[string]any {
 		"page_start": float64(l.PageStart), "page_end": float64(l.PageEnd), "heading_path": path,
 		"heading": l.Heading(), "start": float64(l.Start), "end": float64(l.End), "ordinal": float64(c.Ordinal),
 		"_source": "knowledge", "dataset_id": c.CollectionID, "segment_id": c.ID,
+	}
+	if l.OCR {
+		meta["ocr"] = true
 	}
 	return map[string]any{"content": c.Text, "title": l.DocName, "metadata": meta}
 }

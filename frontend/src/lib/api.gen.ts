@@ -203,6 +203,7 @@ export interface Locator {
   headingPath: string[];
   start: number;
   end: number;
+  ocr?: boolean;
 }
 
 export interface Chunk {

@@ -167,7 +167,8 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   }
 
   const d = source.data.document;
-  const pages = chunk ? pagesLabel(chunk.locator.pageStart, chunk.locator.pageEnd) : '';
+  const ocrPages = (source.data.pages ?? []).filter((p) => p.ocr).length;
+  const pages = chunk ? pagesLabel(chunk.locator.pageStart, chunk.locator.pageEnd) + (chunk.locator.ocr ? ' (OCR)' : '') : '';
   const heading = chunk ? headingLabel(chunk.locator.headingPath) : '';
 
   const textArticle = (
@@ -191,6 +192,11 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
             <Badge>{formatName(d.format, d.name)}</Badge>
             {d.language && <span>{languageName(d.language)}</span>}
             {d.pages > 0 && <span>{plural(d.pages, 'page')}</span>}
+            {ocrPages > 0 && (
+              <span title="These pages are scans: their text was read by OCR and may differ from the page; quotes are checked against it.">
+                <Badge tone="warning">{ocrPages === d.pages ? 'Scanned · text by OCR' : `${plural(ocrPages, 'page')} by OCR`}</Badge>
+              </span>
+            )}
             <span>{plural(chunks.length, 'passage')}</span>
             {d.size > 0 && <span>{formatBytes(d.size)}</span>}
           </span>

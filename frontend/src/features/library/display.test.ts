@@ -11,6 +11,7 @@ describe('display helpers', () => {
     expect(headingLabel(['Chapter 2', 'Article 12'])).toBe('Chapter 2 › Article 12');
     expect(headingLabel(null)).toBe('');
     expect(locatorLabel({ pageStart: 4, pageEnd: 5, headingPath: ['الفصل الثاني', 'المادة ١٢'] })).toBe('pp. 4–5 · الفصل الثاني › المادة ١٢');
+    expect(locatorLabel({ pageStart: 3, pageEnd: 3, headingPath: ['8. Insurance'], ocr: true })).toBe('p. 3 (OCR) · 8. Insurance');
   });
 
   it('name languages, formats and directions', () => {

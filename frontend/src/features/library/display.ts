@@ -20,8 +20,10 @@ export function headingLabel(path: readonly string[] | null | undefined): string
 }
 
 /** The pages and heading path of a locator: "p. 4 · Chapter 2 › Article 12". */
-export function locatorLabel(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headingPath'>): string {
-  return [pagesLabel(loc.pageStart, loc.pageEnd), headingLabel(loc.headingPath)].filter(Boolean).join(' · ');
+export function locatorLabel(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headingPath' | 'ocr'>): string {
+  const pages = pagesLabel(loc.pageStart, loc.pageEnd);
+  // Text read by OCR from a scan says so wherever it is cited.
+  return [loc.ocr ? `${pages} (OCR)`.trim() : pages, headingLabel(loc.headingPath)].filter(Boolean).join(' · ');
 }
 
 let languageNames: Intl.DisplayNames | null | undefined;
