@@ -47,8 +47,8 @@ type Locator struct {
 	PageStart   int      `json:"pageStart"` // 1-based; 0 when the format has no pages
 	PageEnd     int      `json:"pageEnd"`
 	HeadingPath []string `json:"headingPath"`
-	Start       int      `json:"start"` // code points into the extracted text
-	End         int      `json:"end"`   // exclusive
+	Start       int      `json:"start"`         // code points into the extracted text
+	End         int      `json:"end"`           // exclusive
 	OCR         bool     `json:"ocr,omitempty"` // its text was read by OCR from a scanned page
 }
 
