@@ -125,11 +125,14 @@ func restoreSpaces(tp *pdfengine.TextPage, start int, chars []rune, height float
 func joinGap(before []rune, cur rune) float64 {
 	prev := before[len(before)-1]
 	digitDot := prev == '.' && len(before) > 1 && unicode.IsDigit(before[len(before)-2])
+	opening := strings.ContainsRune("“\"‘(", cur)
 	switch {
-	case !unicode.IsLetter(cur):
+	case !unicode.IsLetter(cur) && !opening:
 		return 0
 	case unicode.IsDigit(prev) || digitDot || prev == ')':
-		return 0.14 // "3.1Joint", "(a)The"
+		return 0.14 // "3.1Joint", "(a)The", "1.58“Marketing Plan”"
+	case opening:
+		return 0
 	case unicode.IsUpper(cur) && (unicode.IsLower(prev) || strings.ContainsRune(":;,", prev)):
 		return 0.2 // "AgreementThe"
 	}

@@ -3,6 +3,8 @@ package ingest
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,6 +38,8 @@ func TestJoinGap(t *testing.T) {
 		{"U.", 'S', 0},
 		{"Agreement", 't', 0},
 		{"3", '1', 0},
+		{"1.58", '“', 0.14},
+		{"said", '“', 0},
 	} {
 		if got := joinGap([]rune(tt.before), tt.cur); got != tt.want {
 			t.Errorf("joinGap(%q, %q) = %v, want %v", tt.before, tt.cur, got, tt.want)
@@ -62,5 +66,45 @@ func TestPDFSpacesFromGapsOnARealContract(t *testing.T) {
 	}
 	if strings.Contains(ex.Text, "3.1Joint") {
 		t.Error("text has \"3.1Joint\"")
+	}
+}
+
+// Running heads and page numbers leave the flow; a heading that opens every
+// page stays; a page number printed right under a short page's text, far
+// from the sheet's foot, is still a page number.
+func TestFindFurniture(t *testing.T) {
+	line := func(text string, bottom float64) pdfLine { return pdfLine{text: text, bottom: bottom, top: bottom + 9} }
+	var pages []pdfPage
+	for i := 1; i <= 4; i++ {
+		n := strconv.Itoa(i)
+		pages = append(pages, pdfPage{height: 792, lines: []pdfLine{
+			line("ACME CORP - SUPPLY AGREEMENT", 760),
+			line("Article "+n, 700),
+			line("The Supplier shall deliver the goods of lot "+n+".", 686),
+			line("Source: ACME CORP, 10-K, 3/1/2019", 20),
+			line("Page "+n+" of 4", 40),
+		}})
+	}
+	pages[3].lines = []pdfLine{line("Article 4", 700), line("Short last page.", 686), line("4", 660)}
+	roles := findFurniture(pages)
+	var body, furniture []string
+	for i, p := range pages {
+		for j, l := range p.lines {
+			if roles[i][j] == bodyLine {
+				body = append(body, l.text)
+			} else {
+				furniture = append(furniture, l.text)
+			}
+		}
+	}
+	for _, want := range []string{"Article 1", "Article 4", "Short last page."} {
+		if !slices.Contains(body, want) {
+			t.Errorf("body lacks %q; furniture: %q", want, furniture)
+		}
+	}
+	for _, want := range []string{"ACME CORP - SUPPLY AGREEMENT", "Source: ACME CORP, 10-K, 3/1/2019", "Page 2 of 4", "4"} {
+		if !slices.Contains(furniture, want) {
+			t.Errorf("furniture lacks %q; body: %q", want, body)
+		}
 	}
 }

@@ -192,6 +192,7 @@ func findFurniture(pages []pdfPage) [][]lineRole {
 	roles := make([][]lineRole, len(pages))
 	for i, p := range pages {
 		roles[i] = make([]lineRole, len(p.lines))
+		markPageNumber(p, roles[i])
 		step := lineStep(p.lines)
 		for _, j := range edgeLines(p) {
 			text := p.lines[j].text
@@ -202,6 +203,34 @@ func findFurniture(pages []pdfPage) [][]lineRole {
 		}
 	}
 	return roles
+}
+
+// markPageNumber marks a page number that is the lowest (or highest) line
+// on the page, wherever that is: converters that print a page's text in the
+// top half of a larger sheet put the number right under the text. Only
+// lines near either end of the reading order are looked at.
+func markPageNumber(p pdfPage, roles []lineRole) {
+	if len(p.lines) < 2 {
+		return
+	}
+	low, high := -1, -1
+	for j, l := range p.lines {
+		if j >= furnitureLines && j < len(p.lines)-furnitureLines || l.top == l.bottom {
+			continue
+		}
+		if low < 0 || l.bottom < p.lines[low].bottom {
+			low = j
+		}
+		if high < 0 || l.top > p.lines[high].top {
+			high = j
+		}
+	}
+	if low >= 0 && pageNumberRe.MatchString(p.lines[low].text) {
+		roles[low] = footerLine
+	}
+	if high >= 0 && high != low && pageNumberRe.MatchString(p.lines[high].text) {
+		roles[high] = headerLine
+	}
 }
 
 // standsApart tells whether line j is further from its neighbours than the
