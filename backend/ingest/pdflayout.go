@@ -125,7 +125,7 @@ func restoreSpaces(tp *pdfengine.TextPage, start int, chars []rune, height float
 func joinGap(before []rune, cur rune) float64 {
 	prev := before[len(before)-1]
 	digitDot := prev == '.' && len(before) > 1 && unicode.IsDigit(before[len(before)-2])
-	opening := strings.ContainsRune("“\"‘(", cur)
+	opening := strings.ContainsRune("“\"‘", cur) // not "(": "Article 6(1)"
 	switch {
 	case !unicode.IsLetter(cur) && !opening:
 		return 0
