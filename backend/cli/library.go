@@ -115,10 +115,14 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 	}
 }
 
-// locatorLine is a locator on one line: "Act.pdf › Part 2 › Article 12 (p. 4)".
+// locatorLine is a locator on one line: "Act.pdf › Part 2 › Article 12 (p. 4)",
+// "(p. 4, OCR)" when the passage was read from a scan.
 func locatorLine(l api.Locator) string {
 	s := strings.Join(append([]string{l.DocName}, l.HeadingPath...), " › ")
-	if l.PageStart > 0 {
+	switch {
+	case l.PageStart > 0 && l.OCR:
+		s += fmt.Sprintf(" (p. %d, OCR)", l.PageStart)
+	case l.PageStart > 0:
 		s += fmt.Sprintf(" (p. %d)", l.PageStart)
 	}
 	return s
