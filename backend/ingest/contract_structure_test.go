@@ -123,6 +123,14 @@ func TestContractStructure(t *testing.T) {
 			},
 		},
 		{
+			name: "stray digits on a line of their own are not a clause",
+			text: "1.61 Net Sales. The gross sales price, less discounts; and\n\n2 2\n\n(c) credits for returns.\n1.62 Net Sales Report. As in Section 6.4.2.",
+			want: []string{
+				"1.61 Net Sales|1.61 Net Sales",
+				"1.62 Net Sales Report|1.62 Net Sales Report",
+			},
+		},
+		{
 			name: "an article's title in capitals wrapped over two lines",
 			text: "ARTICLE 3\nGOVERNANCE OF DEVELOPMENT AND\nCOMMERCIALIZATION OF PRODUCTS\n\n3.1 Joint Committee. The parties form a committee.",
 			want: []string{

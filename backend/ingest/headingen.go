@@ -188,7 +188,8 @@ func withTitle(c candidate, s, after string) candidate {
 	switch {
 	case titlePhrase(rest) > 0 && (on("runin-titles") || !looksTitle(rest, titleMax(c.kind))):
 		c.titled, c.body, c.label = true, true, start+titlePhrase(rest)
-	case looksTitle(rest, titleMax(c.kind)):
+	case looksTitle(rest, titleMax(c.kind)) && strings.IndexFunc(rest, unicode.IsLetter) >= 0:
+		// A title has a word in it: "2 2" is stray subscripts, not clause 2.
 		c.titled, c.label = true, start+len(rest)
 	case strings.HasPrefix(c.kind, "num") && on("period-titles") && periodTitle(rest):
 		c.titled, c.label = true, start+len(rest)
