@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"lexflow/backend/index"
+	"lexflow/scripts/internal/repo"
 )
 
 // manifest describes a cached, fully ingested corpus. It is written last, so
@@ -58,7 +59,7 @@ var (
 // openCorpus reuses the cached ingestion of c when it is current, else
 // ingests c afresh into the cache.
 func openCorpus(ctx context.Context, cfg config, c *corpus, kind cacheKind) (*env, error) {
-	root, err := repoRoot()
+	root, err := repo.Root()
 	if err != nil {
 		return nil, err
 	}

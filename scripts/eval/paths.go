@@ -10,12 +10,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"lexflow/scripts/internal/repo"
 )
 
 // resolvePaths fills the default data and cache directories from the
 // repository root and checks that the data is there.
 func resolvePaths(c *config) error {
-	root, err := repoRoot()
+	root, err := repo.Root()
 	if err != nil {
 		return err
 	}
@@ -54,25 +56,6 @@ func resolvePDFData(c *config, root string) error {
 		}
 	}
 	return nil
-}
-
-// repoRoot walks up from the working directory to the go.mod of module lexflow.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && bytes.HasPrefix(mod, []byte("module lexflow\n")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run inside the lexflow repository (no go.mod of module lexflow above the working directory)")
-		}
-		dir = parent
-	}
 }
 
 // checkData explains what is missing from the CUAD directory.

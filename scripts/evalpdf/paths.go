@@ -1,20 +1,20 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"lexflow/scripts/internal/repo"
 )
 
 // resolvePaths fills the default data directory from the repository root and
 // checks that the data is there.
 func resolvePaths(c *config) error {
 	if c.data == "" {
-		root, err := repoRoot()
+		root, err := repo.Root()
 		if err != nil {
 			return err
 		}
@@ -27,25 +27,6 @@ func resolvePaths(c *config) error {
 		}
 	}
 	return nil
-}
-
-// repoRoot walks up from the working directory to the go.mod of module lexflow.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && bytes.HasPrefix(mod, []byte("module lexflow\n")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run inside the lexflow repository (no go.mod of module lexflow above the working directory)")
-		}
-		dir = parent
-	}
 }
 
 // doc is one benchmark file: the PDF and its reference text.
