@@ -142,14 +142,15 @@ func Slice(text string, start, end int) string {
 
 // FoldDigits writes Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹)
 // digits as Western ones, so "المادة ١٢" and "Article 12" share a number.
-func FoldDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '٠' && r <= '٩':
-			return '0' + (r - '٠')
-		case r >= '۰' && r <= '۹':
-			return '0' + (r - '۰')
-		}
-		return r
-	}, s)
+func FoldDigits(s string) string { return strings.Map(FoldDigit, s) }
+
+// FoldDigit is FoldDigits for one rune.
+func FoldDigit(r rune) rune {
+	switch {
+	case r >= '٠' && r <= '٩':
+		return '0' + (r - '٠')
+	case r >= '۰' && r <= '۹':
+		return '0' + (r - '۰')
+	}
+	return r
 }

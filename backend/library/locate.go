@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"lexflow/backend/evidence"
 )
 
 // folded is a text reduced to what a quote and a page's text layer surely
@@ -28,7 +30,7 @@ func fold(text []rune) folded {
 		if r == '\u0640' || !(unicode.IsLetter(r) || unicode.IsDigit(r)) { // tatweel only stretches a line
 			return
 		}
-		r = foldDigit(unicode.ToLower(r))
+		r = evidence.FoldDigit(unicode.ToLower(r))
 		f.at = append(f.at, from)
 		f.byte = append(f.byte, b.Len())
 		b.WriteRune(r)
@@ -46,15 +48,6 @@ func fold(text []rune) folded {
 	return f
 }
 
-func foldDigit(r rune) rune {
-	switch {
-	case r >= '٠' && r <= '٩':
-		return '0' + (r - '٠')
-	case r >= '۰' && r <= '۹':
-		return '0' + (r - '۰')
-	}
-	return r
-}
 
 func (f folded) len() int { return len(f.at) }
 
