@@ -81,13 +81,16 @@ test-e2e: bin/lexflow bin/fakellm
 ## bench: print the benchmark tables: the binary as a user meets it (size, serve time-to-ready,
 ## idle RSS, ingestion), the Studio canvas with 300 steps in headless Chromium (time to draw, frame
 ## times while dragging a step and while panning), a chat page reloaded mid-answer (time until the
-## replayed answer shows), then the engine, run recording and index query latency at 100k chunks
+## replayed answer shows), PDF extraction over the real contract PDFs beside pdftotext (when ../shared/eval is
+## there), then the engine, run recording and index query latency at 100k chunks
 ## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest); not part of `make test`
 stress:
 	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles' -timeout 60m -v ./backend/cli
 
 bench: bin/lexflow bin/fakellm
 	go run ./scripts/bench -bin bin/lexflow
+	@echo
+	go run ./scripts/evalpdf -speed
 	@echo
 	cd frontend && LEXFLOW_BIN=../bin/lexflow node e2e/bench-canvas.mjs
 	@echo

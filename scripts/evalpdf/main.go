@@ -32,6 +32,7 @@ type config struct {
 	worst       int
 	jsonOut     string
 	noReference bool
+	speedOnly   bool
 }
 
 func main() {
@@ -53,6 +54,7 @@ func parseFlags() (config, error) {
 	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "files extracted in parallel (Lexflow and pdftotext alike)")
 	flag.IntVar(&c.limit, "limit", 0, "only the first N files by name (0: all)")
 	flag.IntVar(&c.worst, "worst", 10, "list this many worst files by whole-page fidelity")
+	flag.BoolVar(&c.speedOnly, "speed", false, "print only the speed and memory table (for make bench): no scoring")
 	flag.StringVar(&c.jsonOut, "json", "", "also write per-file results to this file")
 	flag.BoolVar(&c.noReference, "no-reference", false, "skip the pdftotext reference run")
 	flag.Parse()
@@ -73,6 +75,7 @@ type report struct {
 	rss       int64 // peak RSS after the Lexflow run, bytes; 0 if unknown
 	ref       *pass // nil when pdftotext did not run
 	refReason string
+	first     string // the file extracted alone first
 }
 
 func run(ctx context.Context, cfg config) error {
@@ -81,6 +84,9 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	rep := report{cfg: cfg}
+	if len(docs) > 0 {
+		rep.first = docs[0].name
+	}
 	progress("Lexflow: extracting %d PDFs on %d workers…", len(docs), cfg.workers)
 	rep.lex = runLexflow(ctx, docs, cfg.workers)
 	// Read before scoring and pdftotext so the peak is extraction's own
@@ -93,6 +99,10 @@ func run(ctx context.Context, cfg config) error {
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted: %w", err)
+	}
+	if cfg.speedOnly {
+		printSpeed(os.Stdout, rep)
+		return nil
 	}
 	progress("scoring against the reference texts…")
 	if rep.results, err = scoreAll(ctx, docs, rep.lex, rep.ref, cfg.workers); err != nil {

@@ -192,12 +192,14 @@ func refCell(p *refResult) string {
 }
 
 func printSpeed(w io.Writer, rep report) {
-	lexPages := 0
-	for _, r := range rep.results {
-		lexPages += r.Pages
+	lexPages, firstPages := 0, 0
+	for i, o := range rep.lex.outs {
+		lexPages += len(o.spans)
+		if i == 0 {
+			firstPages = len(o.spans)
+		}
 	}
 	lexRate := float64(lexPages) / rep.lex.wall.Seconds()
-	first := rep.results[0]
 	t := mdtable.Table{{"speed and memory", "Lexflow", "pdftotext -layout"}}
 	refCol := func(s string) string {
 		if rep.ref == nil {
@@ -218,7 +220,7 @@ func printSpeed(w io.Writer, rep report) {
 	t = append(t, []string{"wall time", secs(rep.lex.wall.Seconds()), refCol(secs(wallOf(rep.ref)))})
 	t = append(t, []string{"pages/s end to end", fmt.Sprintf("%.1f", lexRate), refCol(fmt.Sprintf("%.1f", refRate))})
 	t = append(t, []string{"engine start-up (first file)",
-		fmt.Sprintf("%s (%s pages: %s)", secs(rep.lex.firstDur.Seconds()), num(first.Pages), shortName(first.Name, 40)), "–"})
+		fmt.Sprintf("%s (%s pages: %s)", secs(rep.lex.firstDur.Seconds()), num(firstPages), shortName(rep.first, 40)), "–"})
 	t = append(t, []string{"peak RSS of the process", rss(rep.rss), refCol("– (one process per file)")})
 	if rep.ref != nil && refRate > 0 {
 		t = append(t, []string{"pages/s, Lexflow ÷ pdftotext", fmt.Sprintf("%.2f×", lexRate/refRate), ""})
