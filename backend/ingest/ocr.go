@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,6 +84,28 @@ type ocrTool struct {
 	langs map[string]bool
 }
 
+// has tells whether every language of lang ("ara+eng") is installed; the
+// empty language (tell it from the page) always is.
+func (t ocrTool) has(lang string) bool {
+	for _, l := range strings.Split(lang, "+") {
+		if l != "" && !t.langs[l] {
+			return false
+		}
+	}
+	return true
+}
+
+func (t ocrTool) installed() string {
+	var names []string
+	for l := range t.langs {
+		if l != "osd" {
+			names = append(names, l)
+		}
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
 // findTesseract looks on PATH, then where the installers put it: a desktop
 // app on macOS does not get the shell's PATH.
 func findTesseract() string {
@@ -119,7 +142,13 @@ func ocrPages(ctx context.Context, doc *pdfengine.Doc, pages []pdfPage) error {
 		}
 		return nil
 	}
-	r := ocrRun{tool: tool, lang: os.Getenv(ocrLangEnv)}
+	r := ocrRun{tool: tool, lang: ocrLanguage(ctx)}
+	if env := os.Getenv(ocrLangEnv); env != "" {
+		r.lang = env
+	}
+	if !tool.has(r.lang) {
+		return fmt.Errorf("%w: the Tesseract language %q is not installed (installed: %s)", ErrOCR, r.lang, tool.installed())
+	}
 	for n, i := range scans {
 		report(ctx, n, len(scans), fmt.Sprintf("OCR, page %d of %d", n+1, len(scans)))
 		p, err := r.page(ctx, doc, i)

@@ -172,3 +172,20 @@ func wordRatio(a, b []string) float64 {
 	}
 	return 2 * float64(prev[len(b)]) / float64(len(a)+len(b))
 }
+
+// A collection's OCR language is used; one that is not installed is a clear
+// error that names what is.
+func TestOCRLanguageFromTheCollection(t *testing.T) {
+	needTesseract(t)
+	data := []byte(readFile(t, filepath.Join(corpusDir, "bad", "scanned.pdf")))
+	ctx := WithOCRLanguage(context.Background(), "eng")
+	ex, err := Extract(ctx, evidence.FormatPDF, bytes.NewReader(data), int64(len(data)), Limits{})
+	if err != nil || !strings.Contains(ex.Text, "This page is a scan") {
+		t.Fatalf("eng: %q, %v", ex.Text, err)
+	}
+	ctx = WithOCRLanguage(context.Background(), "klingon")
+	_, err = Extract(ctx, evidence.FormatPDF, bytes.NewReader(data), int64(len(data)), Limits{})
+	if !errors.Is(err, ErrOCR) || !strings.Contains(err.Error(), `"klingon" is not installed`) || !strings.Contains(err.Error(), "eng") {
+		t.Fatalf("err = %v", err)
+	}
+}

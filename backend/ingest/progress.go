@@ -14,6 +14,21 @@ func WithProgress(ctx context.Context, p Progress) context.Context {
 	return context.WithValue(ctx, progressKey{}, p)
 }
 
+type ocrLanguageKey struct{}
+
+// WithOCRLanguage returns a context whose extractions read scanned pages in
+// the given Tesseract language ("eng", "ara", "chi_sim", or several joined
+// with "+"), as a collection's setting says; without it the language is told
+// from the first scanned page's script.
+func WithOCRLanguage(ctx context.Context, lang string) context.Context {
+	return context.WithValue(ctx, ocrLanguageKey{}, lang)
+}
+
+func ocrLanguage(ctx context.Context) string {
+	lang, _ := ctx.Value(ocrLanguageKey{}).(string)
+	return lang
+}
+
 func report(ctx context.Context, done, total int, step string) {
 	if p, ok := ctx.Value(progressKey{}).(Progress); ok && p != nil {
 		p(done, total, step)
