@@ -375,3 +375,25 @@ func endsCJK(s string) bool {
 	r := []rune(s)
 	return len(r) > 0 && isCJK(r[len(r)-1])
 }
+
+// OCRInfo says whether scanned pages can be read on this machine: the
+// languages Tesseract has, and the command that installs it.
+type OCRInfo struct {
+	Installed bool
+	Languages []string // Tesseract's names: "eng", "ara", "chi_sim"
+	Install   string   // the command that installs Tesseract on this system
+}
+
+// OCR reports what Tesseract can do here, found once per process.
+func OCR() OCRInfo {
+	info := OCRInfo{Install: ocrInstallHint()}
+	tool, ok := tesseract()
+	if !ok {
+		return info
+	}
+	info.Installed = true
+	if names := tool.installed(); names != "" {
+		info.Languages = strings.Split(names, ", ")
+	}
+	return info
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -187,5 +188,13 @@ func TestOCRLanguageFromTheCollection(t *testing.T) {
 	_, err = Extract(ctx, evidence.FormatPDF, bytes.NewReader(data), int64(len(data)), Limits{})
 	if !errors.Is(err, ErrOCR) || !strings.Contains(err.Error(), `"klingon" is not installed`) || !strings.Contains(err.Error(), "eng") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestOCRInfo(t *testing.T) {
+	needTesseract(t)
+	info := OCR()
+	if !info.Installed || !slices.Contains(info.Languages, "eng") || slices.Contains(info.Languages, "osd") || info.Install == "" {
+		t.Fatalf("OCR() = %+v", info)
 	}
 }
