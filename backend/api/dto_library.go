@@ -7,16 +7,27 @@ type Collection struct {
 	ID          string    `json:"id"`
 	Name        string    `json:"name"`
 	Description string    `json:"description"`
+	OCRLanguage string    `json:"ocrLanguage"` // Tesseract language of its scans ("ara", "ara+eng"); "" tells it from each scan
 	Documents   int       `json:"documents"`
 	Chunks      int       `json:"chunks"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
-// CollectionInput creates or renames a collection.
+// CollectionInput creates a collection, or replaces its name, description
+// and settings.
 type CollectionInput struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
+	OCRLanguage string `json:"ocrLanguage"` // "", or Tesseract languages joined by "+": "ara+eng"
+}
+
+// OCRLanguages says whether scanned pages can be read on this machine, and
+// in which Tesseract languages, so a collection offers only those.
+type OCRLanguages struct {
+	Installed      bool     `json:"installed"`
+	Languages      []string `json:"languages"`      // Tesseract's names, sorted: "ara", "chi_sim", "eng"
+	InstallCommand string   `json:"installCommand"` // installs Tesseract on this system
 }
 
 // Document is an ingested (or ingesting) file.

@@ -60,24 +60,38 @@ func (s *LibraryService) Collection(ctx context.Context, idOrName string) (Colle
 
 // CreateCollection validates and creates a collection.
 func (s *LibraryService) CreateCollection(ctx context.Context, in CollectionInput) (Collection, error) {
-	name, err := collectionName(in.Name)
+	c, err := collectionOf(in)
 	if err != nil {
 		return Collection{}, err
 	}
-	c, err := s.db.CreateCollection(ctx, name, strings.TrimSpace(in.Description))
+	c, err = s.db.InsertCollection(ctx, c)
 	return collectionDTO(c), err
 }
 
-// UpdateCollection renames a collection or changes its description.
+// UpdateCollection replaces a collection's name, description and settings.
 func (s *LibraryService) UpdateCollection(ctx context.Context, id string, in CollectionInput) (Collection, error) {
-	name, err := collectionName(in.Name)
+	c, err := collectionOf(in)
 	if err != nil {
 		return Collection{}, err
 	}
-	if err := s.db.UpdateCollection(ctx, id, name, strings.TrimSpace(in.Description)); err != nil {
+	c.ID = id
+	if err := s.db.UpdateCollection(ctx, c); err != nil {
 		return Collection{}, err
 	}
 	return s.Collection(ctx, id)
+}
+
+// collectionOf validates in and tidies it into a collection to store.
+func collectionOf(in CollectionInput) (store.Collection, error) {
+	name, err := collectionName(in.Name)
+	if err != nil {
+		return store.Collection{}, err
+	}
+	lang, err := ocrLanguage(in.OCRLanguage)
+	if err != nil {
+		return store.Collection{}, err
+	}
+	return store.Collection{Name: name, Description: strings.TrimSpace(in.Description), OCRLanguage: lang}, nil
 }
 
 // DeleteCollection removes a collection with all its documents.
@@ -230,8 +244,8 @@ func hitDTO(h evidence.Hit) SearchHit {
 }
 
 func collectionDTO(c store.Collection) Collection {
-	return Collection{ID: c.ID, Name: c.Name, Description: c.Description, Documents: c.Documents, Chunks: c.Chunks,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+	return Collection{ID: c.ID, Name: c.Name, Description: c.Description, OCRLanguage: c.OCRLanguage,
+		Documents: c.Documents, Chunks: c.Chunks, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
 
 func documentDTO(d store.Document) Document {

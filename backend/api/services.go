@@ -9,6 +9,7 @@ import (
 	"lexflow/backend/chat"
 	"lexflow/backend/engine"
 	"lexflow/backend/generation"
+	"lexflow/backend/ingest"
 	"lexflow/backend/library"
 	"lexflow/backend/llm"
 	"lexflow/backend/runs"
@@ -44,6 +45,8 @@ type Options struct {
 	// SelfTestDrop names a collection the self-test then opens to wait for
 	// files dropped onto the window.
 	SelfTestDrop string
+	// OCR reports what Tesseract can do here; nil means ingest.OCR.
+	OCR func() ingest.OCRInfo
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Background bounds work that outlives a request (streams); cancelled at shutdown.
@@ -70,6 +73,9 @@ func New(opts Options) *Services {
 	}
 	if opts.Background == nil {
 		opts.Background = context.Background()
+	}
+	if opts.OCR == nil {
+		opts.OCR = ingest.OCR
 	}
 	if opts.Hub == nil {
 		opts.Hub = NewHub(opts.Now, 4096)

@@ -39,6 +39,7 @@ func TypeScript() string {
 		reflect.TypeFor[SelfTestStage](),
 		reflect.TypeFor[Collection](),
 		reflect.TypeFor[CollectionInput](),
+		reflect.TypeFor[OCRLanguages](),
 		reflect.TypeFor[Document](),
 		reflect.TypeFor[UploadResult](),
 		reflect.TypeFor[LocalPaths](),

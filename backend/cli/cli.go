@@ -165,7 +165,7 @@ Usage:
   lexflow provider test NAME|ID [--json]   connect and list the provider's models
   lexflow provider models NAME|ID [--json]
   lexflow provider rm NAME|ID
-  lexflow collection create NAME [--description TEXT] [--json]
+  lexflow collection create NAME [--description TEXT] [--ocr-language ara+eng] [--json]
   lexflow collection list [--json]
   lexflow collection rm NAME|ID
   lexflow ingest --collection NAME [--json] PATH...   files or folders; progress on stderr

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ func runCollection(ctx context.Context, args []string, dataDir string, env Env) 
 	fs.StringVar(&dataDir, "data-dir", dataDir, "data directory")
 	asJSON := fs.Bool("json", false, "print JSON")
 	desc := fs.String("description", "", "description (create)")
+	ocrLang := fs.String("ocr-language", "", `Tesseract language of scanned pages, e.g. "ara" or "ara+eng" (create; default: told from each scan)`)
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -40,7 +42,7 @@ func runCollection(ctx context.Context, args []string, dataDir string, env Env) 
 	lib, out := a.services.Library, output{w: env.Stdout, json: *asJSON}
 	switch sub {
 	case "create":
-		c, err := lib.CreateCollection(ctx, api.CollectionInput{Name: rest[0], Description: *desc})
+		c, err := lib.CreateCollection(ctx, api.CollectionInput{Name: rest[0], Description: *desc, OCRLanguage: *ocrLang})
 		if err != nil {
 			return explainAPI(err)
 		}
@@ -65,9 +67,9 @@ func runCollection(ctx context.Context, args []string, dataDir string, env Env) 
 
 func printCollections(w io.Writer, list []api.Collection) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tDOCUMENTS\tCHUNKS\tID")
+	fmt.Fprintln(tw, "NAME\tDOCUMENTS\tCHUNKS\tOCR\tID")
 	for _, c := range list {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", c.Name, c.Documents, c.Chunks, c.ID)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\n", c.Name, c.Documents, c.Chunks, cmp.Or(c.OCRLanguage, "auto"), c.ID)
 	}
 	tw.Flush()
 }

@@ -48,7 +48,6 @@ func fold(text []rune) folded {
 	return f
 }
 
-
 func (f folded) len() int { return len(f.at) }
 
 // slice is folded runes [i, j) as a string.

@@ -108,6 +108,10 @@ func (l *Library) extractInSlot(ctx context.Context, d store.Document) (store.Ex
 }
 
 func (l *Library) extract(ctx context.Context, d store.Document) (store.Extraction, error) {
+	ctx, err := l.withOCRLanguage(ctx, d.CollectionID)
+	if err != nil {
+		return store.Extraction{}, err
+	}
 	f, size, err := l.openFile(d.FilePath)
 	if err != nil {
 		return store.Extraction{}, err
@@ -129,6 +133,16 @@ func (l *Library) extract(ctx context.Context, d store.Document) (store.Extracti
 		return store.Extraction{}, errors.New("the document has no text to index")
 	}
 	return ex, nil
+}
+
+// withOCRLanguage puts the collection's OCR language, when it has one, on
+// ctx: its scanned pages are read in it rather than told from each scan.
+func (l *Library) withOCRLanguage(ctx context.Context, collectionID string) (context.Context, error) {
+	lang, err := l.opts.DB.CollectionOCRLanguage(ctx, collectionID)
+	if err != nil || lang == "" {
+		return ctx, err
+	}
+	return ingest.WithOCRLanguage(ctx, lang), nil
 }
 
 // index replaces the document's entries in the index with chunks, then marks

@@ -22,6 +22,7 @@ func routes(svc *api.Services, desktop bool) http.Handler {
 	mux := http.NewServeMux()
 	p := svc.Providers
 	mux.Handle("GET /api/system", handle(func(r *http.Request) (any, error) { return svc.System.Info(r.Context()) }))
+	mux.Handle("GET /api/ocr/languages", handle(func(r *http.Request) (any, error) { return svc.System.OCRLanguages(r.Context()) }))
 
 	mux.Handle("GET /api/providers", handle(func(r *http.Request) (any, error) { return p.List(r.Context()) }))
 	mux.Handle("POST /api/providers", created(withBodyFunc(p.Create)))

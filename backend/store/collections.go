@@ -13,24 +13,34 @@ type Collection struct {
 	ID          string
 	Name        string
 	Description string
+	// OCRLanguage is the Tesseract language its scanned pages are read in
+	// ("ara", "ara+eng"); empty means told from each scan.
+	OCRLanguage string
 	Documents   int // filled by ListCollections and GetCollection
 	Chunks      int
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 }
 
-const collectionSelect = `SELECT c.id, c.name, c.description, c.created_at, c.updated_at,
+const collectionSelect = `SELECT c.id, c.name, c.description, c.ocr_language, c.created_at, c.updated_at,
 	COUNT(d.id), COALESCE(SUM(d.chunk_count), 0)
 	FROM collections c LEFT JOIN documents d ON d.collection_id = c.id AND d.status != 'deleting'`
 
-// CreateCollection stores a new collection; names are unique, ignoring case.
+// CreateCollection stores a new collection with default settings.
 func (db *DB) CreateCollection(ctx context.Context, name, description string) (Collection, error) {
-	c := Collection{ID: newID(), Name: name, Description: description, CreatedAt: time.Now().UTC().Truncate(time.Millisecond)}
+	return db.InsertCollection(ctx, Collection{Name: name, Description: description})
+}
+
+// InsertCollection stores a new collection from c's name, description and
+// settings, and returns it with its id and times; names are unique, ignoring case.
+func (db *DB) InsertCollection(ctx context.Context, c Collection) (Collection, error) {
+	c = Collection{ID: newID(), Name: c.Name, Description: c.Description, OCRLanguage: c.OCRLanguage,
+		CreatedAt: time.Now().UTC().Truncate(time.Millisecond)}
 	c.UpdatedAt = c.CreatedAt
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO collections (id, name, description, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?)`, c.ID, c.Name, c.Description, formatTime(c.CreatedAt), formatTime(c.UpdatedAt))
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO collections (id, name, description, ocr_language, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, c.ID, c.Name, c.Description, c.OCRLanguage, formatTime(c.CreatedAt), formatTime(c.UpdatedAt))
 	if isUnique(err) {
-		return Collection{}, fmt.Errorf("collection named %q: %w", name, ErrConflict)
+		return Collection{}, fmt.Errorf("collection named %q: %w", c.Name, ErrConflict)
 	}
 	if err != nil {
 		return Collection{}, fmt.Errorf("create collection: %w", err)
@@ -57,20 +67,34 @@ func (db *DB) GetCollection(ctx context.Context, idOrName string) (Collection, e
 	return c, nil
 }
 
-// UpdateCollection renames a collection or changes its description.
-func (db *DB) UpdateCollection(ctx context.Context, id, name, description string) error {
-	res, err := db.sql.ExecContext(ctx, `UPDATE collections SET name = ?, description = ?, updated_at = ? WHERE id = ?`,
-		name, description, now(), id)
+// UpdateCollection sets the name, description and settings of collection c.ID.
+func (db *DB) UpdateCollection(ctx context.Context, c Collection) error {
+	res, err := db.sql.ExecContext(ctx, `UPDATE collections SET name = ?, description = ?, ocr_language = ?, updated_at = ?
+		WHERE id = ?`, c.Name, c.Description, c.OCRLanguage, now(), c.ID)
 	if isUnique(err) {
-		return fmt.Errorf("collection named %q: %w", name, ErrConflict)
+		return fmt.Errorf("collection named %q: %w", c.Name, ErrConflict)
 	}
 	if err != nil {
 		return fmt.Errorf("update collection: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("collection %q: %w", id, ErrNotFound)
+		return fmt.Errorf("collection %q: %w", c.ID, ErrNotFound)
 	}
 	return nil
+}
+
+// CollectionOCRLanguage is the OCR language of collection id, without the
+// document counts GetCollection adds up.
+func (db *DB) CollectionOCRLanguage(ctx context.Context, id string) (string, error) {
+	var lang string
+	err := db.sql.QueryRowContext(ctx, `SELECT ocr_language FROM collections WHERE id = ?`, id).Scan(&lang)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("collection %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("get collection OCR language: %w", err)
+	}
+	return lang, nil
 }
 
 // DeleteCollection removes a collection row and, by cascade, its documents'
@@ -89,7 +113,7 @@ func (db *DB) DeleteCollection(ctx context.Context, id string) error {
 func scanCollection(s scanner) (Collection, error) {
 	var c Collection
 	var created, updated string
-	if err := s.Scan(&c.ID, &c.Name, &c.Description, &created, &updated, &c.Documents, &c.Chunks); err != nil {
+	if err := s.Scan(&c.ID, &c.Name, &c.Description, &c.OCRLanguage, &created, &updated, &c.Documents, &c.Chunks); err != nil {
 		return Collection{}, err
 	}
 	c.CreatedAt, c.UpdatedAt = parseTime(created), parseTime(updated)

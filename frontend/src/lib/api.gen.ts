@@ -130,6 +130,7 @@ export interface Collection {
   id: string;
   name: string;
   description: string;
+  ocrLanguage: string;
   documents: number;
   chunks: number;
   createdAt: string;
@@ -139,6 +140,13 @@ export interface Collection {
 export interface CollectionInput {
   name: string;
   description: string;
+  ocrLanguage: string;
+}
+
+export interface OCRLanguages {
+  installed: boolean;
+  languages: string[];
+  installCommand: string;
 }
 
 export interface Document {

@@ -13,6 +13,7 @@ import type {
   Validation,
   Collection,
   CollectionInput,
+  OCRLanguages,
   Conversation,
   ConversationInput,
   GenerationAudit,
@@ -349,6 +350,11 @@ export function createCollection(input: CollectionInput): Promise<Collection> {
 
 export function updateCollection(id: string, input: CollectionInput): Promise<Collection> {
   return call('PUT', `/api/collections/${enc(id)}`, input);
+}
+
+/** Whether Tesseract is installed, its languages, and the command that installs it. */
+export function getOCRLanguages(signal?: AbortSignal): Promise<OCRLanguages> {
+  return call('GET', '/api/ocr/languages', undefined, signal);
 }
 
 /** Deletes the collection and every document in it. */

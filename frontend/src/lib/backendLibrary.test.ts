@@ -24,7 +24,7 @@ describe('library endpoints', () => {
   it('call the documented paths with the documented methods', async () => {
     const fetch = mockFetch((url) => jsonResponse(url.includes('/documents') && !url.includes('reindex') && !url.includes('source') ? [] : {}));
     await listDocuments('c/1');
-    await createCollection({ name: 'A', description: '' });
+    await createCollection({ name: 'A', description: '', ocrLanguage: '' });
     await reindexDocument('d1');
     await getDocumentSource('d1');
     await searchLibrary({ query: 'notice', collectionIds: ['c1'], documentIds: [], topK: 5 });

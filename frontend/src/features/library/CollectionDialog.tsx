@@ -6,9 +6,10 @@ import { Callout } from '../../components/ui/Callout';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast/toastStore';
+import { OCRLanguageField } from './OCRLanguageField';
 import { useSaveCollection } from './queries';
 
-type FieldName = 'name' | 'description';
+type FieldName = 'name' | 'description' | 'ocrLanguage';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 export const NAME_MAX = 120;
@@ -23,7 +24,7 @@ export function validateCollection(name: string, description: string): FieldErro
 }
 
 function fieldOf(field: string | undefined): FieldName | null {
-  return field === 'name' || field === 'description' ? field : null;
+  return field === 'name' || field === 'description' || field === 'ocrLanguage' ? field : null;
 }
 
 export interface CollectionDialogProps {
@@ -33,11 +34,12 @@ export interface CollectionDialogProps {
   onSaved?: (saved: Collection) => void;
 }
 
-/** Create a collection, or rename and describe one. */
+/** Create a collection, or rename, describe and set one up. */
 export function CollectionDialog({ collection, onClose, onSaved }: CollectionDialogProps) {
   const editing = Boolean(collection);
   const [name, setName] = useState(collection?.name ?? '');
   const [description, setDescription] = useState(collection?.description ?? '');
+  const [ocrLanguage, setOCRLanguage] = useState(collection?.ocrLanguage ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -60,7 +62,7 @@ export function CollectionDialog({ collection, onClose, onSaved }: CollectionDia
       return;
     }
     try {
-      const saved = await save.mutateAsync({ id: collection?.id, input: { name: name.trim(), description: description.trim() } });
+      const saved = await save.mutateAsync({ id: collection?.id, input: { name: name.trim(), description: description.trim(), ocrLanguage } });
       toast.success(editing ? 'Collection saved' : 'Collection created', saved.name);
       onClose();
       onSaved?.(saved);
@@ -123,6 +125,14 @@ export function CollectionDialog({ collection, onClose, onSaved }: CollectionDia
             />
           )}
         </Field>
+        <OCRLanguageField
+          value={ocrLanguage}
+          error={errors.ocrLanguage}
+          onChange={(value) => {
+            setOCRLanguage(value);
+            setErrors(({ ocrLanguage: _, ...rest }) => rest);
+          }}
+        />
       </form>
     </Dialog>
   );

@@ -87,7 +87,7 @@ describe('CollectionsPage', () => {
     await user.type(within(dialog).getByLabelText('Description'), 'ILO conventions');
     await user.click(within(dialog).getByRole('button', { name: 'Create collection' }));
     await vi.waitFor(() => expect(window.location.hash).toBe('#/library/c3'));
-    expect(bodiesOf(fetch, 'POST', '/api/collections').at(-1)).toEqual({ name: 'Labour', description: 'ILO conventions' });
+    expect(bodiesOf(fetch, 'POST', '/api/collections').at(-1)).toEqual({ name: 'Labour', description: 'ILO conventions', ocrLanguage: '' });
   });
 
   it('edits a collection in place', async () => {
@@ -100,7 +100,7 @@ describe('CollectionsPage', () => {
     await user.type(name, 'Employment');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(bodiesOf(fetch, 'PUT', '/api/collections/c1')).toEqual([{ name: 'Employment', description: 'Statutes on notice and termination' }]);
+    expect(bodiesOf(fetch, 'PUT', '/api/collections/c1')).toEqual([{ name: 'Employment', description: 'Statutes on notice and termination', ocrLanguage: '' }]);
   });
 
   it('asks before deleting, naming how many documents go with the collection', async () => {

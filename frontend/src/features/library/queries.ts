@@ -1,11 +1,21 @@
 // TanStack Query bindings for the library views: keys, queries and mutations.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Collection, CollectionInput, Document, DocumentSource, PageHighlight, SearchResponse, UploadResult } from '../../lib/api.gen';
+import type {
+  Collection,
+  CollectionInput,
+  Document,
+  DocumentSource,
+  OCRLanguages,
+  PageHighlight,
+  SearchResponse,
+  UploadResult,
+} from '../../lib/api.gen';
 import {
   createCollection,
   deleteCollection,
   deleteDocument,
   getDocumentSource,
+  getOCRLanguages,
   getPageHighlight,
   getPageImage,
   listCollections,
@@ -26,6 +36,7 @@ export const keys = {
   pageImage: (documentId: string, page: number, width: number) => ['library', 'pages', documentId, page, 'image', width] as const,
   pageHighlight: (documentId: string, page: number, start: number, end: number) =>
     ['library', 'pages', documentId, page, 'highlight', start, end] as const,
+  ocrLanguages: ['library', 'ocr-languages'] as const,
   searches: (collectionId: string) => ['library', 'search', collectionId] as const,
   search: (collectionId: string, query: string, topK: number) => ['library', 'search', collectionId, query, topK] as const,
 };
@@ -35,6 +46,11 @@ export const DEFAULT_TOP_K = 10;
 
 export function useCollections() {
   return useQuery({ queryKey: keys.collections, queryFn: ({ signal }) => listCollections(signal) });
+}
+
+/** Tesseract's installed languages; they change only when the app restarts, so they are asked once. */
+export function useOCRLanguages() {
+  return useQuery<OCRLanguages>({ queryKey: keys.ocrLanguages, queryFn: ({ signal }) => getOCRLanguages(signal), staleTime: Infinity });
 }
 
 export function useDocuments(collectionId: string) {

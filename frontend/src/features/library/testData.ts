@@ -4,7 +4,17 @@ import type { Chunk, Collection, Document, IngestProgress, SearchHit } from '../
 const t = '2025-01-01T00:00:00Z';
 
 export function collection(over: Partial<Collection> = {}): Collection {
-  return { id: 'c1', name: 'Employment law', description: 'Statutes on notice and termination', documents: 2, chunks: 40, createdAt: t, updatedAt: t, ...over };
+  return {
+    id: 'c1',
+    name: 'Employment law',
+    description: 'Statutes on notice and termination',
+    ocrLanguage: '',
+    documents: 2,
+    chunks: 40,
+    createdAt: t,
+    updatedAt: t,
+    ...over,
+  };
 }
 
 export function doc(over: Partial<Document> = {}): Document {
