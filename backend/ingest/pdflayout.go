@@ -119,22 +119,21 @@ func restoreSpaces(tp *pdfengine.TextPage, start int, chars []rune, height float
 }
 
 // joinGap is the gap between two glyphs, as a share of the line's height,
-// above which cur starts a new word, or 0 where no word can start. The
-// shares come from real contracts: a tabbed clause number stands 0.15–0.25
-// from its title, while "U.S." or "14a" have 0.08–0.13 inside them.
+// above which cur starts a new word, or 0 where no word can start: after a
+// clause number ("3.1Joint", "8.Insurance", "1.58“Marketing Plan”") or a
+// closing bracket ("(a)The"). A tabbed clause number stands 0.15–0.25 from
+// its title, while "U.S." or "14a" have 0.08–0.13 inside them. Lower case
+// after a number ("31st", "468x60") and capitals after lower case ("eGAIN",
+// "McDATA") are left alone: on real filings they were words far more often.
 func joinGap(before []rune, cur rune) float64 {
 	prev := before[len(before)-1]
 	digitDot := prev == '.' && len(before) > 1 && unicode.IsDigit(before[len(before)-2])
 	opening := strings.ContainsRune("“\"‘", cur) // not "(": "Article 6(1)"
 	switch {
-	case !unicode.IsLetter(cur) && !opening:
-		return 0
-	case unicode.IsDigit(prev) || digitDot || prev == ')':
-		return 0.14 // "3.1Joint", "(a)The", "1.58“Marketing Plan”"
-	case opening:
-		return 0
-	case unicode.IsUpper(cur) && (unicode.IsLower(prev) || strings.ContainsRune(":;,", prev)):
-		return 0.2 // "AgreementThe"
+	case digitDot && (unicode.IsLetter(cur) || opening):
+		return 0.14
+	case (unicode.IsDigit(prev) || prev == ')') && (unicode.IsUpper(cur) || opening):
+		return 0.14
 	}
 	return 0
 }

@@ -34,7 +34,9 @@ func TestJoinGap(t *testing.T) {
 		{"3.1", 'J', 0.14},
 		{"3.", 'J', 0.14},
 		{"(a)", 'T', 0.14},
-		{"Agreement", 'T', 0.2},
+		{"Agreement", 'T', 0},
+		{"e", 'G', 0},
+		{"31", 's', 0},
 		{"U.", 'S', 0},
 		{"Agreement", 't', 0},
 		{"3", '1', 0},
@@ -105,6 +107,25 @@ func TestFindFurniture(t *testing.T) {
 	for _, want := range []string{"ACME CORP - SUPPLY AGREEMENT", "Source: ACME CORP, 10-K, 3/1/2019", "Page 2 of 4", "4"} {
 		if !slices.Contains(furniture, want) {
 			t.Errorf("furniture lacks %q; body: %q", want, body)
+		}
+	}
+}
+
+func TestJoinHyphen(t *testing.T) {
+	vocab := map[string]bool{"example": true}
+	for _, tt := range []struct {
+		text, next, want string
+		joined           bool
+	}{
+		{"for exam-", "ple, a clause", "for example, a clause", true},
+		{"a non\u00ad", "exclusive licence", "a non-exclusive licence", true}, // the engine's mark, not a soft hyphen
+		{"out-of-", "pocket costs", "out-of-pocket costs", true},
+		{"see Article 5 -", "the notice", "", false},
+		{"for exam-", "Ple", "", false},
+	} {
+		got, ok := joinHyphen(tt.text, tt.next, vocab)
+		if ok != tt.joined || got != tt.want {
+			t.Errorf("joinHyphen(%q, %q) = %q, %v; want %q, %v", tt.text, tt.next, got, ok, tt.want, tt.joined)
 		}
 	}
 }

@@ -80,28 +80,28 @@ func bodyText(lines []pdfLine, vocab map[string]bool) string {
 }
 
 // joinHyphen joins next onto text when text ends in a hyphen that only the
-// line break put there: a soft hyphen the producer marked, or "exam-" +
-// "ple" where the document spells "example" elsewhere. A compound broken at
-// its own hyphen ("out-of-" + "pocket") keeps the hyphen and loses the break.
+// line break put there: "exam-" + "ple" where the document spells "example"
+// elsewhere. A compound broken at its own hyphen ("out-of-" + "pocket",
+// "non-" + "exclusive") keeps the hyphen and loses the break. The engine
+// marks every hyphen at a line's end alike (U+00AD here, from its 0x02), so
+// the mark says nothing of which kind it is.
 func joinHyphen(text, next string, vocab map[string]bool) (string, bool) {
 	first, _ := utf8.DecodeRuneInString(next)
 	if !unicode.IsLower(first) || !on("pdf-hyphens") {
 		return "", false
 	}
-	if strings.HasSuffix(text, "\u00ad") {
-		return strings.TrimSuffix(text, "\u00ad") + next, true
+	body, ok := strings.CutSuffix(text, "\u00ad")
+	if !ok {
+		body, ok = strings.CutSuffix(text, "-")
 	}
-	if !strings.HasSuffix(text, "-") {
-		return "", false
-	}
-	stem := trailingLetters(strings.TrimSuffix(text, "-"))
-	if stem == "" {
+	stem := trailingLetters(body)
+	if !ok || stem == "" {
 		return "", false
 	}
 	if vocab[strings.ToLower(stem+leadingLetters(next))] {
-		return strings.TrimSuffix(text, "-") + next, true
+		return body + next, true
 	}
-	return text + next, true
+	return body + "-" + next, true
 }
 
 func trailingLetters(s string) string {
