@@ -194,9 +194,9 @@ func refCell(p *refResult) string {
 func printSpeed(w io.Writer, rep report) {
 	lexPages, firstPages := 0, 0
 	for i, o := range rep.lex.outs {
-		lexPages += len(o.spans)
+		lexPages += o.pages
 		if i == 0 {
-			firstPages = len(o.spans)
+			firstPages = o.pages
 		}
 	}
 	lexRate := float64(lexPages) / rep.lex.wall.Seconds()
