@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"lexflow/backend/index"
 	"lexflow/backend/ingest"
+	"lexflow/backend/ingest/pdfgen"
 	"lexflow/backend/store"
 )
 
@@ -91,5 +93,75 @@ func TestSameFileTwiceAtOnceIsIngestedOnce(t *testing.T) {
 	}
 	if bad, _ := lib.Verify(context.Background()); len(bad) != 0 {
 		t.Errorf("index disagrees for %v", bad)
+	}
+}
+
+// Hostile and damaged PDFs each end with their own clear outcome in bounded
+// time, through the real pipeline and PDF engine, and the library goes on:
+// a document ingested before them stays searchable, and one added after
+// them is ingested.
+func TestHostilePDFsFailAloneAndTheLibraryGoesOn(t *testing.T) {
+	dir := t.TempDir()
+	db, idx, lib := openReal(t, dir)
+	ctx := context.Background()
+	if err := lib.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lib.Close(); idx.Close(); db.Close() })
+	c, err := db.CreateCollection(ctx, "Hostile", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(name string, data []byte) store.Document {
+		t.Helper()
+		added, err := lib.AddFile(ctx, c.ID, name, strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatalf("add %s: %v", name, err)
+		}
+		return waitSettled(t, db, added.Document.ID)
+	}
+	corpus := filepath.Join("..", "..", "examples", "corpus")
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join(corpus, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	if d := add("constitution.pdf", read("us-constitution-excerpt.pdf")); d.Status != store.DocReady {
+		t.Fatalf("the good PDF ended %s: %s", d.Status, d.Error)
+	}
+	hostile := map[string]struct {
+		data []byte
+		want string // in the failure message
+	}{
+		"truncated.pdf":  {read(filepath.Join("bad", "truncated.pdf")), "damaged"},
+		"encrypted.pdf":  {read(filepath.Join("bad", "encrypted.pdf")), "encrypted"},
+		"not-a-pdf.pdf":  {[]byte("%PDF-1.7\nthis is not a PDF at all"), "damaged"},
+		"tree-cycle.pdf": {pdfgen.Build("<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"), "damaged"},
+		"self-form.pdf": {pdfgen.Build(
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Fm1 4 0 R >> >> /Contents 5 0 R >>",
+			pdfgen.Stream("/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /XObject << /Fm1 4 0 R >> >>", []byte("/Fm1 Do")),
+			pdfgen.Stream("", []byte("/Fm1 Do")),
+		), "no text"},
+	}
+	for name, h := range hostile {
+		start := time.Now()
+		d := add(name, h.data)
+		if d.Status != store.DocFailed || !strings.Contains(d.Error, h.want) {
+			t.Errorf("%s ended %s (%q), want failed with %q", name, d.Status, d.Error, h.want)
+		}
+		if took := time.Since(start); took > 20*time.Second {
+			t.Errorf("%s took %v", name, took)
+		}
+	}
+	hits, err := idx.Search(ctx, index.Query{Text: "We the People of the United States", CollectionIDs: []string{c.ID}})
+	if err != nil || len(hits) == 0 || hits[0].Chunk.Locator.DocName != "constitution.pdf" {
+		t.Fatalf("search after the hostile files: %d hits, %v", len(hits), err)
+	}
+	if d := add("gdpr.pdf", read("eu-gdpr-excerpt.pdf")); d.Status != store.DocReady {
+		t.Fatalf("a good PDF after the hostile ones ended %s: %s", d.Status, d.Error)
 	}
 }
