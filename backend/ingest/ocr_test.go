@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"image"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,23 +14,12 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/ingest/pdfgen"
+	"lexflow/backend/internal/ocrtest"
 	"lexflow/backend/pdfengine"
 )
 
-// needTesseract skips where Tesseract is not installed, except in CI, where
-// `make test` installs it and its absence is a failure.
-func needTesseract(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("tesseract"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tesseract is not installed; make test installs tesseract-ocr")
-		}
-		t.Skip("tesseract is not installed")
-	}
-}
-
 func TestScannedPageReadByOCR(t *testing.T) {
-	needTesseract(t)
+	ocrtest.Require(t)
 	ex, err := extractFile(t, filepath.Join(corpusDir, "bad", "scanned.pdf"))
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +41,7 @@ func TestScannedPageReadByOCR(t *testing.T) {
 // them as a scanner would, and reads it back: at least 95% of the words of
 // the text layer must come back, in order.
 func TestOCRWordAccuracy(t *testing.T) {
-	needTesseract(t)
+	ocrtest.Require(t)
 	original := readFile(t, filepath.Join(corpusDir, "us-constitution-excerpt.pdf"))
 	want, err := extractBytes(evidence.FormatPDF, []byte(original), Limits{})
 	if err != nil {
@@ -104,7 +91,7 @@ func TestBlankPDFHasNoText(t *testing.T) {
 }
 
 func TestOCRCancels(t *testing.T) {
-	needTesseract(t)
+	ocrtest.Require(t)
 	scan := scanOf(t, []byte(readFile(t, filepath.Join(corpusDir, "us-constitution-excerpt.pdf"))), 5)
 	ctx, cancel := context.WithCancel(context.Background())
 	ctx = WithProgress(ctx, func(done, total int, step string) {
@@ -177,7 +164,7 @@ func wordRatio(a, b []string) float64 {
 // A collection's OCR language is used; one that is not installed is a clear
 // error that names what is.
 func TestOCRLanguageFromTheCollection(t *testing.T) {
-	needTesseract(t)
+	ocrtest.Require(t)
 	data := []byte(readFile(t, filepath.Join(corpusDir, "bad", "scanned.pdf")))
 	ctx := WithOCRLanguage(context.Background(), "eng")
 	ex, err := Extract(ctx, evidence.FormatPDF, bytes.NewReader(data), int64(len(data)), Limits{})
@@ -192,7 +179,7 @@ func TestOCRLanguageFromTheCollection(t *testing.T) {
 }
 
 func TestOCRInfo(t *testing.T) {
-	needTesseract(t)
+	ocrtest.Require(t)
 	info := OCR()
 	if !info.Installed || !slices.Contains(info.Languages, "eng") || slices.Contains(info.Languages, "osd") || info.Install == "" {
 		t.Fatalf("OCR() = %+v", info)

@@ -3,32 +3,20 @@ package library
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"lexflow/backend/internal/ocrtest"
 	"lexflow/backend/store"
 )
-
-// needTesseract skips where Tesseract is not installed, except in CI, where
-// `make test` installs it and its absence is a failure.
-func needTesseract(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("tesseract"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tesseract is not installed; make test installs tesseract-ocr")
-		}
-		t.Skip("tesseract is not installed")
-	}
-}
 
 // A collection's OCR language reaches the extraction of its scans, on the
 // first ingestion and on re-index, which reads the setting afresh: a
 // language whose model is not installed fails the document, naming it.
 func TestCollectionOCRLanguageReachesExtraction(t *testing.T) {
-	needTesseract(t)
+	ocrtest.Require(t)
 	t.Setenv("LEXFLOW_OCR_LANG", "") // the override would hide the collection's setting
 	dir := t.TempDir()
 	db, idx, lib := openReal(t, dir)
