@@ -63,21 +63,28 @@ func pageBreak(prevLast, next string) string {
 func bodyText(lines []pdfLine, vocab map[string]bool) string {
 	step := lineStep(lines)
 	var b strings.Builder
+	line := "" // the line being written, with any lines joined onto it
 	for i, l := range lines {
-		if i > 0 {
-			prev := b.String()
-			joined, ok := joinHyphen(prev, l.text, vocab)
-			if ok {
-				b.Reset()
-				b.WriteString(joined)
-				continue
-			}
-			b.WriteString(lineBreak(lines[i-1], l, step))
+		if i == 0 {
+			line = l.text
+			continue
 		}
-		b.WriteString(l.text)
+		// A line joined to the one before stays short; a hostile page of
+		// hyphenated lines does not make each join copy the page so far.
+		if joined, ok := joinHyphen(line, l.text, vocab); ok && len(line) < maxJoinedLine {
+			line = joined
+			continue
+		}
+		b.WriteString(line)
+		b.WriteString(lineBreak(lines[i-1], l, step))
+		line = l.text
 	}
+	b.WriteString(line)
 	return strings.ReplaceAll(b.String(), "\u00ad", "-")
 }
+
+// maxJoinedLine bounds a line that hyphen joins keep extending.
+const maxJoinedLine = 4096
 
 // joinHyphen joins next onto text when text ends in a hyphen that only the
 // line break put there: "exam-" + "ple" where the document spells "example"

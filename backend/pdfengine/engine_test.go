@@ -158,3 +158,30 @@ func TestOpenWaitsForASlotUntilCancelled(t *testing.T) {
 		}
 	}
 }
+
+// A call that runs over its budget is abandoned: the caller gets the error
+// at once, every later call fails, and the slot waits for the call to end.
+func TestCallOverBudgetIsAbandoned(t *testing.T) {
+	d := &Doc{ctx: context.Background(), CallBudget: 20 * time.Millisecond}
+	release := make(chan struct{})
+	start := time.Now()
+	err := d.bounded("reading page 1", func() error { <-release; return nil })
+	if !errors.Is(err, ErrKilled) || !strings.Contains(err.Error(), "reading page 1 took longer than 20ms") {
+		t.Fatalf("err = %v", err)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the caller waited %v", took)
+	}
+	if err := d.bounded("reading page 2", func() error { return nil }); !errors.Is(err, ErrKilled) {
+		t.Errorf("a later call: err = %v", err)
+	}
+	waited := make(chan struct{})
+	go func() { d.inflight.Wait(); close(waited) }()
+	select {
+	case <-waited:
+		t.Fatal("the abandoned call was not waited for")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	<-waited
+}
