@@ -129,7 +129,7 @@ func TestPDFBombs(t *testing.T) {
 		{"not a pdf", []byte("hello, I am text"), Limits{}, ErrCorrupt},
 		{"a form that draws itself", formPDF("BT /F1 12 Tf 72 700 Td (Article 1) Tj ET /Fm1 Do"), Limits{}, nil},
 		// Seven megabytes of path operators take the engine far longer than 1 ms.
-		{"a document over its time", onePagePDF(strings.Repeat("0 0 m 1 1 l S ", 500_000)+"BT /F1 12 Tf (Hello) Tj ET"), Limits{PageTime: time.Millisecond}, ErrLimit},
+		{"a document over its time", onePagePDF(strings.Repeat("0 0 m 1 1 l S ", 500_000) + "BT /F1 12 Tf (Hello) Tj ET"), Limits{PageTime: time.Millisecond}, ErrLimit},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
