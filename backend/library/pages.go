@@ -42,48 +42,34 @@ type Highlight struct {
 	OCR             bool    // the page's text was read by OCR from its image
 }
 
-// pdfPage is one page of a document's original PDF, open on the engine
-// until close is called: one engine instance per request, never shared.
-type pdfPage struct {
-	doc   *pdfengine.Doc
-	text  *pdfengine.TextPage
-	index int // 0-based
-	close func()
-}
-
-// openPage opens page n (1-based) of a PDF document with its text layer.
-func (l *Library) openPage(ctx context.Context, d store.Document, n int) (*pdfPage, error) {
+// openPDF opens a PDF document's original file on the engine, checking
+// that it has a page n (1-based): one engine instance per request, never
+// shared. The caller closes it.
+func (l *Library) openPDF(ctx context.Context, d store.Document, n int) (*pdfengine.Doc, func(), error) {
 	if evidence.Format(d.Format) != evidence.FormatPDF {
-		return nil, fmt.Errorf("%w: %q is a %s file", ErrNotPDF, d.Name, d.Format)
+		return nil, nil, fmt.Errorf("%w: %q is a %s file", ErrNotPDF, d.Name, d.Format)
 	}
 	f, size, err := l.openFile(d.FilePath)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("the file of %q: %w", d.Name, store.ErrNotFound)
+		return nil, nil, fmt.Errorf("the file of %q: %w", d.Name, store.ErrNotFound)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	doc, err := pdfengine.Open(ctx, f, size)
+	doc, err := pdfengine.OpenWithBudget(ctx, f, size, pageTime)
 	if err != nil {
 		f.Close()
 		if errors.Is(err, pdfengine.ErrCorrupt) || errors.Is(err, pdfengine.ErrEncrypted) {
 			err = fmt.Errorf("%w: %v", ErrUnreadable, err)
 		}
-		return nil, fmt.Errorf("open %q: %w", d.Name, err)
+		return nil, nil, fmt.Errorf("open %q: %w", d.Name, err)
 	}
-	doc.CallBudget = pageTime
-	p := &pdfPage{doc: doc, index: n - 1, close: func() { doc.Close(); f.Close() }}
+	closeAll := func() { doc.Close(); f.Close() }
 	if n < 1 || n > doc.PageCount() {
-		p.close()
-		return nil, fmt.Errorf("%w: %q has %d pages, not a page %d", ErrNoPage, d.Name, doc.PageCount(), n)
+		closeAll()
+		return nil, nil, fmt.Errorf("%w: %q has %d pages, not a page %d", ErrNoPage, d.Name, doc.PageCount(), n)
 	}
-	if p.text, err = doc.TextPage(n-1, ingest.DefaultLimits().MaxPageGlyphs); err != nil {
-		p.close()
-		return nil, fmt.Errorf("read page %d of %q: %w", n, d.Name, err)
-	}
-	inner := p.close
-	p.close = func() { p.text.Close(); inner() }
-	return p, nil
+	return doc, closeAll, nil
 }
 
 // PageImage draws page n (1-based) of a PDF document about width pixels
@@ -93,12 +79,16 @@ func (l *Library) PageImage(ctx context.Context, docID string, n, width int) ([]
 	if err != nil {
 		return nil, err
 	}
-	p, err := l.openPage(ctx, d, n)
+	doc, closeDoc, err := l.openPDF(ctx, d, n)
 	if err != nil {
 		return nil, err
 	}
-	defer p.close()
-	img, err := p.doc.Render(p.index, dpiFor(width, p.text.Width))
+	defer closeDoc()
+	points, _, err := doc.PageSize(n - 1)
+	if err != nil {
+		return nil, fmt.Errorf("draw page %d of %q: %w", n, d.Name, err)
+	}
+	img, err := doc.Render(n-1, dpiFor(width, points))
 	if err != nil {
 		return nil, fmt.Errorf("draw page %d of %q: %w", n, d.Name, err)
 	}
@@ -132,16 +122,21 @@ func (l *Library) PageHighlight(ctx context.Context, docID string, n, start, end
 	if err != nil {
 		return Highlight{}, err
 	}
-	p, err := l.openPage(ctx, d, n)
+	doc, closeDoc, err := l.openPDF(ctx, d, n)
 	if err != nil {
 		return Highlight{}, err
 	}
-	defer p.close()
-	h := Highlight{Page: n, PageCount: p.doc.PageCount(), Width: p.text.Width, Height: p.text.Height, Boxes: []Box{}, OCR: ocr}
-	text, order := glyphOrder(p.text)
+	defer closeDoc()
+	tp, err := doc.TextPage(n-1, ingest.DefaultLimits().MaxPageGlyphs)
+	if err != nil {
+		return Highlight{}, fmt.Errorf("read page %d of %q: %w", n, d.Name, err)
+	}
+	defer tp.Close()
+	h := Highlight{Page: n, PageCount: doc.PageCount(), Width: tp.Width, Height: tp.Height, Boxes: []Box{}, OCR: ocr}
+	text, order := glyphOrder(tp)
 	if first, last, ok := locate(text, quote, want); ok {
 		first, last = spanOf(order[first : last+1])
-		h.Boxes = boxes(p.text.Rects(first, last-first+1), p.text.Width, p.text.Height)
+		h.Boxes = boxes(tp.Rects(first, last-first+1), tp.Width, tp.Height)
 	}
 	return h, ctx.Err()
 }

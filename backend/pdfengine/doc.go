@@ -85,6 +85,19 @@ func OpenWithBudget(ctx context.Context, r io.ReaderAt, size int64, budget time.
 // PageCount is the number of pages.
 func (d *Doc) PageCount() int { return d.pages }
 
+// PageSize is page i's width and height in points (0-based), without
+// loading the page.
+func (d *Doc) PageSize(i int) (width, height float64, err error) {
+	if d.killed.Load() {
+		return 0, 0, d.fail(ErrKilled)
+	}
+	res, err := d.inst.FPDF_GetPageSizeByIndexF(&requests.FPDF_GetPageSizeByIndexF{Document: d.doc, Index: i})
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: size of page %d: %v", ErrCorrupt, i+1, err)
+	}
+	return float64(res.Size.Width), float64(res.Size.Height), nil
+}
+
 // Meta returns a document information entry such as "Title", trimmed.
 func (d *Doc) Meta(tag string) string {
 	if d.killed.Load() {
