@@ -1,6 +1,10 @@
 package api
 
-import "time"
+import (
+	"time"
+
+	"lexflow/backend/evidence"
+)
 
 // Collection is a set of documents.
 type Collection struct {
@@ -104,6 +108,9 @@ type Locator struct {
 	Start       int      `json:"start"`
 	End         int      `json:"end"`
 	OCR         bool     `json:"ocr,omitempty"` // read by OCR from a scanned page: quotes are checked against the OCR text
+	// Units are the articles a passage holds when it holds several; a
+	// citation's locator is narrowed to the ones its quotes lie in.
+	Units []evidence.Unit `json:"units,omitempty"`
 }
 
 // Chunk is a retrievable passage with its locator.

@@ -262,7 +262,7 @@ func chunkDTO(c evidence.Chunk) Chunk {
 // LocatorOf is a locator as the API shows it.
 func LocatorOf(l evidence.Locator) Locator {
 	return Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd,
-		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End, OCR: l.OCR}
+		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End, OCR: l.OCR, Units: l.Units}
 }
 
 // nonNil makes a nil list an empty one, so JSON has [] rather than null.
@@ -276,13 +276,16 @@ func nonNil[T any](s []T) []T {
 // SampleCollection is the name of the collection LoadSample fills.
 const SampleCollection = "Sample library"
 
+// sampleDescription describes the sample collection; it names the languages
+// of examples/corpus, whose files say theirs in a suffix ("-ar", "-zh").
+const sampleDescription = "Excerpts of public-domain and openly licensed statutes, a regulation and a contract, in English, Arabic and Chinese."
+
 // LoadSample creates the sample collection (or reuses it) and queues the
 // bundled sample statutes into it; the same bytes are never ingested twice.
 func (s *LibraryService) LoadSample(ctx context.Context) (Collection, error) {
 	c, err := s.db.GetCollection(ctx, SampleCollection)
 	if errors.Is(err, store.ErrNotFound) {
-		c, err = s.db.CreateCollection(ctx, SampleCollection,
-			"Excerpts of public-domain and openly licensed statutes, a regulation and a contract, in English and Arabic.")
+		c, err = s.db.CreateCollection(ctx, SampleCollection, sampleDescription)
 	}
 	if err != nil {
 		return Collection{}, err

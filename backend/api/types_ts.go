@@ -3,6 +3,7 @@ package api
 import (
 	"reflect"
 
+	"lexflow/backend/evidence"
 	"lexflow/backend/tsgen"
 )
 
@@ -47,6 +48,7 @@ func TypeScript() string {
 		reflect.TypeFor[LocalProblem](),
 		reflect.TypeFor[LocalFileList](),
 		reflect.TypeFor[IngestProgress](),
+		reflect.TypeFor[evidence.Unit](),
 		reflect.TypeFor[Locator](),
 		reflect.TypeFor[Chunk](),
 		reflect.TypeFor[SearchRequest](),

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"lexflow/backend/api"
+	"lexflow/backend/evidence"
 )
 
 // runCollection runs `lexflow collection create|list|rm`.
@@ -120,7 +121,10 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 // locatorLine is a locator on one line: "Act.pdf › Part 2 › Article 12 (p. 4)",
 // "(p. 4, OCR)" when the passage was read from a scan.
 func locatorLine(l api.Locator) string {
-	s := strings.Join(append([]string{l.DocName}, l.HeadingPath...), " › ")
+	s := l.DocName
+	if h := evidence.HeadingLabel(l.HeadingPath, l.Units); h != "" {
+		s += evidence.HeadingSeparator + h
+	}
 	switch {
 	case l.PageStart > 0 && l.OCR:
 		s += fmt.Sprintf(" (p. %d, OCR)", l.PageStart)

@@ -8,6 +8,7 @@
 package evidence
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -50,10 +51,72 @@ type Locator struct {
 	Start       int      `json:"start"`         // code points into the extracted text
 	End         int      `json:"end"`           // exclusive
 	OCR         bool     `json:"ocr,omitempty"` // its text was read by OCR from a scanned page
+	// Units are the articles (sections, clauses) the passage holds when it
+	// holds several: short siblings share a chunk, whose HeadingPath is then
+	// only their common path. Empty when the passage lies in one unit.
+	Units []Unit `json:"units,omitempty"`
 }
 
-// Heading is the heading path joined for display.
-func (l Locator) Heading() string { return strings.Join(l.HeadingPath, HeadingSeparator) }
+// Unit is one article, section, clause or rule of a passage: what a lawyer
+// cites. Start and End are code points into the extracted text, like a
+// locator's.
+type Unit struct {
+	Start       int      `json:"start"`
+	End         int      `json:"end"` // exclusive
+	HeadingPath []string `json:"headingPath"`
+	Number      string   `json:"number,omitempty"` // its heading's number: "6", "VI", "4.2"; empty when none
+	// Follows says its number is the one after the previous unit's ("6"
+	// after "5", "4.2" after "4.1", "VI" after "V"), so the two read as a range.
+	Follows bool `json:"follows,omitempty"`
+}
+
+// Heading is the heading path joined for display, ending with the units
+// the passage holds when several: "Chapter 3 › Articles 5–6".
+func (l Locator) Heading() string { return HeadingLabel(l.HeadingPath, l.Units) }
+
+// HeadingLabel joins a heading path for display, followed by the label of
+// units when there are several of them below it.
+func HeadingLabel(path []string, units []Unit) string {
+	if len(units) > 1 {
+		path = append(slices.Clip(path), unitsLabel(units, len(path)))
+	}
+	return strings.Join(path, HeadingSeparator)
+}
+
+// Narrow is the locator for citing the text [start, end) of the passage
+// rather than all of it: the heading path of the one unit that text lies
+// in, or the units it spans. Start, End and pages stay the passage's, as
+// they place its excerpt. A locator without units is returned as it is.
+func (l Locator) Narrow(start, end int) Locator {
+	end = max(end, start+1) // an empty span still lies in the unit at start
+	var in []Unit
+	for _, u := range l.Units {
+		if u.Start < end && start < u.End {
+			in = append(in, u)
+		}
+	}
+	switch len(in) {
+	case 0:
+		return l
+	case 1:
+		l.HeadingPath, l.Units = in[0].HeadingPath, nil
+	default:
+		l.HeadingPath, l.Units = commonPath(in), in
+	}
+	return l
+}
+
+func commonPath(units []Unit) []string {
+	path := units[0].HeadingPath
+	for _, u := range units[1:] {
+		n := 0
+		for n < len(path) && n < len(u.HeadingPath) && path[n] == u.HeadingPath[n] {
+			n++
+		}
+		path = path[:n]
+	}
+	return slices.Clip(path)
+}
 
 // Pages renders the page range for display: "p. 4" or "pp. 4–5", empty without pages.
 func (l Locator) Pages() string {

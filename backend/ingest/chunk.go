@@ -49,9 +49,10 @@ func (o ChunkOptions) withDefaults() ChunkOptions {
 // text from one heading to the next (an article, a clause), heading
 // included; a heading with no text of its own joins its first child; units
 // shorter than Min merge with the siblings that follow them under the same
-// parent; units longer than Max split on paragraph, then sentence, then word
-// boundaries, with Overlap code points repeated. Text before the first
-// heading is its own chunk(s) with an empty heading path.
+// parent, and the chunk's locator lists them as its Units; units longer
+// than Max split on paragraph, then sentence, then word boundaries, with
+// Overlap code points repeated. Text before the first heading is its own
+// chunk(s) with an empty heading path.
 //
 // For every chunk, evidence.Slice(ex.Text, Start, End) == Text; chunks are
 // in order of Start, and what lies between or around them is whitespace.
@@ -64,20 +65,22 @@ func Chunks(doc evidence.Document, ex Extracted, opts ChunkOptions) []evidence.C
 	var spans []span
 	for _, g := range groups {
 		for _, p := range splitSpan(text, g.start, g.end, opts) {
-			spans = append(spans, span{start: p.start, end: p.end, path: g.path})
+			spans = append(spans, span{start: p.start, end: p.end, path: g.path, units: g.units})
 		}
 	}
 	return toChunks(doc, ex, spans)
 }
 
-// span is a run of text, in bytes, with its heading path.
+// span is a run of text, in bytes, with its heading path and the units of
+// the group it comes from.
 type span struct {
 	start, end int
 	path       []string
+	units      []unit
 }
 
 func toChunks(doc evidence.Document, ex Extracted, spans []span) []evidence.Chunk {
-	starts, ends := newRuneCounter(ex.Text), newRuneCounter(ex.Text)
+	starts, ends, unitAt := newRuneCounter(ex.Text), newRuneCounter(ex.Text), newRuneCounter(ex.Text)
 	out := make([]evidence.Chunk, 0, len(spans))
 	for _, s := range spans {
 		s.start, s.end = trimSpan(ex.Text, s.start, s.end)
@@ -93,11 +96,41 @@ func toChunks(doc evidence.Document, ex Extracted, spans []span) []evidence.Chun
 			Locator: evidence.Locator{
 				DocID: doc.ID, DocName: doc.Name, HeadingPath: append([]string{}, s.path...),
 				PageStart: pageAt(ex.Pages, start), PageEnd: pageAt(ex.Pages, end-1), Start: start, End: end,
-				OCR: anyOCR(ex.Pages, pageAt(ex.Pages, start), pageAt(ex.Pages, end-1)),
+				OCR:   anyOCR(ex.Pages, pageAt(ex.Pages, start), pageAt(ex.Pages, end-1)),
+				Units: chunkUnits(ex.Text, s, unitAt),
 			},
 		})
 	}
 	return out
+}
+
+// chunkUnits locates the units a chunk holds, each trimmed to its text,
+// so a citation can name the one its quote lies in; none when the chunk
+// holds a single unit, which its heading path already names.
+func chunkUnits(text string, s span, at *runeCounter) []evidence.Unit {
+	var out []evidence.Unit
+	previous := ""
+	for _, u := range s.units {
+		start, end := trimSpan(text, max(u.start, s.start), min(u.end, s.end))
+		if start >= end {
+			continue
+		}
+		out = append(out, evidence.Unit{Start: at.at(start), End: at.at(end), HeadingPath: slices.Clone(u.path),
+			Number: u.number, Follows: len(out) > 0 && follows(previous, u.number)})
+		previous = u.number
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// follows tells whether number b comes right after a: "6" after "5", "4.2"
+// after "4.1", "VI" after "V".
+func follows(a, b string) bool {
+	pa, pb := numberParts(a), numberParts(b)
+	n := len(pa)
+	return n > 0 && n == len(pb) && slices.Equal(pa[:n-1], pb[:n-1]) && pb[n-1] == pa[n-1]+1
 }
 
 func trimSpan(text string, start, end int) (int, int) {
@@ -148,7 +181,8 @@ func chunkLanguage(text, doc string) string {
 type unit struct {
 	start, end  int
 	path        []string
-	headingOnly bool // nothing but the heading itself
+	number      string // the heading's number as written; empty when none
+	headingOnly bool   // nothing but the heading itself
 	preamble    bool
 }
 
@@ -166,7 +200,8 @@ func units(text string, hs []Heading) []unit {
 		if i+1 < len(hs) {
 			end = hs[i+1].Start
 		}
-		out = append(out, unit{start: h.Start, end: end, path: h.Path, headingOnly: strings.TrimSpace(text[h.End:end]) == ""})
+		out = append(out, unit{start: h.Start, end: end, path: h.Path, number: h.Number,
+			headingOnly: strings.TrimSpace(text[h.End:end]) == ""})
 	}
 	return out
 }

@@ -1,10 +1,13 @@
 package ingest
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"lexflow/backend/evidence"
 )
 
 func TestChunksSplitLongArticleWithOverlap(t *testing.T) {
@@ -42,8 +45,11 @@ func TestChunksSplitLongArticleWithOverlap(t *testing.T) {
 		t.Errorf("long article split into %d pieces, want several", long)
 	}
 	last := chunks[len(chunks)-1]
-	if last.Locator.Heading() != "Chapter 1" || !strings.Contains(last.Text, "Article 2") || !strings.Contains(last.Text, "Article 3") {
-		t.Errorf("short sibling articles should merge under their chapter: %q %q", last.Locator.Heading(), last.Text)
+	if !slices.Equal(last.Locator.HeadingPath, []string{"Chapter 1"}) || !strings.Contains(last.Text, "Article 2") || !strings.Contains(last.Text, "Article 3") {
+		t.Errorf("short sibling articles should merge under their chapter: %q %q", last.Locator.HeadingPath, last.Text)
+	}
+	if got := last.Locator.Heading(); got != "Chapter 1 › Articles 2–3" {
+		t.Errorf("merged articles read %q", got)
 	}
 }
 
@@ -103,5 +109,53 @@ func TestChunksEmptyAndBlank(t *testing.T) {
 		if got := Chunks(evidenceDoc("a.txt"), Extracted{Text: text}, ChunkOptions{}); len(got) != 0 {
 			t.Errorf("Chunks(%q) = %d chunks", text, len(got))
 		}
+	}
+}
+
+// Short sibling articles share a chunk, but each stays citable: the
+// chunk's locator lists them, with where each lies.
+func TestChunksListMergedArticles(t *testing.T) {
+	text := "Chapter 3 — Rent and Deposits\n\n" +
+		"Article 5 Rent increases\nThe landlord may raise the rent once a year, on two months' written notice.\n\n" +
+		"Article 6 Security deposit\nThe deposit may not exceed two months' rent and is returned within thirty days.\n"
+	ex := Extracted{Text: text, Language: "en"}
+	chunks := Chunks(evidenceDoc("act.txt"), ex, ChunkOptions{})
+	checkChunks(t, ex, chunks, ChunkOptions{})
+	if len(chunks) != 1 {
+		t.Fatalf("got %d chunks, want the two short articles in one", len(chunks))
+	}
+	l := chunks[0].Locator
+	if got := l.Heading(); got != "Chapter 3 — Rent and Deposits › Articles 5–6" {
+		t.Errorf("heading = %q", got)
+	}
+	if len(l.Units) != 2 {
+		t.Fatalf("units = %+v, want Article 5 and Article 6", l.Units)
+	}
+	for i, want := range []string{"Article 5 Rent increases", "Article 6 Security deposit"} {
+		u := l.Units[i]
+		path := []string{"Chapter 3 — Rent and Deposits", want}
+		if !slices.Equal(u.HeadingPath, path) || u.Number != strconv.Itoa(5+i) {
+			t.Errorf("unit %d = %q number %q, want %q", i, u.HeadingPath, u.Number, path)
+		}
+	}
+	article6 := evidence.Slice(text, l.Units[1].Start, l.Units[1].End)
+	if !strings.HasPrefix(article6, "Article 6") || !strings.HasSuffix(article6, "thirty days.") {
+		t.Errorf("unit 2 is %q, want Article 6 exactly", article6)
+	}
+	// The chapter heading, with no text of its own, is cited with Article 5.
+	if l.Units[0].Start != l.Start || !l.Units[1].Follows || l.Units[0].Follows {
+		t.Errorf("units = %+v", l.Units)
+	}
+}
+
+func TestChunksListNonConsecutiveArticles(t *testing.T) {
+	text := "Chapter 1\n\nArticle 5\nRepealed.\n\nArticle 7\nThe tenant pays the rent monthly.\n\n" +
+		"Article 9\n" + strings.Repeat("A long article of its own. ", 80)
+	chunks := Chunks(evidenceDoc("act.txt"), Extracted{Text: text}, ChunkOptions{})
+	if got := chunks[0].Locator.Heading(); got != "Chapter 1 › Articles 5, 7" {
+		t.Errorf("heading = %q", got)
+	}
+	if got := chunks[len(chunks)-1].Locator; got.Heading() != "Chapter 1 › Article 9" || got.Units != nil {
+		t.Errorf("a chunk of one article lists no units: %q %+v", got.Heading(), got.Units)
 	}
 }

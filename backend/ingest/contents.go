@@ -103,7 +103,7 @@ func headingKey(f found) string {
 
 func contentsTitle(label string) bool {
 	switch strings.ToLower(strings.Trim(label, " .:*_")) {
-	case "table of contents", "contents", "index", "المحتويات", "فهرس", "فهرس المحتويات", "الفهرس":
+	case "table of contents", "contents", "index", "المحتويات", "فهرس", "فهرس المحتويات", "الفهرس", "目录", "目 录":
 		return true
 	}
 	return false

@@ -82,6 +82,11 @@ func TestCorpus(t *testing.T) {
 			headings: []string{"TITLE 9—ARBITRATION", "CHAPTER 1—GENERAL PROVISIONS", "§ 2. Validity, irrevocability, and enforcement of agreements to arbitrate"},
 			has:      []string{"\r\n"},
 		},
+		{
+			file: "cn-civil-code-excerpt-zh.txt", lang: "zh",
+			headings: []string{"第一编 总则", "第一章 基本规定", "第六条", "第二节 监护", "第一分编 通则", "第四百七十条"},
+			has:      []string{"第五十四条\u3000自然人从事工商业经营，经依法登记，为个体工商户。"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -115,7 +120,7 @@ func TestCorpus(t *testing.T) {
 			checkChunks(t, ex, chunks, ChunkOptions{})
 			var paths []string
 			for _, c := range chunks {
-				paths = append(paths, c.Locator.Heading())
+				paths = append(paths, strings.Join(c.Locator.HeadingPath, evidence.HeadingSeparator))
 			}
 			for _, p := range tt.paths {
 				if !hasSuffix(paths, p) {

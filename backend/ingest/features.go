@@ -1,9 +1,6 @@
 package ingest
 
-import (
-	"os"
-	"strings"
-)
+import "lexflow/backend/internal/switches"
 
 // Heuristics that change what the index sees can be switched off one by one
 // with LEXFLOW_INGEST_OFF, a comma-separated list of their names, so that an
@@ -18,19 +15,10 @@ import (
 //	period-titles    "8. Insurance." alone on its line is a heading
 //	runin-titles     "9.4 Insurance. The Company…" keeps its title when the sentence wraps
 //	caps-paragraphs  a paragraph in capitals is not a heading
+//	merge-siblings   short sibling units (articles under one chapter) share a chunk
 const featuresEnv = "LEXFLOW_INGEST_OFF"
 
-var switchedOff = parseFeatures(os.Getenv(featuresEnv))
-
-func parseFeatures(s string) map[string]bool {
-	off := map[string]bool{}
-	for _, name := range strings.Split(s, ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			off[name] = true
-		}
-	}
-	return off
-}
+var switchedOff = switches.FromEnv(featuresEnv)
 
 // on tells whether a heuristic is switched on (all are, unless switched off).
-func on(feature string) bool { return !switchedOff[feature] }
+func on(feature string) bool { return switchedOff.On(feature) }

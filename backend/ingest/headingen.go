@@ -143,6 +143,35 @@ func numberedHeading(s string) (candidate, bool) {
 	return c, true
 }
 
+// parenHeading reads "1) INTRODUCTION", "2) Scope", "10) Governing Law":
+// a number closed by a parenthesis, as guidance notes and some contracts
+// number their top-level headings, with a title alone on its line. A
+// number with a sentence after it ("1) the Customer shall pay", "2) Listing
+// the Supplier in all materials") is an item of a list. A subsection
+// number ("4.29(2)") never has a bare parenthesis after its first digits.
+func parenHeading(s string) (candidate, bool) {
+	n := 0
+	for n < len(s) && n < 4 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 3 || !strings.HasPrefix(s[n:], ") ") && !strings.HasPrefix(s[n:], ")\t") {
+		return candidate{}, false
+	}
+	title := strings.TrimSpace(s[n+1:])
+	if _, caps := capsHeading(title); !caps && !titleCase(title) {
+		return candidate{}, false
+	}
+	return candidate{kind: "num1", number: s[:n], label: len(strings.TrimRight(s, " \t\r")), titled: true}, true
+}
+
+// titleCase: a short title whose words start with capitals but for the
+// small ones, first word included, and with no final punctuation.
+func titleCase(s string) bool {
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	return unicode.IsUpper(first) && (unicode.IsLetter(last) || unicode.IsDigit(last)) && titleWords(s)
+}
+
 // leadingDecimal returns "12.3" / "1." / "49" at the start of s and the
 // number of its components: 1 to 3 digits each, no more than 5 components.
 func leadingDecimal(s string) (string, int) {
@@ -215,7 +244,7 @@ func looksTitle(s string, maxWords int) bool {
 		return false
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
-	if strings.ContainsRune(".;,:", last) && !allCaps(s) {
+	if strings.ContainsRune(".;,:。；，：", last) && !allCaps(s) {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(s)

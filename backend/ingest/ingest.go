@@ -35,7 +35,7 @@ var (
 type Extracted struct {
 	Text     string
 	Pages    []PageSpan // empty when the format has no pages
-	Language string     // "en", "ar" or "other"
+	Language string     // "en", "ar", "zh" or "other"
 	Title    string     // from the file's metadata, when it has one
 	Marks    []Mark     // headings the format marks up (DOCX styles, HTML h1–h6, Markdown #)
 	Encoding string     // TXT and Markdown: "utf-8", "utf-16" or "windows-1252"

@@ -6,14 +6,14 @@ import (
 )
 
 // DetectLanguage names the language of text well enough to choose an
-// analyzer: "ar" when Arabic script dominates the letters, "en" when Latin
-// letters dominate and common English words are frequent, else "other".
-// It samples at most the first 64 KB.
+// analyzer: "ar" when Arabic script dominates the letters, "zh" when Han
+// characters do, "en" when Latin letters dominate and common English words
+// are frequent, else "other". It samples at most the first 64 KB.
 func DetectLanguage(text string) string {
 	if len(text) > 64<<10 {
 		text = text[:64<<10]
 	}
-	arabic, latin, letters := 0, 0, 0
+	arabic, han, kana, latin, letters := 0, 0, 0, 0, 0
 	for _, r := range text {
 		if !unicode.IsLetter(r) {
 			continue
@@ -22,6 +22,10 @@ func DetectLanguage(text string) string {
 		switch {
 		case unicode.Is(unicode.Arabic, r):
 			arabic++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+			kana++
 		case unicode.Is(unicode.Latin, r):
 			latin++
 		}
@@ -31,6 +35,9 @@ func DetectLanguage(text string) string {
 		return "other"
 	case arabic*10 >= letters*4:
 		return "ar"
+	case han*2 > letters && kana*10 < letters:
+		// Japanese writes Han too, but never without kana.
+		return "zh"
 	case latin*10 >= letters*6 && englishShare(text) >= 0.08:
 		return "en"
 	}

@@ -13,6 +13,9 @@ type group struct {
 	parent      []string // the parent the merged siblings share
 	headingOnly bool
 	preamble    bool
+	// units are what a lawyer cites in the group: its units, a heading
+	// with no text of its own counted with the unit below it.
+	units []unit
 }
 
 // mergeUnits joins a heading with no text of its own to the unit after it
@@ -21,7 +24,8 @@ type group struct {
 func mergeUnits(us []unit, text string, o ChunkOptions) []group {
 	var out []group
 	for _, u := range us {
-		g := group{start: u.start, end: u.end, path: u.path, parent: parent(u.path), headingOnly: u.headingOnly, preamble: u.preamble}
+		g := group{start: u.start, end: u.end, path: u.path, parent: parent(u.path), headingOnly: u.headingOnly, preamble: u.preamble,
+			units: []unit{u}}
 		if n := len(out); n > 0 && canMerge(out[n-1], g, text, o) {
 			out[n-1] = merge(out[n-1], g)
 			continue
@@ -39,7 +43,7 @@ func canMerge(a, b group, text string, o ChunkOptions) bool {
 		return true // a heading stays with its body, even a long one
 	}
 	size := utf8.RuneCountInString(text[a.start:b.end])
-	if size > o.Max || !slices.Equal(a.parent, b.parent) || len(a.parent) == 0 {
+	if !on("merge-siblings") || size > o.Max || !slices.Equal(a.parent, b.parent) || len(a.parent) == 0 {
 		// Top-level siblings stay apart: merged, they would share no heading path.
 		return false
 	}
@@ -49,9 +53,12 @@ func canMerge(a, b group, text string, o ChunkOptions) bool {
 
 func merge(a, b group) group {
 	if a.headingOnly && isPrefix(a.path, b.path) {
-		return group{start: a.start, end: b.end, path: b.path, parent: b.parent, headingOnly: b.headingOnly}
+		body := b.units[0]
+		body.start = a.start
+		return group{start: a.start, end: b.end, path: b.path, parent: b.parent, headingOnly: b.headingOnly, units: []unit{body}}
 	}
-	return group{start: a.start, end: b.end, path: commonPrefix(a.path, b.path), parent: a.parent}
+	return group{start: a.start, end: b.end, path: commonPrefix(a.path, b.path), parent: a.parent,
+		units: append(slices.Clip(a.units), b.units...)}
 }
 
 func commonPrefix(a, b []string) []string {

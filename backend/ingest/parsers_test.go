@@ -120,6 +120,9 @@ func TestDetectLanguage(t *testing.T) {
 		"Le contrat est la loi des parties et ne peut être révoqué que de leur consentement": "other",
 		"12.3 — 45": "other",
 		"Article 1 مادة ١ العقد شريعة المتعاقدين، فلا يجوز نقضه": "ar",
+		"第五十四条　自然人从事工商业经营，经依法登记，为个体工商户。":                         "zh",
+		"第3条 本法所称PRC Civil Code（民法典）适用于中华人民共和国境内的民事活动。":          "zh",
+		"この法律は、民法の特例を定めるものとする。":                                  "other", // Japanese: Han with kana
 	}
 	for text, want := range tests {
 		if got := DetectLanguage(text); got != want {

@@ -16,7 +16,7 @@ type Heading struct {
 	// num2); "caps" for a short line in capitals; "h1".."h6" for a heading
 	// the file marks up without saying what it is.
 	Kind   string
-	Number string   // as written: "12", "XII", "4.2", "١٤٧", "الأول"; empty when none
+	Number string   // as written: "12", "XII", "4.2", "١٤٧", "الأول"; Chinese numerals in digits ("54" for 第五十四条, "20-1" for 第二十条之一); empty when none
 	Label  string   // for display, as the document writes it: "Article 12 — Termination"
 	Level  int      // depth in the document's hierarchy, 0 = top
 	Path   []string // labels from the top down to this heading, itself included
@@ -152,6 +152,10 @@ func (d *detector) line(ln line, nextLine, following string) {
 	if c.kind == "marked" {
 		c.kind = "h" + strconv.Itoa(max(level, 1))
 	}
+	if d.subsection(c, s) && !marked {
+		d.bodyLine(trimmed)
+		return
+	}
 	if c.kind == "caps" && on("caps-paragraphs") && capsParagraph(trimmed, following) && !marked {
 		d.bodyLine(trimmed) // a paragraph set in capitals, not a title
 		return
@@ -186,14 +190,20 @@ func (d *detector) line(ln line, nextLine, following string) {
 }
 
 // classify tries the heading patterns on a trimmed line. After a line that
-// leaves a sentence open only a marked line can be a heading.
+// leaves a sentence open only a marked line or a Chinese heading can be a
+// heading: Chinese titles end without punctuation ("中华人民共和国民法典"),
+// and a Chinese heading number is followed by a space, which a reference
+// in a wrapped sentence is not ("依照本法" / "第十条的规定").
 func classify(s string, continuation, marked bool) (candidate, bool) {
+	if continuation {
+		return chineseHeading(s)
+	}
 	// A tab past the first few bytes marks a table row ("Term<TAB>Meaning");
 	// one right after a number is a numbered heading ("12.3<TAB>Either").
-	if continuation || strings.ContainsRune(s[min(len(s), 12):], '\t') && !marked {
+	if strings.ContainsRune(s[min(len(s), 12):], '\t') && !marked {
 		return candidate{}, false
 	}
-	for _, try := range []func(string) (candidate, bool){keywordHeading, arabicHeading, numberedHeading, capsHeading} {
+	for _, try := range []func(string) (candidate, bool){keywordHeading, arabicHeading, chineseHeading, numberedHeading, parenHeading, capsHeading} {
 		if c, ok := try(s); ok {
 			return c, true
 		}
@@ -202,6 +212,18 @@ func classify(s string, continuation, marked bool) (candidate, bool) {
 		return candidate{kind: "marked", label: len(strings.TrimRight(s, " \r")), titled: true}, true
 	}
 	return candidate{}, false
+}
+
+// subsection: "4.29 (2) A firm must…" or "4.29. (2) …" repeats the number
+// of the section it belongs to, then numbers itself in brackets. It is
+// text of section 4.29, not a second heading 4.29. "12.3 (a) The Supplier
+// …" after 12.2 starts clause 12.3, and an amendment's "2.2 (d) Material
+// Change. Fleet shall…" after "2.2 (c) …" has a title of its own.
+func (d *detector) subsection(c candidate, s string) bool {
+	if !strings.HasPrefix(c.kind, "num") || c.titled || c.number == "" || c.number != d.number {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(s[len(c.number):], ". \t"), "(")
 }
 
 // continues tells whether a line goes on with the sentence of the line
@@ -251,7 +273,7 @@ func (d *detector) bodyLine(trimmed string) {
 	d.body = true
 	d.prev = closedBody
 	last, _ := utf8.DecodeLastRuneInString(trimmed)
-	if !strings.ContainsRune(".:;!?)\"'”»؛؟]…", last) {
+	if !strings.ContainsRune(".:;!?)\"'”»؛؟]…。：；！？）」』", last) {
 		d.prev = openBody
 	}
 }
@@ -310,7 +332,7 @@ func startsNew(s string) bool {
 		return true
 	}
 	first, _ := utf8.DecodeRuneInString(t)
-	if isDigit(first) || strings.ContainsRune("(•-–—[\"“'‘*#", first) {
+	if isDigit(first) || strings.ContainsRune("(（•-–—[\"“'‘*#", first) {
 		return true
 	}
 	_, ok := classify(t, false, false)

@@ -49,15 +49,16 @@ func (db *DB) SaveExtraction(ctx context.Context, docID string, ex Extraction) e
 
 func insertChunks(ctx context.Context, tx *sql.Tx, docID string, chunks []evidence.Chunk) error {
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO chunks (id, document_id, ordinal, page_start, page_end,
-		heading_path, start_offset, end_offset, text, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		heading_path, units, start_offset, end_offset, text, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("insert chunks: %w", err)
 	}
 	defer stmt.Close()
 	for _, c := range chunks {
 		path, _ := json.Marshal(nonNil(c.Locator.HeadingPath))
+		units, _ := json.Marshal(nonNil(c.Locator.Units))
 		l := c.Locator
-		if _, err := stmt.ExecContext(ctx, c.ID, docID, c.Ordinal, l.PageStart, l.PageEnd, string(path),
+		if _, err := stmt.ExecContext(ctx, c.ID, docID, c.Ordinal, l.PageStart, l.PageEnd, string(path), string(units),
 			l.Start, l.End, c.Text, c.Language); err != nil {
 			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
 		}
@@ -68,7 +69,7 @@ func insertChunks(ctx context.Context, tx *sql.Tx, docID string, chunks []eviden
 // DocumentChunks returns a document's chunks in order, locators filled in;
 // a chunk is marked OCR when one of its pages was read by OCR.
 func (db *DB) DocumentChunks(ctx context.Context, docID string) ([]evidence.Chunk, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT c.id, c.ordinal, c.page_start, c.page_end, c.heading_path,
+	rows, err := db.sql.QueryContext(ctx, `SELECT c.id, c.ordinal, c.page_start, c.page_end, c.heading_path, c.units,
 		c.start_offset, c.end_offset, c.text, c.language, d.collection_id, d.name,
 		EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = c.document_id AND p.ocr
 			AND p.page BETWEEN c.page_start AND c.page_end)
@@ -80,14 +81,18 @@ func (db *DB) DocumentChunks(ctx context.Context, docID string) ([]evidence.Chun
 	out := []evidence.Chunk{}
 	for rows.Next() {
 		c := evidence.Chunk{DocID: docID}
-		var path string
+		var path, units string
 		l := &c.Locator
-		if err := rows.Scan(&c.ID, &c.Ordinal, &l.PageStart, &l.PageEnd, &path, &l.Start, &l.End, &c.Text,
+		if err := rows.Scan(&c.ID, &c.Ordinal, &l.PageStart, &l.PageEnd, &path, &units, &l.Start, &l.End, &c.Text,
 			&c.Language, &c.CollectionID, &l.DocName, &l.OCR); err != nil {
 			return nil, fmt.Errorf("list chunks: %w", err)
 		}
 		l.DocID = docID
 		_ = json.Unmarshal([]byte(path), &l.HeadingPath)
+		if units != "[]" {
+			// A chunk of one unit keeps nil Units, as the chunker made it.
+			_ = json.Unmarshal([]byte(units), &l.Units)
+		}
 		out = append(out, c)
 	}
 	return out, rows.Err()
@@ -121,9 +126,10 @@ func (db *DB) DocumentText(ctx context.Context, docID string) (string, error) {
 	return text, err
 }
 
-func nonNil(s []string) []string {
+// nonNil makes a nil list an empty one, so JSON has [] rather than null.
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }

@@ -56,6 +56,7 @@ pdf eg-civil-code-excerpt-ar
 docx eg-civil-code-excerpt-ar eg-civil-code-excerpt-ar.docx
 html eg-civil-code-excerpt-ar ar rtl
 cp src/sample-services-agreement.md sample-services-agreement.md
+cp src/cn-civil-code-excerpt-zh.txt cn-civil-code-excerpt-zh.txt
 docx sample-services-agreement sample-services-agreement.docx
 
 # A TXT file as Windows Notepad writes it: UTF-8 BOM and CRLF line ends.

@@ -67,7 +67,7 @@ func (t fetchArticle) fromDocuments(ctx context.Context, ref Ref, docs []string)
 			return nil, fmt.Errorf("read document %s: %w", doc, err)
 		}
 		for _, c := range chunks {
-			if ref.Matches(c.Locator.HeadingPath) {
+			if ref.Names(c.Locator) {
 				out = append(out, c)
 			}
 		}
@@ -93,7 +93,7 @@ func (t fetchArticle) fromSearch(ctx context.Context, ref Ref, text, collection,
 	var found []evidence.Chunk
 	var docs []string
 	for _, h := range hits {
-		if ref.Matches(h.Chunk.Locator.HeadingPath) {
+		if ref.Names(h.Chunk.Locator) {
 			found = append(found, h.Chunk)
 			if !slices.Contains(docs, h.Chunk.DocID) {
 				docs = append(docs, h.Chunk.DocID)

@@ -37,7 +37,7 @@ func HitFromRecord(v any) (evidence.Hit, bool) {
 	}
 	loc := evidence.Locator{DocID: str(meta["document_id"]), DocName: str(meta["document_name"]),
 		PageStart: num(meta["page_start"]), PageEnd: num(meta["page_end"]), HeadingPath: path,
-		Start: num(meta["start"]), End: num(meta["end"]), OCR: meta["ocr"] == true}
+		Start: num(meta["start"]), End: num(meta["end"]), OCR: meta["ocr"] == true, Units: unitsOf(meta["units"])}
 	score, _ := meta["score"].(float64)
 	return evidence.Hit{Rank: num(meta["rank"]), Score: score, Snippet: str(meta["snippet"]),
 		Chunk: evidence.Chunk{ID: id, DocID: loc.DocID, CollectionID: str(meta["collection_id"]),
@@ -84,7 +84,33 @@ func ChunkRecord(c evidence.Chunk) map[string]any {
 	if l.OCR {
 		meta["ocr"] = true
 	}
+	if len(l.Units) > 0 {
+		meta["units"] = unitsRecord(l.Units)
+	}
 	return map[string]any{"content": c.Text, "title": l.DocName, "metadata": meta}
+}
+
+// unitsRecord is a locator's units as plain JSON values, the form workflow
+// variables hold, so a cited answer downstream can still name the article
+// a quote lies in.
+func unitsRecord(units []evidence.Unit) []any {
+	var out []any
+	b, _ := json.Marshal(units)
+	_ = json.Unmarshal(b, &out)
+	return out
+}
+
+// unitsOf reads units back from unitsRecord's form; nil when there are none.
+func unitsOf(v any) []evidence.Unit {
+	if v == nil {
+		return nil
+	}
+	var units []evidence.Unit
+	b, _ := json.Marshal(v)
+	if json.Unmarshal(b, &units) != nil || len(units) == 0 {
+		return nil
+	}
+	return units
 }
 
 // chunkText renders chunks for a model or a person: each with its locator.

@@ -139,6 +139,21 @@ func romanValue(s string) int {
 	return total
 }
 
+// Names reports whether a passage's locator holds the reference: in its
+// heading path, or as one of the units it holds (Article 6 in a passage
+// holding the short Articles 5 and 6).
+func (r Ref) Names(l evidence.Locator) bool {
+	if r.Matches(l.HeadingPath) {
+		return true
+	}
+	for _, u := range l.Units {
+		if r.Matches(u.HeadingPath) {
+			return true
+		}
+	}
+	return false
+}
+
 // Matches reports whether a heading path holds the reference: a heading
 // with the same kind (any kind when the ref has none) and number, or, for
 // a text ref, a heading that contains the text.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/evidence"
 )
 
 func TestParseRef(t *testing.T) {
@@ -154,5 +156,46 @@ func TestDocOfChunk(t *testing.T) {
 		if got := DocOfChunk(id); got != want {
 			t.Errorf("DocOfChunk(%q) = %q, want %q", id, got, want)
 		}
+	}
+}
+
+// mergedArticles is a passage holding two short articles under their chapter.
+func mergedArticles() evidence.Chunk {
+	chapter := "Chapter 3 — Rent and Deposits"
+	return evidence.Chunk{ID: "act-00004", DocID: "act", CollectionID: "col", Ordinal: 4, Text: "Article 5 … Article 6 …",
+		Locator: evidence.Locator{DocID: "act", DocName: "Tenancy Act.txt", HeadingPath: []string{chapter}, Start: 100, End: 300,
+			Units: []evidence.Unit{
+				{Start: 100, End: 190, HeadingPath: []string{chapter, "Article 5 Rent increases"}, Number: "5"},
+				{Start: 192, End: 300, HeadingPath: []string{chapter, "Article 6 Security deposit"}, Number: "6", Follows: true},
+			}}}
+}
+
+func TestRefNamesAnArticleMergedWithItsSibling(t *testing.T) {
+	l := mergedArticles().Locator
+	for ref, want := range map[string]bool{"Article 6": true, "Article 5": true, "Chapter 3": true, "Article 7": false} {
+		if got := ParseRef(ref).Names(l); got != want {
+			t.Errorf("%q names %q = %v, want %v", l.Heading(), ref, got, want)
+		}
+	}
+}
+
+// A hit passed between workflow nodes as a record, through JSON as run
+// variables are stored, keeps the units its citations are narrowed to.
+func TestHitRecordKeepsUnits(t *testing.T) {
+	hit := evidence.Hit{Rank: 1, Score: 2.5, Chunk: mergedArticles()}
+	var record any
+	b, _ := json.Marshal(HitRecord(hit))
+	if err := json.Unmarshal(b, &record); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := HitFromRecord(record)
+	if !ok {
+		t.Fatal("the record was not read back")
+	}
+	if diff := cmp.Diff(hit, got); diff != "" {
+		t.Errorf("hit round trip (-want +got):\n%s", diff)
+	}
+	if direct, _ := HitFromRecord(HitRecord(hit)); len(direct.Chunk.Locator.Units) != 2 {
+		t.Errorf("units lost without JSON: %+v", direct.Chunk.Locator)
 	}
 }

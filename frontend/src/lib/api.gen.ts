@@ -203,6 +203,14 @@ export interface IngestProgress {
   error: string;
 }
 
+export interface Unit {
+  start: number;
+  end: number;
+  headingPath: string[];
+  number?: string;
+  follows?: boolean;
+}
+
 export interface Locator {
   docId: string;
   docName: string;
@@ -212,6 +220,7 @@ export interface Locator {
   start: number;
   end: number;
   ocr?: boolean;
+  units?: Unit[];
 }
 
 export interface Chunk {

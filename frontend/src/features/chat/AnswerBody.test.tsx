@@ -40,6 +40,25 @@ describe('AnswerBody', () => {
     expect(onOpen).toHaveBeenCalledWith(citation);
   });
 
+  it('names the articles a cited passage holds when it holds several short ones', () => {
+    const chapter = 'Chapter 3 — Rent and Deposits';
+    const merged: Citation = {
+      ...citation,
+      quotes: [],
+      locator: {
+        ...citation.locator,
+        headingPath: [chapter],
+        units: [
+          { start: 0, end: 40, headingPath: [chapter, 'Article 5 Rent increases'], number: '5' },
+          { start: 42, end: 80, headingPath: [chapter, 'Article 6 Security deposit'], number: '6', follows: true },
+        ],
+      },
+    };
+    renderWithClient(<AnswerBody content="Rent and deposits are regulated [1]." citations={[merged]} claims={[]} />);
+    fireEvent.focus(screen.getByTestId('citation-chip'));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Chapter 3 — Rent and Deposits › Articles 5–6');
+  });
+
   it('flags uncited and quote-failed sentences with a warning, and leaves cited ones alone', () => {
     const content = '🙂 Care is required [1]. Refunds are always due. Time is of the essence [2].';
     const claims: Claim[] = [

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { BookOpen, CircleCheck, ExternalLink, Heading, TriangleAlert } from 'lucide-react';
 import type { Citation } from '../../lib/api.gen';
-import { headingLabel, pagesLabel } from '../library/display';
+import { locatorHeading, pagesLabel } from '../library/display';
 import { excerptParts } from './citations';
 import { usePrefetchSource } from './openSource';
 
@@ -18,7 +18,7 @@ export interface CitationChipProps {
 /** The popover body: locator, excerpt with the verified quote marked, verification. */
 export function CitationCard({ citation: c }: { citation: Citation }) {
   const pages = pagesLabel(c.locator.pageStart, c.locator.pageEnd);
-  const heading = headingLabel(c.locator.headingPath);
+  const heading = locatorHeading(c.locator);
   const verified = c.quotes?.some((q) => q.verified);
   const failed = c.quotes?.some((q) => !q.verified);
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, RunDetail } from '../../lib/api.gen';
-import { applyEvents, emptyStream, segmentsFromRun, streamedAnswer, streamedReasoning, timelineFromRun } from './stream';
+import { applyEvents, emptyStream, normalizeCitation, segmentsFromRun, streamedAnswer, streamedReasoning, timelineFromRun } from './stream';
 
 let seq = 0;
 const ev = (type: string, data: Record<string, unknown> = {}): Event => ({ seq: ++seq, topic: 'run:r1', type, time: '2025-01-01T00:00:00Z', data: { kind: type, ...data } });
@@ -53,6 +53,16 @@ describe('stream assembly', () => {
     expect(cite.tokens).toEqual({ prompt: 120, completion: 30 });
     expect(s.ended).toBe(true);
     expect(s.runStatus).toBe('succeeded');
+  });
+
+  it('keeps the articles the passage of a streamed citation holds', () => {
+    const units = [
+      { start: 0, end: 40, headingPath: ['Chapter 3', 'Article 5'], number: '5' },
+      { start: 42, end: 80, headingPath: ['Chapter 3', 'Article 6'], number: '6', follows: true },
+    ];
+    const c = normalizeCitation({ marker: 1, node_id: 'k1', locator: { docId: 'd1', headingPath: ['Chapter 3'], start: 0, end: 80, units } });
+    expect(c.locator.units).toEqual(units);
+    expect(normalizeCitation({ locator: { headingPath: ['Article 1'] } }).locator.units).toBeUndefined();
   });
 
   it('ignores repeated events after a resume, so nothing doubles', () => {

@@ -1,7 +1,7 @@
 // Assembles a chat turn from its run's events: the node timeline (status and real times),
 // the answer text as it streams, reasoning segments in stream order, and the cited-answer
 // node's checked result. Pure: feed it events one by one (from seq 1 after a reload too).
-import type { Check, Citation, Claim, Event, GenerationDetail, GenerationStatus, NodeExecution, RunDetail, RunStatus, TimelineNode as StoredStep } from '../../lib/api.gen';
+import type { Check, Citation, Claim, Event, GenerationDetail, GenerationStatus, NodeExecution, RunDetail, RunStatus, TimelineNode as StoredStep, Unit } from '../../lib/api.gen';
 import { isRunEnd } from '../../lib/events';
 
 export type NodeStatus = 'running' | 'retrying' | 'succeeded' | 'failed' | 'exception' | 'skipped' | 'cancelled';
@@ -184,8 +184,21 @@ export function normalizeCitation(raw: unknown): Citation {
       headingPath: list<string>(loc.headingPath).map(String),
       start: num(loc.start),
       end: num(loc.end),
+      units: unitsOf(loc.units),
     },
   };
+}
+
+/** The articles a citation's passage holds, when several (see Locator.units); absent otherwise. */
+function unitsOf(raw: unknown): Unit[] | undefined {
+  const units = list<Record<string, unknown>>(raw).map((u) => ({
+    start: num(u.start),
+    end: num(u.end),
+    headingPath: list<string>(u.headingPath).map(String),
+    number: typeof u.number === 'string' ? u.number : undefined,
+    follows: u.follows === true || undefined,
+  }));
+  return units.length > 0 ? units : undefined;
 }
 
 export function normalizeClaim(raw: unknown): Claim {

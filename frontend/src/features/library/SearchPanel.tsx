@@ -7,7 +7,7 @@ import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { plural } from '../../lib/format';
-import { formatScore, formatTook, headingLabel, pagesLabel } from './display';
+import { formatScore, formatTook, locatorHeading, pagesLabel } from './display';
 import { collectionPath, sourcePath } from './paths';
 import { DEFAULT_TOP_K, TOP_K_CHOICES, useSearch } from './queries';
 import { Snippet } from './Snippet';
@@ -19,7 +19,7 @@ export function parseTopK(raw: string | null): number {
 
 const HitItem = memo(function HitItem({ hit, href, focus }: { hit: SearchHit; href: string; focus: boolean }) {
   const loc = hit.chunk.locator;
-  const heading = headingLabel(loc.headingPath);
+  const heading = locatorHeading(loc);
   const pages = pagesLabel(loc.pageStart, loc.pageEnd);
   const linkRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {

@@ -93,6 +93,36 @@ describe('SourceViewerPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'employment-act.pdf' })).toBeInTheDocument();
   });
 
+  it('names the article the span lies in when its passage holds several short ones', async () => {
+    const act = 'Chapter 3 — Rent and Deposits\n\nArticle 5 Rent increases\nThe landlord may raise the rent once a year.\n\nArticle 6 Security deposit\nThe deposit is returned within thirty days.';
+    const at = (sub: string) => span(sub, act);
+    const chapter = 'Chapter 3 — Rent and Deposits';
+    const merged = chunk({
+      id: 'k1',
+      text: act,
+      locator: {
+        start: 0,
+        end: Array.from(act).length,
+        pageStart: 0,
+        pageEnd: 0,
+        headingPath: [chapter],
+        units: [
+          { start: 0, end: at('once a year.').end, headingPath: [chapter, 'Article 5 Rent increases'], number: '5' },
+          { start: at('Article 6').start, end: Array.from(act).length, headingPath: [chapter, 'Article 6 Security deposit'], number: '6', follows: true },
+        ],
+      },
+    });
+    const data: DocumentSource = { ...source, text: act, chunks: [merged] };
+    const quote = at('returned within thirty days');
+    const view = open(`#/library/c1/documents/d1?start=${quote.start}&end=${quote.end}`, {}, data);
+    const locator = await screen.findByTestId('source-locator');
+    expect(locator).toHaveTextContent('Chapter 3 — Rent and Deposits › Article 6 Security deposit');
+    view.unmount();
+
+    open(`#/library/c1/documents/d1?start=0&end=${Array.from(act).length}`, {}, data);
+    expect(await screen.findByTestId('source-locator')).toHaveTextContent('Chapter 3 — Rent and Deposits › Articles 5–6');
+  });
+
   it('lists the chunks in an outline; choosing one highlights it', async () => {
     const { start, end } = chunks[0]!.locator;
     const { user } = open(`#/library/c1/documents/d1?start=${start}&end=${end}&q=notice&k=5&hit=k1`);

@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { formatBytes, plural } from '../../lib/format';
 import { Breadcrumbs } from './Breadcrumbs';
-import { formatName, headingLabel, isRtlLanguage, languageName, pagesLabel } from './display';
+import { formatName, isRtlLanguage, languageName, locatorHeading, narrowLocator, pagesLabel } from './display';
 import { OffsetMap } from './offsets';
 import { PageView } from './PageView';
 import { pagesOfSpan } from './pageView';
@@ -169,7 +169,8 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   const d = source.data.document;
   const ocrPages = (source.data.pages ?? []).filter((p) => p.ocr).length;
   const pages = chunk ? pagesLabel(chunk.locator.pageStart, chunk.locator.pageEnd) + (chunk.locator.ocr ? ' (OCR)' : '') : '';
-  const heading = chunk ? headingLabel(chunk.locator.headingPath) : '';
+  // The article the highlighted span lies in, when its passage holds several short ones.
+  const heading = chunk && start !== null && end !== null ? locatorHeading(narrowLocator(chunk.locator, start, end)) : '';
 
   const textArticle = (
     <article className="source-article" aria-label={`Text of ${d.name}`}>

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { chunkTitle, outlineTitle, compareNames, formatName, formatTook, headingLabel, isRtlLanguage, languageName, locatorLabel, pagesLabel } from './display';
+import type { Unit } from '../../lib/api.gen';
+import {
+  chunkTitle,
+  outlineTitle,
+  compareNames,
+  formatName,
+  formatTook,
+  headingLabel,
+  isRtlLanguage,
+  languageName,
+  locatorHeading,
+  locatorLabel,
+  narrowLocator,
+  pagesLabel,
+  unitsLabel,
+} from './display';
 import { chunk } from './testData';
 
 describe('display helpers', () => {
@@ -53,5 +68,62 @@ describe('display helpers', () => {
     expect(at('(2) The notice shall be in writing.', ['Chapter 2', 'Article 12 – Termination'])).toEqual({ title: 'Article 12 – Termination', depth: 1 });
     expect(at('12 months after delivery the warranty ends.', ['Schedule 1'])).toEqual({ title: 'Schedule 1', depth: 0 });
     expect(at('12. TERM\n12.1 Either party…', ['1', '12. TERM'])).toEqual({ title: '12. TERM', depth: 1 });
+  });
+});
+
+const chapter = 'Chapter 3 — Rent and Deposits';
+/** A passage holding two short articles, as the backend's chunker merges them. */
+const rentAndDeposits = {
+  headingPath: [chapter],
+  start: 100,
+  end: 300,
+  units: [
+    { start: 100, end: 190, headingPath: [chapter, 'Article 5 Rent increases'], number: '5' },
+    { start: 192, end: 300, headingPath: [chapter, 'Article 6 Security deposit'], number: '6', follows: true },
+  ],
+};
+
+describe('passages holding several articles', () => {
+  it('read as the articles they hold', () => {
+    expect(locatorHeading(rentAndDeposits)).toBe('Chapter 3 — Rent and Deposits › Articles 5–6');
+    expect(locatorLabel({ ...rentAndDeposits, pageStart: 2, pageEnd: 2 })).toBe('p. 2 · Chapter 3 — Rent and Deposits › Articles 5–6');
+    expect(locatorHeading({ headingPath: ['Chapter 2', 'Article 12'] })).toBe('Chapter 2 › Article 12');
+  });
+
+  it('name the article a span lies in', () => {
+    const at = (start: number, end: number) => locatorHeading(narrowLocator(rentAndDeposits, start, end));
+    expect(at(230, 260)).toBe('Chapter 3 — Rent and Deposits › Article 6 Security deposit');
+    expect(at(120, 150)).toBe('Chapter 3 — Rent and Deposits › Article 5 Rent increases');
+    expect(at(180, 200)).toBe('Chapter 3 — Rent and Deposits › Articles 5–6');
+    expect(at(100, 300)).toBe('Chapter 3 — Rent and Deposits › Articles 5–6');
+    expect(at(192, 192)).toBe('Chapter 3 — Rent and Deposits › Article 6 Security deposit');
+    const narrowed = narrowLocator(rentAndDeposits, 230, 260);
+    expect([narrowed.start, narrowed.end, narrowed.units]).toEqual([100, 300, undefined]);
+    const plain = { headingPath: ['Article 1'], start: 0, end: 50 };
+    expect(narrowLocator(plain, 10, 20)).toBe(plain);
+  });
+
+  it('cite numbered articles as a range or a list, other kinds by their headings', () => {
+    const unit = (heading: string, number: string, follows = false): Unit => ({ start: 0, end: 0, headingPath: ['Part 2', heading], number, follows });
+    const cases: [Unit[], string][] = [
+      [[unit('Article 5', '5'), unit('Article 7', '7')], 'Articles 5, 7'],
+      [[unit('Section 4.1 Fees', '4.1'), unit('Section 4.2', '4.2', true), unit('Section 4.3', '4.3', true)], 'Sections 4.1–4.3'],
+      [[unit('8.2', '8.2'), unit('8.3', '8.3', true)], '8.2–8.3'],
+      [[unit('ARTICLE V — RENT', 'V'), unit('ARTICLE VI — DEPOSIT', 'VI', true)], 'ARTICLES V–VI'],
+      [[unit('Art. 12', '12'), unit('Art. 13', '13', true)], 'Arts. 12–13'],
+      [[unit('Section. 1.', '1'), unit('Section. 2.', '2', true)], 'Sections 1–2'],
+      [[unit('§ 5', '5'), unit('§ 6', '6', true)], '§§ 5–6'],
+      [[unit('Annex 1', '1'), unit('Annex 2', '2', true)], 'Annexes 1–2'],
+      [[unit('Appendix 1', '1'), unit('Appendix 3', '3')], 'Appendices 1, 3'],
+      [[unit('المادة ١٤٧ — العقد شريعة المتعاقدين', '١٤٧'), unit('المادة ١٤٨', '١٤٨', true)], 'المادة ١٤٧ — العقد شريعة المتعاقدين; المادة ١٤٨'],
+      [[unit('Schedule 1', '1'), unit('Annex 2', '2')], 'Schedule 1; Annex 2'],
+      [[unit('DEFINITIONS', ''), unit('INTERPRETATION', '')], 'DEFINITIONS; INTERPRETATION'],
+    ];
+    for (const [units, want] of cases) expect(unitsLabel(units, 1)).toBe(want);
+  });
+
+  it('show in the outline as the articles they hold', () => {
+    const merged = chunk({ text: 'Article 5 Rent increases\nThe landlord…\n\nArticle 6 Security deposit\nThe deposit…', locator: rentAndDeposits });
+    expect(outlineTitle(merged)).toEqual({ title: 'Articles 5–6', depth: 1 });
   });
 });

@@ -1,5 +1,5 @@
 // How library things read on screen: pages, heading paths, languages, formats, dates.
-import type { Chunk, Locator } from '../../lib/api.gen';
+import type { Chunk, Locator, Unit } from '../../lib/api.gen';
 
 /** Orders names as people expect ("act-2" before "act-10"); one shared collator, as
  * localeCompare with options builds a new one per call (slow for thousands of names). */
@@ -19,11 +19,98 @@ export function headingLabel(path: readonly string[] | null | undefined): string
   return (path ?? []).filter(Boolean).join(HEADING_SEPARATOR);
 }
 
-/** The pages and heading path of a locator: "p. 4 · Chapter 2 › Article 12". */
-export function locatorLabel(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headingPath' | 'ocr'>): string {
+/** The pages and heading of a locator: "p. 4 · Chapter 2 › Article 12". */
+export function locatorLabel(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headingPath' | 'ocr' | 'units'>): string {
   const pages = pagesLabel(loc.pageStart, loc.pageEnd);
   // Text read by OCR from a scan says so wherever it is cited.
-  return [loc.ocr ? `${pages} (OCR)`.trim() : pages, headingLabel(loc.headingPath)].filter(Boolean).join(' · ');
+  return [loc.ocr ? `${pages} (OCR)`.trim() : pages, locatorHeading(loc)].filter(Boolean).join(' · ');
+}
+
+/**
+ * A locator's heading path, ending with the articles it holds when several short ones share a
+ * passage: "Chapter 3 › Articles 5–6". The backend's evidence.HeadingLabel writes the same.
+ */
+export function locatorHeading(loc: Pick<Locator, 'headingPath' | 'units'>): string {
+  const path = loc.headingPath ?? [];
+  const units = loc.units ?? [];
+  return headingLabel(units.length > 1 ? [...path, unitsLabel(units, path.length)] : path);
+}
+
+/**
+ * The locator for citing the span [start, end) of a passage rather than all of it: the heading
+ * path of the one article the span lies in, or the articles it spans (as the backend's
+ * evidence.Locator.Narrow does for a citation's quotes). Without units it is the locator itself.
+ */
+export function narrowLocator<L extends Pick<Locator, 'headingPath' | 'units'>>(loc: L, start: number, end: number): L {
+  const to = Math.max(end, start + 1); // an empty span still lies in the unit at start
+  const within = (loc.units ?? []).filter((u) => u.start < to && start < u.end);
+  if (within.length === 0) return loc;
+  if (within.length === 1) return { ...loc, headingPath: within[0]!.headingPath, units: undefined };
+  return { ...loc, headingPath: commonPath(within), units: within };
+}
+
+function commonPath(units: readonly Unit[]): string[] {
+  return units.slice(1).reduce((path, u) => {
+    let n = 0;
+    while (n < path.length && n < u.headingPath.length && path[n] === u.headingPath[n]) n++;
+    return path.slice(0, n);
+  }, units[0]?.headingPath ?? []);
+}
+
+/**
+ * Units below the first `common` headings of their paths, as a lawyer cites them: "Articles 5–6",
+ * "Sections 4.1–4.3", "Articles 5, 7", "4.2–4.3" for clauses numbered without a keyword. Units of
+ * different kinds, without numbers, or whose keyword has no English plural (المادة) are listed by
+ * their headings as the document writes them.
+ */
+export function unitsLabel(units: readonly Unit[], common: number): string {
+  const keyword = sharedKeyword(units, common);
+  if (keyword !== null) return `${pluralKeyword(keyword)} ${numberRange(units)}`.trim();
+  return units.map((u) => u.headingPath.slice(common).join(HEADING_SEPARATOR)).join('; ');
+}
+
+/** The word every unit's heading puts before its number ("Article"), or null when they share none. */
+function sharedKeyword(units: readonly Unit[], common: number): string | null {
+  let keyword: string | null = null;
+  for (const u of units) {
+    const heading = u.headingPath[common];
+    if (u.headingPath.length !== common + 1 || !u.number || heading === undefined) return null;
+    const at = heading.indexOf(u.number);
+    if (at < 0) return null;
+    const k = heading.slice(0, at).trim();
+    if (keyword !== null && k !== keyword) return null;
+    keyword = k;
+  }
+  return keyword !== null && (keyword === '' || keyword === '§' || /^[A-Za-z]+\.?$/.test(keyword)) ? keyword : null;
+}
+
+/**
+ * "Articles", "ARTICLES", "Arts.", "§§", "Annexes", "Appendices": a keyword of up to three
+ * letters is an abbreviation and keeps its period; a whole word ("Section.") loses it.
+ */
+function pluralKeyword(keyword: string): string {
+  if (keyword === '' || keyword === '§') return keyword + keyword;
+  let stem = keyword.replace(/\.$/, '');
+  const period = stem.length <= 3 && stem !== keyword;
+  let suffix = 's';
+  const lower = stem.toLowerCase();
+  if (period) {
+    // "Art." → "Arts."
+  } else if (lower.endsWith('ix')) {
+    stem = stem.slice(0, -2);
+    suffix = 'ices';
+  } else if (lower.endsWith('x') || lower.endsWith('s')) {
+    suffix = 'es';
+  }
+  if (stem === stem.toUpperCase()) suffix = suffix.toUpperCase();
+  return stem + suffix + (period ? '.' : '');
+}
+
+/** "5–6" when each number follows the one before, else "5, 7". */
+function numberRange(units: readonly Unit[]): string {
+  const numbers = units.map((u) => u.number ?? '');
+  const ranged = units.every((u, i) => i === 0 || u.follows);
+  return ranged ? `${numbers[0]}–${numbers[numbers.length - 1]}` : numbers.join(', ');
 }
 
 let languageNames: Intl.DisplayNames | null | undefined;
@@ -109,7 +196,8 @@ const squashed = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
  * How the outline shows a chunk, and at what depth. A chunk that opens with one of its
  * headings is that heading (a clause heading merged with its first sub-clause is the clause);
  * one that holds merged sibling clauses under their parent's path is their number range
- * ("8.2–8.3"), one level below the parent; otherwise the last heading, or the first words.
+ * ("Articles 5–6", "8.2–8.3"), one level below the parent; otherwise the last heading, or the
+ * first words.
  */
 export function outlineTitle(chunk: Pick<Chunk, 'text' | 'ordinal' | 'locator'>): { title: string; depth: number } {
   const path = chunk.locator.headingPath ?? [];
@@ -118,6 +206,8 @@ export function outlineTitle(chunk: Pick<Chunk, 'text' | 'ordinal' | 'locator'>)
   const opens = (h: string) => h !== '' && first.startsWith(h) && !/[\p{L}\p{N}]/u.test(first.charAt(h.length));
   const opening = path.findIndex((h) => opens(squashed(h)));
   if (opening >= 0) return { title: path[opening]!, depth: opening };
+  const units = chunk.locator.units ?? [];
+  if (units.length > 1) return { title: unitsLabel(units, path.length), depth: path.length };
   const numbers = lines.map((l) => clauseNumber.exec(l)?.[1]).filter((n): n is string => n !== undefined);
   const last = path[path.length - 1] ?? '';
   if (path.length > 0 && numbers.length > 0 && clauseNumber.test(lines[0]!) && !last.startsWith(numbers[0]!)) {
