@@ -16,20 +16,23 @@ import (
 )
 
 // A question about one document often names it: "the distribution agreement
-// between Acme Ltd and Beta Inc; can it be assigned?" or "the Labour Law:
-// notice period". Searched as plain words, the names swamp the question:
-// every chunk that mentions the parties outranks the clause that answers it.
+// between Acme Ltd and Beta Inc; can it be assigned?" or "Labour Law: notice
+// period". Searched as plain words, the names swamp the question: every
+// chunk that mentions the parties outranks the clause that answers it.
 //
 // So the first chunk of every document also carries the document's head:
 // its file name and opening text, where contracts state their title and
-// parties and statutes their name (fieldHeadEN/AR, with kind:first to count
-// them). Before searching chunks, a query whose words include some that are
-// rare among the heads is matched against the heads alone, scored as BM25
-// over documents. When one document clearly wins, the query names it: the
-// search is restricted to that document, and the words that named it (the
-// rare words of its head, or the whole clause of the query that holds them
-// when the query has others) are left out, so the rest of the query ranks
-// the document's chunks.
+// parties and statutes their name (fieldHeadEN/AR/ZH, with kind:first to
+// count them). Before searching chunks, a query whose words include some
+// that are rare among the heads is matched against the heads alone, scored
+// as BM25 over documents. The query names a document only when one head
+// clearly wins and the naming words make up a clause of the query of their
+// own, apart from the question ("Consider the Supply Agreement between Acme
+// and Beta; can it be assigned?"): words of a head that merely occur inside
+// the question ("best practice", "termination") name nothing, as a
+// benchmark of rulebooks showed. Then the rest of the query is asked of
+// the named document and of all, and the named document's chunks rank
+// first (search.go): the document is favoured, never the only one searched.
 
 // headChars is how much of a document's opening text its head holds, in
 // code points.
@@ -87,7 +90,7 @@ func documentHeads(chunks []evidence.Chunk) map[string]string {
 }
 
 // focus looks for the document q names. When it finds one, it returns q
-// restricted to that document with the naming words blanked out of its
+// restricted to that document with the naming clause blanked out of its
 // text; otherwise q unchanged. A query already limited to one document,
 // or whose words name nothing, costs only dictionary lookups.
 func (x *Index) focus(ctx context.Context, q Query, dfs docFreqs) (Query, error) {
@@ -155,8 +158,8 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	if held < namingWords {
 		return "", "", nil
 	}
-	text, ok := withoutNaming(q.Text, tokens, func(term string) bool { return rare[term] && inHead[term] })
-	if !ok {
+	text, explicit := withoutNaming(q.Text, tokens, func(term string) bool { return rare[term] && inHead[term] })
+	if !explicit {
 		return "", "", nil
 	}
 	c, err := storedChunk(top[0])
@@ -167,40 +170,31 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 }
 
 // queryBreaks end a clause of a query.
-const queryBreaks = ";?!\n"
+const queryBreaks = ";:?!\n；：？！。"
 
-// withoutNaming blanks the naming words out of text: the tokens for which
-// names is true or, when other clauses (text between queryBreaks) hold
-// words, the whole clauses that hold them ("Consider the supply agreement
-// between Acme and Beta; …"). ok is false when no token names.
+// withoutNaming blanks out of text the clauses (text between queryBreaks)
+// that hold naming words, the tokens for which names is true. explicit is
+// true only when another clause holds words of its own: the query names a
+// document, then asks about it.
 func withoutNaming(text string, tokens analysis.TokenStream, names func(string) bool) (string, bool) {
 	clauseAt := make([]int, len(tokens))
-	naming := make([]bool, len(tokens))
 	namingClause := map[int]bool{}
 	for i, t := range tokens {
 		clauseAt[i] = countBreaks(text[:t.Start])
 		if names(string(t.Term)) {
-			naming[i] = true
 			namingClause[clauseAt[i]] = true
 		}
 	}
-	if len(namingClause) == 0 {
+	if len(namingClause) == 0 || !slices.ContainsFunc(clauseAt, func(c int) bool { return !namingClause[c] }) {
 		return text, false
 	}
-	otherClause := slices.ContainsFunc(clauseAt, func(c int) bool { return !namingClause[c] })
 	b := []byte(text)
-	kept := 0
 	for i, t := range tokens {
-		if naming[i] || (otherClause && namingClause[clauseAt[i]]) {
+		if namingClause[clauseAt[i]] {
 			for k := t.Start; k < t.End; k++ {
 				b[k] = ' '
 			}
-		} else {
-			kept++
 		}
-	}
-	if kept == 0 {
-		return text, true // the query only names the document: rank its chunks by those words
 	}
 	return string(b), true
 }

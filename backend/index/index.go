@@ -48,8 +48,9 @@ type Index struct {
 	stats     *corpusStats
 	dfs       *dfCache
 	tuning    tuning
+	features  *rankingOff
 	related   thesaurus
-	runs      map[string]*runTokens // per language: its analyzer's tokens of runs of text (snippet.go)
+	runs      map[string]*runTokens // per language that filters word by word: its analyzer's tokens of runs of text (snippet.go)
 	batchSize int
 	compactor compactor // merges segments once writes stop (on disk only)
 	closeOnce sync.Once
@@ -61,13 +62,20 @@ func newIndex(shards []*shard) (*Index, error) {
 	m := shards[0].bleve.Mapping()
 	x := &Index{
 		shards:    shards,
-		analyzers: analyzers{langEN: m.AnalyzerNamed(analyzerEN), langAR: m.AnalyzerNamed(analyzerAR)},
+		analyzers: analyzers{},
 		refs:      newRefPatterns(),
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
 		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
-		runs:      map[string]*runTokens{langEN: newRunTokens(), langAR: newRunTokens()},
+		runs:      map[string]*runTokens{},
 		batchSize: 500,
+		features:  newRankingOff(),
+	}
+	for _, l := range languages {
+		x.analyzers[l.name] = m.AnalyzerNamed(l.analyzer)
+		if l.wordByWord {
+			x.runs[l.name] = newRunTokens()
+		}
 	}
 	if err := x.seedStats(); err != nil {
 		_ = x.Close()

@@ -3,15 +3,19 @@ package index
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	regexpchar "github.com/blevesearch/bleve/v2/analysis/char/regexp"
 	"github.com/blevesearch/bleve/v2/analysis/lang/ar"
+	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/stop"
 	"github.com/blevesearch/bleve/v2/analysis/token/unicodenorm"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/analysis/tokenmap"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bleveindex "github.com/blevesearch/bleve_index_api"
 
@@ -24,7 +28,7 @@ import (
 const (
 	fieldDocID      = "doc_id"        // keyword: filters, DeleteDocument, ChunkIDs
 	fieldCollection = "collection_id" // keyword: filters
-	fieldLang       = "lang"          // keyword: "en" or "ar", the analysis used
+	fieldLang       = "lang"          // keyword: "en", "ar" or "zh", the analysis used
 	fieldTextEN     = "text_en"       // analysed, stored, with term vectors for snippets
 	fieldTextAR     = "text_ar"
 	fieldHeadingEN  = "heading_en" // the heading path as text, searched with a boost
@@ -32,19 +36,26 @@ const (
 	fieldName       = "name"    // the document's file name as words; only ever a boost
 	fieldHeadEN     = "head_en" // first chunk only: the document's file name and opening text (title, parties), stored
 	fieldHeadAR     = "head_ar"
+	fieldTextZH     = "text_zh"
+	fieldHeadingZH  = "heading_zh"
+	fieldHeadZH     = "head_zh"
 	fieldKind       = "kind"  // keyword: kindFirst on a document's first chunk, which carries the head
 	fieldRefs       = "refs"  // keyword: "article:12", "section:4.2" from the heading path
 	fieldChunk      = "chunk" // stored only: the chunk without its text, as JSON
 	langEN          = "en"
 	langAR          = "ar"
+	langZH          = "zh"
 	analyzerEN      = "lexflow_en"
 	analyzerAR      = "lexflow_ar"
+	analyzerZH      = "lexflow_zh"
 	filterNFKC      = "lexflow_nfkc"
+	filterCJK       = "lexflow_cjk"
+	stopZH          = "lexflow_zh_stop"
 	charColon       = "lexflow_colon"
 	kindFirst       = "first"
 )
 
-// newMapping describes the index: two analyzers, one static document mapping,
+// newMapping describes the index: three analyzers, one static document mapping,
 // BM25 scoring. It is rebuilt on every call; nothing here is shared state.
 //
 // Both analyzers first replace colons by spaces: Unicode word segmentation would keep
@@ -60,6 +71,15 @@ const (
 // (تشريعياً → تشريعي), Arabic stop words, normalisation (أ إ آ → ا,
 // ى → ي, ة → ه, tatweel and diacritics removed), light stemming of prefixes
 // (ال، وال، بال…) and suffixes (ها، ات، ون…): المادة and مادة both index as "ماده".
+//
+// Chinese (lexflow_zh, Bleve's "cjk" pipeline): Unicode segmentation gives
+// one token per ideograph, full-width Latin and half-width kana are folded,
+// and adjacent ideographs become overlapping bigrams (个体工商户 → 个体 体工
+// 工商 商户), the usual unit of Chinese retrieval without a dictionary,
+// each ideograph also kept alone, so a question worded otherwise than the
+// statute (赔钱 for 赔偿) still matches in part; Latin words and numbers in
+// Chinese text are kept as words. The question words, particles and
+// pronouns of chineseStopWords go, as English stop words do.
 func newMapping() (*mapping.IndexMappingImpl, error) {
 	im := mapping.NewIndexMapping()
 	im.ScoringModel = bleveindex.BM25Scoring
@@ -75,6 +95,18 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	}
 	if err == nil {
 		err = im.AddCustomAnalyzer(analyzerAR, customAnalyzer(lowercase.Name, filterNFKC, filterTanween, ar.StopName, ar.NormalizeName, ar.StemmerName))
+	}
+	if err == nil {
+		err = im.AddCustomTokenFilter(filterCJK, map[string]any{"type": cjk.BigramName, "output_unigram": true})
+	}
+	if err == nil {
+		err = im.AddCustomTokenMap(stopZH, map[string]any{"type": tokenmap.Name, "tokens": chineseStopWords})
+	}
+	if err == nil {
+		err = im.AddCustomTokenFilter(stopZH, map[string]any{"type": stop.Name, "stop_token_map": stopZH})
+	}
+	if err == nil {
+		err = im.AddCustomAnalyzer(analyzerZH, customAnalyzer(cjk.WidthName, lowercase.Name, filterNFKC, filterCJK, stopZH))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("define analyzers: %w", err)
@@ -97,16 +129,14 @@ func chunkMapping() *mapping.DocumentMapping {
 		dm.AddFieldMappingsAt(f, keywordField(true))
 	}
 	dm.AddFieldMappingsAt(fieldRefs, keywordField(false))
-	dm.AddFieldMappingsAt(fieldTextEN, textField(analyzerEN, true))
-	dm.AddFieldMappingsAt(fieldTextAR, textField(analyzerAR, true))
-	dm.AddFieldMappingsAt(fieldHeadingEN, textField(analyzerEN, false))
-	dm.AddFieldMappingsAt(fieldHeadingAR, textField(analyzerAR, false))
-	dm.AddFieldMappingsAt(fieldName, textField(analyzerEN, false))
-	for f, analyzer := range map[string]string{fieldHeadEN: analyzerEN, fieldHeadAR: analyzerAR} {
-		fm := textField(analyzer, false)
-		fm.Store = true
-		dm.AddFieldMappingsAt(f, fm)
+	for _, l := range languages {
+		dm.AddFieldMappingsAt(l.text, textField(l.analyzer, true))
+		dm.AddFieldMappingsAt(l.heading, textField(l.analyzer, false))
+		head := textField(l.analyzer, false)
+		head.Store = true
+		dm.AddFieldMappingsAt(l.head, head)
 	}
+	dm.AddFieldMappingsAt(fieldName, textField(analyzerEN, false))
 	stored := mapping.NewTextFieldMapping()
 	stored.Index, stored.Store, stored.IncludeTermVectors, stored.IncludeInAll, stored.DocValues = false, true, false, false, false
 	dm.AddFieldMappingsAt(fieldChunk, stored)
@@ -131,15 +161,6 @@ func textField(analyzer string, stored bool) *mapping.FieldMapping {
 	return fm
 }
 
-// chunkLang is the analysis a chunk gets: Arabic for "ar" (and "ar-EG"…),
-// English for everything else, including an empty language.
-func chunkLang(language string) string {
-	if l := strings.ToLower(language); l == langAR || strings.HasPrefix(l, langAR+"-") {
-		return langAR
-	}
-	return langEN
-}
-
 // chunkDocument is what Bleve indexes for one chunk; refs are the structural
 // references of its heading path; head, set on a document's first chunk
 // only, is the document's name and opening text (see heads.go).
@@ -158,7 +179,7 @@ func chunkDocument(c evidence.Chunk, refs []string, head string) (map[string]any
 		fieldChunk:         string(blob),
 		textFieldFor(lang): c.Text,
 	}
-	if heading := strings.Join(c.Locator.HeadingPath, "\n"); heading != "" {
+	if heading := headingText(c.Locator); heading != "" {
 		doc[headingFieldFor(lang)] = heading
 	}
 	if name := nameWords(c.Locator.DocName); name != "" {
@@ -174,25 +195,17 @@ func chunkDocument(c evidence.Chunk, refs []string, head string) (map[string]any
 	return doc, nil
 }
 
-func textFieldFor(lang string) string {
-	if lang == langAR {
-		return fieldTextAR
+// headingText is what the heading field holds: the heading path and, for
+// a chunk that holds several units (short articles sharing a chunk), the
+// heading of each, so "Article 6" finds the chunk it lies in.
+func headingText(l evidence.Locator) string {
+	lines := slices.Clone(l.HeadingPath)
+	for _, u := range l.Units {
+		if len(u.HeadingPath) > len(l.HeadingPath) {
+			lines = append(lines, u.HeadingPath[len(l.HeadingPath):]...)
+		}
 	}
-	return fieldTextEN
-}
-
-func headingFieldFor(lang string) string {
-	if lang == langAR {
-		return fieldHeadingAR
-	}
-	return fieldHeadingEN
-}
-
-func headFieldFor(lang string) string {
-	if lang == langAR {
-		return fieldHeadAR
-	}
-	return fieldHeadEN
+	return strings.Join(slices.Compact(lines), "\n")
 }
 
 // nameWords turns a file name into words: "Master_Services-Agreement.pdf" →
@@ -205,4 +218,14 @@ func nameWords(name string) string {
 	return strings.Join(strings.FieldsFunc(name, func(r rune) bool {
 		return r == '_' || r == '-' || r == '.' || r == ' ' || r == '+'
 	}), " ")
+}
+
+// chineseStopWords are the words of a question that never carry its
+// subject: question words and particles (什么, 吗), and the pronouns of a
+// layperson's question (我, 他们), which statutes do not use.
+var chineseStopWords = []any{
+	"吗", "呢", "吧", "啊", "呀", "嘛", "么", "什", "怎", "哪", "谁",
+	"我", "你", "您", "他", "她", "它", "咱",
+	"什么", "怎么", "怎样", "如何", "为何", "哪些", "哪个", "是否", "能否", "可否", "请问",
+	"我们", "你们", "他们", "她们", "我的", "你的",
 }

@@ -33,7 +33,7 @@ func TestMaxScoreSkipsChunksThatCannotRank(t *testing.T) {
 	ctx := context.Background()
 	count, _ := x.docCount()
 	dfs, release := x.docFreqs(ctx)
-	sp := x.buildQuery(Query{Text: "party arbitration"}, planner{dfs: dfs, related: x.related})
+	sp := x.buildQuery(Query{Text: "party arbitration"}, x.planner(dfs))
 	release()
 	r := mustReader(t, x.shards[0])
 	defer r.Close()
@@ -79,7 +79,7 @@ func TestMaxScoreHonoursContext(t *testing.T) {
 	ctx := context.Background()
 	count, _ := x.docCount()
 	dfs, release := x.docFreqs(ctx)
-	sp := x.buildQuery(Query{Text: "notice"}, planner{dfs: dfs, related: x.related})
+	sp := x.buildQuery(Query{Text: "notice"}, x.planner(dfs))
 	release()
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
@@ -102,7 +102,7 @@ func TestSeedFloorNeverExceedsTheKthScore(t *testing.T) {
 	for _, k := range []int{1, 10, 40} {
 		for _, text := range append(newCorpus(14).queries(60), "termination notice period", "الإخطار الكتابي") {
 			dfs, release := x.docFreqs(ctx)
-			sp := x.buildQuery(Query{Text: text}, planner{dfs: dfs, related: x.related})
+			sp := x.buildQuery(Query{Text: text}, x.planner(dfs))
 			release()
 			if sp == nil {
 				continue

@@ -22,7 +22,7 @@ const manifestFile = "lexflow_index.json"
 // schemaVersion changes whenever what is indexed changes: the mapping, the
 // refs grammar, the chunk JSON, the shard hash. An index built with another
 // version is refused with ErrCorrupt so the caller rebuilds it.
-const schemaVersion = "lexflow-index-3"
+const schemaVersion = "lexflow-index-4"
 
 type manifest struct {
 	Schema string `json:"schema"`

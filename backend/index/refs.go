@@ -9,7 +9,8 @@ import (
 	"lexflow/backend/evidence"
 )
 
-// Structural references ("Article 12", "Art. 12(3)", "§ 5", "المادة ١٢") are
+// Structural references ("Article 12", "Art. 12(3)", "§ 5", "المادة ١٢",
+// "第十二条") are
 // reduced to keywords such as "article:12" and "section:5". Chunks carry the
 // keywords of their heading path in the refs field; a query that mentions one
 // boosts the chunks under that heading.
@@ -20,6 +21,7 @@ type refPatterns struct {
 	english *regexp.Regexp
 	section *regexp.Regexp
 	arabic  *regexp.Regexp
+	chinese *regexp.Regexp
 }
 
 // englishKinds maps a heading word (lower case, no dot) to its kind.
@@ -39,6 +41,9 @@ var arabicKinds = map[string]string{
 	"فرع": "section", "بند": "clause", "قسم": "section",
 }
 
+// chineseKinds maps the unit of "第…条" to its kind.
+var chineseKinds = map[string]string{"编": "part", "章": "chapter", "节": "section", "条": "article", "款": "paragraph"}
+
 // arabicOrdinals are the ordinal words of the first articles, normalised:
 // "المادة الأولى" is Article 1.
 var arabicOrdinals = map[string]string{
@@ -53,6 +58,7 @@ func newRefPatterns() refPatterns {
 		english: regexp.MustCompile(`(?i:\b(articles?|arts?|section|sec|clause|cl|chapter|chap|ch|part|title|schedule|annex|appendix|paragraph|para|rule))\b\.?\s*(\d+(?:\.\d+)*|[IVXLC]+\b)`),
 		section: regexp.MustCompile(`§+\s*(\d+(?:\.\d+)*)`),
 		arabic:  regexp.MustCompile(`(?:^|[\s(])(?:[وفبل]?(?:ال|ل))?(ماده|فصل|باب|فرع|بند|قسم)\s*[(\[]?\s*(?:(\d+)|ال(\p{Arabic}+))`),
+		chinese: regexp.MustCompile(`第\s*([〇零一二两三四五六七八九十百千0-9０-９]+)\s*(编|章|节|条|款)`),
 	}
 }
 
@@ -75,6 +81,11 @@ func (p refPatterns) find(s string) []string {
 		}
 		if num = refNumber(num); num != "" {
 			refs = append(refs, arabicKinds[m[1]]+":"+num)
+		}
+	}
+	for _, m := range p.chinese.FindAllStringSubmatch(s, -1) {
+		if n, ok := evidence.ChineseNumber(m[1]); ok && n > 0 {
+			refs = append(refs, chineseKinds[m[2]]+":"+strconv.Itoa(n))
 		}
 	}
 	slices.Sort(refs)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search"
@@ -20,7 +21,7 @@ import (
 // a searchable word gives no hits and no error. Search honours ctx: a
 // cancelled or expired context stops it with ctx.Err() wrapped.
 //
-// A query that names a document (see heads.go) searches that document only.
+// A query that names a document (see heads.go) ranks that document's chunks first.
 // It runs in two passes, each on all shards at once: the first ranks the
 // chunks without reading term positions or stored fields; the second loads
 // and highlights the top k only.
@@ -38,6 +39,10 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 
 // rankQuery is the first pass of Search: the best chunks for q, best first,
 // and the query's terms in the text fields, to highlight.
+//
+// A query that names a document (heads.go) is asked without its naming
+// clause twice, of the named document and of all: the named document's
+// chunks come first, and the rest still fill the top k.
 func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCollection, []clause, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, nil, fmt.Errorf("search index: %w", err)
@@ -47,30 +52,77 @@ func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCol
 		return nil, nil, err
 	}
 	dfs, release := x.docFreqs(ctx)
-	focused, err := x.focus(ctx, q, dfs)
+	focused := q
+	if x.features.on(featureFocus) {
+		focused, err = x.focus(ctx, q, dfs)
+	}
 	if err != nil {
 		release()
 		return nil, nil, err
 	}
-	plan := func(q Query) *searchPlan {
-		return x.buildQuery(q, planner{dfs: dfs, related: x.related})
-	}
-	sp := plan(focused)
-	var wide *searchPlan // the plain search, in case the named document holds none of the other words
-	if focused.Text != q.Text || len(focused.DocIDs) != len(q.DocIDs) {
-		wide = plan(q)
+	p := x.planner(dfs)
+	sp := x.buildQuery(q, p)
+	var inDoc, unnamed *searchPlan
+	named := focused.Text != q.Text || len(focused.DocIDs) != len(q.DocIDs)
+	if named {
+		inDoc = x.buildQuery(focused, p)
+		unnamed = x.buildQuery(Query{Text: focused.Text, CollectionIDs: q.CollectionIDs, DocIDs: q.DocIDs, Language: q.Language}, p)
 	}
 	release()
 	stats := x.stats.bm25(count)
-	ranked, err := x.rankPlan(ctx, sp, focused, stats)
-	if err == nil && len(ranked) == 0 && wide != nil {
-		sp = wide
-		ranked, err = x.rankPlan(ctx, sp, q, stats)
+	if named && inDoc != nil && unnamed != nil {
+		ranked, err := x.rankFocused(ctx, inDoc, unnamed, q, stats)
+		if err != nil || len(ranked) > 0 {
+			return ranked, unnamed.textTerms, err
+		}
 	}
+	ranked, err := x.rankPlan(ctx, sp, q, stats)
 	if err != nil || len(ranked) == 0 {
 		return nil, nil, err
 	}
 	return ranked, sp.textTerms, nil
+}
+
+// rankFocused ranks the named document's chunks first, then the chunks of
+// all the others q may find, best first within each; both plans ask the
+// same words. The named document's scores are raised just enough to stay
+// ahead, so scores still fall with rank.
+func (x *Index) rankFocused(ctx context.Context, inDoc, all *searchPlan, q Query, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
+	named, err := x.rankPlan(ctx, inDoc, q, stats)
+	if err != nil || len(named) == 0 {
+		return nil, err
+	}
+	rest, err := x.rankPlan(ctx, all, q, stats)
+	if err != nil {
+		return nil, err
+	}
+	inNamed := make(map[string]bool, len(named))
+	for _, m := range named {
+		inNamed[m.ID] = true
+	}
+	rest = slices.DeleteFunc(rest, func(m *search.DocumentMatch) bool { return inNamed[m.ID] })
+	if len(rest) > 0 {
+		if lowest := named[len(named)-1].Score; lowest > 0 && lowest <= rest[0].Score {
+			raise := rest[0].Score / lowest * (1 + 1e-9)
+			for _, m := range named {
+				m.Score *= raise
+			}
+		}
+	}
+	k := topK(q.TopK)
+	if q.Distinct {
+		k = min(2*k, MaxTopK)
+	}
+	return bestK(slices.Concat(named, rest), k), nil
+}
+
+// planner plans queries with the ranking features switched on.
+func (x *Index) planner(dfs docFreqs) planner {
+	p := planner{dfs: dfs, headings: x.features.on(featureHeadings)}
+	if x.features.on(featureRelated) {
+		p.related = x.related
+	}
+	return p
 }
 
 // distinct keeps the best-ranked hit of each passage text (whitespace and
@@ -184,7 +236,7 @@ func storedFields(id string, doc bleveindex.Document) *search.DocumentMatch {
 	m := &search.DocumentMatch{ID: id}
 	doc.VisitFields(func(f bleveindex.Field) {
 		switch f.Name() {
-		case fieldChunk, fieldTextEN, fieldTextAR:
+		case fieldChunk, fieldTextEN, fieldTextAR, fieldTextZH:
 			if text, ok := f.(bleveindex.TextField); ok {
 				m.AddFieldValue(f.Name(), text.Text())
 			}
@@ -215,7 +267,7 @@ func storedChunk(m *search.DocumentMatch) (evidence.Chunk, error) {
 	if err := json.Unmarshal([]byte(blob), &c); err != nil {
 		return c, fmt.Errorf("decode chunk %s: %w: %w", m.ID, ErrCorrupt, err)
 	}
-	for _, f := range []string{fieldTextEN, fieldTextAR} {
+	for _, f := range fieldsOf(func(l language) string { return l.text }) {
 		if text, ok := m.Fields[f].(string); ok {
 			c.Text = text
 		}

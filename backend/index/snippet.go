@@ -46,8 +46,8 @@ func (x *Index) newSnippeter(textTerms []clause) (*snippeter, error) {
 		return nil, fmt.Errorf("highlighter: %w", err)
 	}
 	sn := &snippeter{highlighter: h}
-	for _, lang := range []string{langEN, langAR} {
-		f := snippetField{name: textFieldFor(lang), analyzer: x.analyzers[lang], runs: x.runs[lang], terms: map[string]bool{}}
+	for _, l := range languages {
+		f := snippetField{name: l.text, analyzer: x.analyzers[l.name], runs: x.runs[l.name], terms: map[string]bool{}}
 		for _, c := range textTerms {
 			if c.field == f.name {
 				f.terms[c.term] = true
@@ -76,13 +76,22 @@ func (sn *snippeter) snippet(doc bleveindex.Document, fields map[string]any) str
 
 // locations finds the query's terms in text as the term vectors hold them:
 // the offsets and position of every token the analyzer turns into one.
+// Tokens that overlap (Chinese bigrams: 个体 and 体工 share 体) are merged
+// into one location, since the highlighter skips a match that overlaps the
+// one before and would leave characters of the match unmarked.
 func (f snippetField) locations(text string) search.TermLocationMap {
 	if len(f.terms) == 0 {
 		return nil
 	}
 	tlm := search.TermLocationMap{}
+	var last *search.Location
 	for _, t := range f.analyse(text, func(term string) bool { return f.terms[term] }) {
-		tlm[t.term] = append(tlm[t.term], &search.Location{Pos: uint64(t.pos), Start: uint64(t.start), End: uint64(t.end)})
+		if last != nil && uint64(t.start) < last.End {
+			last.End = max(last.End, uint64(t.end))
+			continue
+		}
+		last = &search.Location{Pos: uint64(t.pos), Start: uint64(t.start), End: uint64(t.end)}
+		tlm[t.term] = append(tlm[t.term], last)
 	}
 	return tlm
 }
@@ -99,7 +108,7 @@ type located struct {
 // between white space once and for all (see runTokens), and analyses the
 // whole text should a run not allow it.
 func (f snippetField) analyse(text string, wanted func(term string) bool) []located {
-	if a, ok := f.analyzer.(*analysis.DefaultAnalyzer); ok {
+	if a, ok := f.analyzer.(*analysis.DefaultAnalyzer); ok && f.runs != nil {
 		input := []byte(text) // filters may rewrite their input in place
 		for _, cf := range a.CharFilters {
 			input = cf.Filter(input)

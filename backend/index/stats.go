@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
@@ -28,7 +27,8 @@ import (
 const sampleSize = 500
 
 // textFields are the analysed fields whose average length BM25 needs.
-var textFields = []string{fieldTextEN, fieldTextAR, fieldHeadingEN, fieldHeadingAR, fieldName, fieldHeadEN, fieldHeadAR}
+var textFields = append(fieldsOf(func(l language) string { return l.text }), append(fieldsOf(func(l language) string { return l.heading }),
+	append(fieldsOf(func(l language) string { return l.head }), fieldName)...)...)
 
 // keywordFields count one token per document for BM25's purposes.
 var keywordFields = []string{fieldDocID, fieldCollection, fieldLang, fieldRefs, fieldKind}
@@ -105,7 +105,7 @@ func (x *Index) seedStats() error {
 	per := max(1, sampleSize/len(x.shards))
 	for _, s := range x.shards {
 		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), per, 0, false)
-		req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
+		req.Fields = append([]string{fieldChunk}, fieldsOf(func(l language) string { return l.text })...)
 		req.Score = bleve.ScoreNone
 		res, err := s.search(context.Background(), req, x.stats.bm25(1))
 		if err != nil {
@@ -129,8 +129,7 @@ func (x *Index) seedChunk(c evidence.Chunk) {
 	lang := chunkLang(c.Language)
 	a := x.analyzers[lang]
 	x.stats.add(textFieldFor(lang), len(a.Analyze([]byte(c.Text))))
-	if len(c.Locator.HeadingPath) > 0 {
-		heading := strings.Join(c.Locator.HeadingPath, "\n")
+	if heading := headingText(c.Locator); heading != "" {
 		x.stats.add(headingFieldFor(lang), len(a.Analyze([]byte(heading))))
 	}
 	if name := nameWords(c.Locator.DocName); name != "" {
@@ -142,16 +141,16 @@ func (x *Index) seedChunk(c evidence.Chunk) {
 // the shard: they are too few among all chunks for the general sample.
 func (x *Index) seedHeads(s *shard, n int) error {
 	req := bleve.NewSearchRequestOptions(termQuery(fieldKind, kindFirst, 1), n, 0, false)
-	req.Fields = []string{fieldHeadEN, fieldHeadAR}
+	req.Fields = fieldsOf(func(l language) string { return l.head })
 	req.Score = bleve.ScoreNone
 	res, err := s.search(context.Background(), req, x.stats.bm25(1))
 	if err != nil {
 		return fmt.Errorf("sample document heads: %w: %w", ErrCorrupt, err)
 	}
 	for _, m := range res.Hits {
-		for f, lang := range map[string]string{fieldHeadEN: langEN, fieldHeadAR: langAR} {
-			if head, ok := m.Fields[f].(string); ok {
-				x.stats.add(f, len(x.analyzers[lang].Analyze([]byte(head))))
+		for _, l := range languages {
+			if head, ok := m.Fields[l.head].(string); ok {
+				x.stats.add(l.head, len(x.analyzers[l.name].Analyze([]byte(head))))
 			}
 		}
 	}

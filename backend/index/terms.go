@@ -41,12 +41,16 @@ type plan struct {
 
 // planner turns query words into clauses.
 type planner struct {
-	dfs     docFreqs
-	related thesaurus // English query words → related words, scored at relatedBoost
+	dfs      docFreqs
+	related  thesaurus // English query words → related words, scored at relatedBoost; nil when switched off
+	headings bool      // query words also match the heading path
 }
 
-// words plans the query words: each term in the text and, boosted, in the
-// heading path of its language. Terms no chunk holds are dropped.
+// words plans the query words: each term in the text and, weighted, in the
+// heading path of its language. A heading word only adds to the score of a
+// chunk whose text holds a query word: a heading alone ("Power of the
+// Regulator to intervene") never makes a hit, the rule under it does.
+// Terms no chunk holds are dropped.
 func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 	seen := map[string]bool{}
 	for _, tok := range tokens {
@@ -57,7 +61,7 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 		seen[term] = true
 		pl.textTerms = append(pl.textTerms, clause{field: textFieldFor(lang), term: term, boost: 1})
 		p.add(pl, clause{field: textFieldFor(lang), term: term, boost: 1, selects: true})
-		p.add(pl, clause{field: headingFieldFor(lang), term: term, boost: headingBoost, selects: true})
+		p.heading(pl, clause{field: headingFieldFor(lang), term: term, boost: headingBoost})
 	}
 	if lang != langEN {
 		return
@@ -72,8 +76,15 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 			}
 			seen[r] = true
 			p.add(pl, clause{field: textFieldFor(lang), term: r, boost: relatedBoost, relatedTo: term, selects: true})
-			p.add(pl, clause{field: headingFieldFor(lang), term: r, boost: relatedBoost * headingBoost, relatedTo: term, selects: true})
+			p.heading(pl, clause{field: headingFieldFor(lang), term: r, boost: relatedBoost * headingBoost, relatedTo: term})
 		}
+	}
+}
+
+// heading adds c, a clause on the heading path, unless headings are switched off.
+func (p planner) heading(pl *plan, c clause) {
+	if p.headings {
+		p.add(pl, c)
 	}
 }
 
@@ -115,23 +126,28 @@ func (p part) query() query.Query {
 }
 
 // parts groups clauses into the parts of a disjunction. The related words
-// of each query word go into one part of their own: Bleve multiplies a
-// disjunction's score by the share of its parts that match, and a chunk must
-// not outrank one holding a query word for holding several words related to
-// it.
+// of each query word go into one part of their own (one for those that
+// select, one for those that only score): Bleve multiplies a disjunction's
+// score by the share of its parts that match, and a chunk must not outrank
+// one holding a query word for holding several words related to it.
 func parts(cs []clause) []part {
+	type key struct {
+		relatedTo string
+		selects   bool
+	}
 	var ps []part
-	group := map[string]int{} // query term → index of its related words' part
+	group := map[key]int{} // query term → index of its related words' part
 	for _, c := range cs {
 		if c.relatedTo == "" {
 			ps = append(ps, part{clauses: []clause{c}})
 			continue
 		}
-		if i, ok := group[c.relatedTo]; ok {
+		k := key{c.relatedTo, c.selects}
+		if i, ok := group[k]; ok {
 			ps[i].clauses = append(ps[i].clauses, c)
 			continue
 		}
-		group[c.relatedTo] = len(ps)
+		group[k] = len(ps)
 		ps = append(ps, part{clauses: []clause{c}})
 	}
 	return ps

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
@@ -80,7 +79,7 @@ func (x *Index) commit(s *shard, b *bleve.Batch) error {
 // than in Batch.Index keeps the document, whose analysed field lengths feed
 // the BM25 statistics once Bleve has analysed it.
 func (x *Index) document(s *shard, c evidence.Chunk, head string) (*document.Document, error) {
-	data, err := chunkDocument(c, x.refs.find(strings.Join(c.Locator.HeadingPath, "\n")), head)
+	data, err := chunkDocument(c, x.refs.find(headingText(c.Locator)), head)
 	if err != nil {
 		return nil, err
 	}
