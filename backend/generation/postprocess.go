@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/internal/sentence"
 )
 
 // Status is the outcome of a generation.
@@ -67,7 +68,7 @@ type Citation struct {
 	Score   float64          `json:"score"`
 	Quotes  []Quote          `json:"quotes"`
 	Excerpt string           `json:"excerpt"` // the chunk's text, as evidence shown to the user
-	Locator evidence.Locator `json:"locator"` // the chunk's locator
+	Locator evidence.Locator `json:"locator"` // the chunk's, narrowed to the article its verified quotes lie in
 }
 
 // Claim verdicts.
@@ -361,7 +362,8 @@ func (c *checker) markers(answer string) string {
 }
 
 // minQuoteWords is the shortest quote that can show support: "15" or "§ 4"
-// are found verbatim almost anywhere and prove nothing.
+// are found verbatim almost anywhere and prove nothing. Words are counted by
+// sentence.Words, where each Chinese ideograph is one.
 const minQuoteWords = 3
 
 // quotes checks every quote verbatim (after whitespace normalisation)
@@ -373,7 +375,7 @@ func (c *checker) quotes() {
 		for i := range cit.Quotes {
 			n++
 			q := &cit.Quotes[i]
-			if words := len(strings.Fields(q.Text)); words < minQuoteWords {
+			if words := sentence.Words(q.Text); words < minQuoteWords {
 				c.fail(CheckQuote, "the quote %q in [%d] is too short (%d words) to show support; it was not counted", q.Text, rank, words)
 				bad++
 				continue
@@ -386,10 +388,31 @@ func (c *checker) quotes() {
 			}
 			q.Verified, q.Start, q.End = true, cit.Locator.Start+start, cit.Locator.Start+end
 		}
+		cit.Locator = quotedUnits(cit.Locator, cit.Quotes)
 	}
 	if bad == 0 && n > 0 {
 		c.pass(CheckQuote, fmt.Sprintf("%d quotes found verbatim", n))
 	}
+}
+
+// quotedUnits narrows a chunk's locator to what its verified quotes span,
+// so a chunk holding Articles 5 and 6 is cited as Article 6 when that is
+// where the quote is. Without a verified quote the whole chunk is cited.
+func quotedUnits(l evidence.Locator, quotes []Quote) evidence.Locator {
+	start, end := -1, -1
+	for _, q := range quotes {
+		if !q.Verified {
+			continue
+		}
+		if start < 0 || q.Start < start {
+			start = q.Start
+		}
+		end = max(end, q.End)
+	}
+	if start < 0 {
+		return l
+	}
+	return l.Narrow(start, end)
 }
 
 // looksLikeJSON tells broken JSON from prose.

@@ -215,6 +215,61 @@ func TestPostprocessLocatesVerifiedQuotes(t *testing.T) {
 	}
 }
 
+// chineseHit is an article of the Chinese Civil Code, retrieved as [1].
+func chineseHit() []evidence.Hit {
+	text := "第五十六条　个体工商户的债务，个人经营的，以个人财产承担；家庭经营的，以家庭财产承担；无法区分的，以家庭财产承担。"
+	return []evidence.Hit{{Rank: 1, Score: 2, Chunk: evidence.Chunk{ID: "zh1", DocID: "d2", Text: text,
+		Locator: evidence.Locator{DocID: "d2", DocName: "民法典.txt", HeadingPath: []string{"第五十六条"}, Start: 40, End: 40 + len([]rune(text))}}}}
+}
+
+// A Chinese quote has no spaces, yet each ideograph is a word: a clause of
+// the article is long enough to show support, two ideographs are not.
+func TestChineseQuotes(t *testing.T) {
+	const clause = "个体工商户的债务，个人经营的，以个人财产承担；家庭经营的，以家庭财产承担；无法区分的，以家庭财产承担。"
+	tests := []struct {
+		name     string
+		result   func([]evidence.Hit) Result
+		verified bool
+	}{
+		{"a JSON answer quoting the article", func(hits []evidence.Hit) Result {
+			return Postprocess(`{"answer": "个体工商户的债务以个人或家庭财产承担 [1]。", "citations": [{"node_id": "zh1", "rank": 1, "quote": "`+clause+`"}]}`, hits, Options{})
+		}, true},
+		{"a prose answer quoting the article", func(hits []evidence.Hit) Result {
+			return CheckProse(`民法典规定“`+clause+`” [1]。`, hits, Options{})
+		}, true},
+		{"a quote of two ideographs", func(hits []evidence.Hit) Result {
+			return Postprocess(`{"answer": "债务由经营者承担 [1]。", "citations": [{"node_id": "zh1", "rank": 1, "quote": "承担"}]}`, hits, Options{})
+		}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hits := chineseHit()
+			res := tc.result(hits)
+			if len(res.Citations) != 1 || len(res.Citations[0].Quotes) != 1 {
+				t.Fatalf("citations %+v (checks %+v)", res.Citations, res.Checks)
+			}
+			q := res.Citations[0].Quotes[0]
+			if q.Verified != tc.verified {
+				t.Fatalf("verified %v, want %v: %+v", q.Verified, tc.verified, res.Checks)
+			}
+			if !tc.verified {
+				return
+			}
+			if res.Status != StatusSuccess {
+				t.Errorf("status %q: %+v", res.Status, res.Checks)
+			}
+			h := hits[0].Chunk
+			if got := evidence.Slice(h.Text, q.Start-h.Locator.Start, q.End-h.Locator.Start); got != clause {
+				t.Errorf("the quote is located at %q", got)
+			}
+		})
+	}
+	// Quoted words too short to be a quote are emphasis, as in English.
+	if res := CheckProse(`“债务”由个人财产承担 [1]。`, chineseHit(), Options{}); len(res.Citations) != 1 || len(res.Citations[0].Quotes) != 0 {
+		t.Errorf("emphasis taken for a quote: %+v", res.Citations)
+	}
+}
+
 func TestDropTrailingCommasKeepsStrings(t *testing.T) {
 	in := `{"a": "x, }", "b": [1, 2,], "c": "q\"," ,}`
 	want := `{"a": "x, }", "b": [1, 2], "c": "q\"," }`

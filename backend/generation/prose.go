@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/internal/sentence"
 )
 
 // AgentPromptName names the records of agent answers: their snapshot is the
@@ -47,7 +48,7 @@ func (c *checker) inlineQuotes(answer string) {
 		}
 		for _, m := range quotedPhrase.FindAllStringSubmatch(answer[sp.start:sp.end], -1) {
 			q := strings.TrimSpace(m[1] + m[2] + m[3])
-			if len(strings.Fields(q)) >= minQuoteWords {
+			if sentence.Words(q) >= minQuoteWords {
 				cit.Quotes = append(cit.Quotes, Quote{Text: q})
 			}
 		}

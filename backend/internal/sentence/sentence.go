@@ -1,7 +1,8 @@
 // Package sentence cuts legal text into sentences without breaking legal
-// citations ("Art. 12", "Sec. 4.2", "No. 5") or numbers ("12.3"). The
-// extractive answerer picks sentences with it, and the cited-answer checks
-// split an answer into the claims that must each carry a citation.
+// citations ("Art. 12", "Sec. 4.2", "No. 5") or numbers ("12.3"), and counts
+// their words. The extractive answerer picks sentences with it, and the
+// cited-answer checks split an answer into the claims that must each carry a
+// citation.
 package sentence
 
 import (
@@ -28,10 +29,11 @@ var abbrev = func() map[string]bool {
 type Span struct{ Start, End int }
 
 // Split returns the sentences of text, each trimmed and exactly as written.
-// A sentence ends at a newline, or at . ! ? ؟ ۔ … (with any closing quotes
-// or brackets) followed by a space, except after an abbreviation or an
-// initial, or before a lowercase word. Pieces without a letter or digit are
-// not sentences.
+// A sentence ends at a newline, at . ! ? ؟ ۔ … (with any closing quotes or
+// brackets) followed by a space, except after an abbreviation or an initial,
+// or before a lowercase word, and at the full-width 。！？ whatever follows.
+// The full-width ； separates clauses of one sentence, as in statutes, and
+// does not end it. Pieces without a letter or digit are not sentences.
 func Split(text string) []string {
 	spans := Spans(text)
 	out := make([]string, len(spans))
@@ -66,17 +68,18 @@ func Spans(text string) []Span {
 // sentenceEnd decides whether the terminator at i ends a sentence and
 // returns where the sentence ends (after the terminators and closers).
 func sentenceEnd(text string, i int) (int, bool) {
-	end := i
+	end, fullWidth := i, false
 	for end < len(text) {
 		r, size := utf8.DecodeRuneInString(text[end:])
 		if !isTerminator(r) && !isCloser(r) {
 			break
 		}
+		fullWidth = fullWidth || isFullWidthTerminator(r)
 		end += size
 	}
 	next, _ := utf8.DecodeRuneInString(text[end:])
-	if end < len(text) && !unicode.IsSpace(next) {
-		return 0, false // "12.3", "example.com", "3.5%"
+	if end < len(text) && !unicode.IsSpace(next) && !fullWidth {
+		return 0, false // "12.3", "example.com", "3.5%"; Chinese puts no space after 。
 	}
 	if text[i] == '.' && end-i == 1 && periodContinues(text[:i], text[end:]) {
 		return 0, false
@@ -117,12 +120,22 @@ func isTerminator(r rune) bool {
 	case '.', '!', '?', '؟', '۔', '…':
 		return true
 	}
+	return isFullWidthTerminator(r)
+}
+
+// isFullWidthTerminator: the sentence ends of Chinese and Japanese, which
+// are never part of a number or an abbreviation.
+func isFullWidthTerminator(r rune) bool {
+	switch r {
+	case '。', '！', '？':
+		return true
+	}
 	return false
 }
 
 func isCloser(r rune) bool {
 	switch r {
-	case '"', '\'', ')', ']', '»', '”', '’':
+	case '"', '\'', ')', ']', '»', '”', '’', '」', '』', '）', '】':
 		return true
 	}
 	return false

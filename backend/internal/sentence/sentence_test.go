@@ -28,6 +28,22 @@ func TestSplitSentences(t *testing.T) {
 			[]string{"المادة ١٢: يجوز إنهاء العقد.", "هل يجب الإخطار؟", "نعم يجب۔", "انتهى"},
 		},
 		{"emoji", "Deal 🤝 signed. Party 🎉!", []string{"Deal 🤝 signed.", "Party 🎉!"}},
+		{
+			// Chinese puts no space after 。！？; ； joins the clauses of one sentence.
+			"chinese statute",
+			"第五十四条　自然人从事工商业经营，经依法登记，为个体工商户。个体工商户可以起字号。\n" +
+				"第五十六条　个体工商户的债务，个人经营的，以个人财产承担；家庭经营的，以家庭财产承担。",
+			[]string{
+				"第五十四条　自然人从事工商业经营，经依法登记，为个体工商户。", "个体工商户可以起字号。",
+				"第五十六条　个体工商户的债务，个人经营的，以个人财产承担；家庭经营的，以家庭财产承担。",
+			},
+		},
+		{
+			"chinese questions and quotes",
+			"债务由谁承担？他说：“以个人财产承担。”真的！[……]",
+			[]string{"债务由谁承担？", "他说：“以个人财产承担。”", "真的！"},
+		},
+		{"full-width stop before latin", "适用本法。See Art. 5.", []string{"适用本法。", "See Art. 5."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -25,14 +25,17 @@
 //
 // # Selection
 //
-// Excerpts are split into sentences at . ! ? ؟ ۔ and newlines, but not in
-// "Art. 12", "Sec. 4", "e.g.", initials or numbers such as "12.3". Sentences
-// and question become terms: lowercased, Arabic diacritics and tatweel
-// stripped, alef/ya/ta-marbuta forms unified, Arabic-Indic digits made ASCII,
-// stopwords (English and Arabic) dropped, and lightly stemmed. A sentence
-// scores the share of the question's IDF-weighted terms it contains. The best
-// few (Options.MaxSentences) that reach Options.MinScore, and 40% of the best
-// score, are returned in evidence order.
+// Excerpts are split into sentences at . ! ? ؟ ۔ 。 ！ ？ and newlines, but
+// not in "Art. 12", "Sec. 4", "e.g.", initials or numbers such as "12.3".
+// Sentences and question become terms: lowercased, Arabic diacritics and
+// tatweel stripped, alef/ya/ta-marbuta forms unified, Arabic-Indic digits
+// made ASCII, stopwords (English and Arabic) dropped, and lightly stemmed;
+// Chinese, written without spaces, becomes overlapping pairs of ideographs.
+// Sentences under four words (each ideograph is one) and Chinese headings are
+// not answers. A sentence scores the share of the question's IDF-weighted
+// terms it contains. The best few (Options.MaxSentences) that reach
+// Options.MinScore, and 40% of the best score, are returned in evidence
+// order.
 //
 // # Output
 //

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
+	"unicode"
 
 	"lexflow/backend/internal/sentence"
 )
@@ -14,6 +16,7 @@ const relativeFloor = 0.4
 
 // minWords drops headings and fragments ("Article 12 Termination",
 // "Chapter 2") that match the question's words without saying anything.
+// Each ideograph counts as a word.
 const minWords = 4
 
 // candidate is one sentence of the evidence.
@@ -52,13 +55,21 @@ func (p *Provider) candidates(blocks []Block) []candidate {
 	var out []candidate
 	for bi, b := range blocks {
 		for si, s := range sentence.Split(b.Text) {
-			if wordCount(s) < minWords {
+			if wordCount(s) < minWords || isChineseHeading(s) {
 				continue
 			}
 			out = append(out, candidate{block: bi, pos: si, text: s, terms: p.terms.of(s)})
 		}
 	}
 	return out
+}
+
+// isChineseHeading: Chinese ends every sentence and clause with punctuation
+// (。；：，), so ideographs without any are a heading or a title
+// ("第四节　个体工商户和农村承包经营户"), which counting words cannot tell
+// from a sentence: a dozen ideographs are either.
+func isChineseHeading(s string) bool {
+	return strings.ContainsFunc(s, ideograph) && !strings.ContainsFunc(s, unicode.IsPunct)
 }
 
 // idf weighs each question term by how rare it is among the sentences: a

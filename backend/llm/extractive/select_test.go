@@ -52,3 +52,41 @@ func TestBestFloors(t *testing.T) {
 		t.Errorf("best (-want +got):\n%s", diff)
 	}
 }
+
+// An unspaced Chinese question finds the article that answers it; the
+// section heading it shares words with is not an answer.
+func TestPickChinese(t *testing.T) {
+	blocks := []Block{{Rank: 1, ID: "zh", Text: "第四节　个体工商户和农村承包经营户\n" +
+		"第五十四条　自然人从事工商业经营，经依法登记，为个体工商户。个体工商户可以起字号。\n" +
+		"第五十六条　个体工商户的债务，个人经营的，以个人财产承担；家庭经营的，以家庭财产承担；无法区分的，以家庭财产承担。\n" +
+		"农村承包经营户的债务，以从事农村土地承包经营的农户财产承担；事实上由农户部分成员经营的，以该部分成员的财产承担。"}}
+	p := New(Options{MaxSentences: 1})
+	var got []string
+	for _, c := range p.pick(blocks, "个体工商户的债务由谁承担？") {
+		got = append(got, c.text)
+	}
+	want := []string{"第五十六条　个体工商户的债务，个人经营的，以个人财产承担；家庭经营的，以家庭财产承担；无法区分的，以家庭财产承担。"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("pick (-want +got):\n%s", diff)
+	}
+	for _, c := range p.candidates(blocks) {
+		if c.text == "第四节　个体工商户和农村承包经营户" {
+			t.Errorf("the heading is a candidate answer: %+v", c)
+		}
+	}
+}
+
+func TestIsChineseHeading(t *testing.T) {
+	for s, want := range map[string]bool{
+		"第四节　个体工商户和农村承包经营户":                  true,
+		"中华人民共和国民法典":                         true,
+		"父母是未成年子女的监护人。":                      false,
+		"（一）祖父母、外祖父母；":                       false,
+		"Article 5 Rent increases":           false, // English is left to minWords
+		"Rent is payable monthly in advance": false,
+	} {
+		if got := isChineseHeading(s); got != want {
+			t.Errorf("isChineseHeading(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -3,8 +3,10 @@ package extractive
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/internal/sentence"
 )
 
 // Stopwords, written as people write them; they are normalised like any term.
@@ -34,9 +36,18 @@ func newTerms() terms {
 
 // of returns the set of terms of s: lowercased, Arabic-normalised,
 // stopwords dropped, stemmed. Numbers are kept: "Article 12" is about 12.
+// A run of ideographs gives its overlapping bigrams instead (个体工商户 →
+// 个体 体工 工商 商户), the unit the evidence index matches Chinese by:
+// without spaces there are no words to stem, and no dictionary here.
 func (t terms) of(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(s, isSeparator) {
+	for _, w := range words(s) {
+		if isIdeographic(w) {
+			for _, b := range bigrams(w) {
+				out[b] = true
+			}
+			continue
+		}
 		w = normalize(w)
 		if w == "" || t.stop[w] {
 			continue
@@ -49,11 +60,60 @@ func (t terms) of(s string) map[string]bool {
 	return out
 }
 
-// wordCount counts the words of s, stopwords included.
-func wordCount(s string) int { return len(strings.FieldsFunc(s, isSeparator)) }
+// wordCount counts the words of s, stopwords included; each ideograph, kana
+// or hangul syllable is a word, as the answer checks count a quote's.
+func wordCount(s string) int {
+	n := 0
+	for _, w := range strings.FieldsFunc(s, isSeparator) {
+		n += sentence.Words(w)
+	}
+	return n
+}
+
+// words splits s at non-letters, and a run of ideographs from the letters
+// or digits it touches ("第56条" is 第, 56, 条): Chinese puts no space
+// between them.
+func words(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, isSeparator) {
+		start := 0
+		for i, r := range f {
+			if ideograph(r) != isIdeographic(f[start:]) {
+				out = append(out, f[start:i])
+				start = i
+			}
+		}
+		out = append(out, f[start:])
+	}
+	return out
+}
+
+// bigrams are the overlapping pairs of a run of ideographs; a lone
+// ideograph is its own term.
+func bigrams(run string) []string {
+	r := []rune(run)
+	if len(r) == 1 {
+		return []string{run}
+	}
+	out := make([]string, 0, len(r)-1)
+	for i := range len(r) - 1 {
+		out = append(out, string(r[i:i+2]))
+	}
+	return out
+}
 
 func isSeparator(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+}
+
+// ideograph: Han and kana, the characters the index pairs into bigrams
+// (Korean is written in spaced words and stays word by word).
+func ideograph(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) }
+
+// isIdeographic tells a run of ideographs, as words cuts them, from a word.
+func isIdeographic(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return ideograph(r)
 }
 
 // normalize lowercases, maps Arabic-Indic digits to ASCII, strips Arabic

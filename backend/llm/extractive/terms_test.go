@@ -63,6 +63,10 @@ func TestTermsOf(t *testing.T) {
 		{"ما هي مدة الإخطار وفقاً للمادة ١٢؟", []string{"12", "اخطار", "ماد", "مده"}},
 		{"the a of", nil},
 		{"x 7", []string{"7"}},
+		// Chinese, unspaced, gives the bigrams the index matches it by.
+		{"个体工商户的债务由谁承担？", []string{"个体", "体工", "债务", "务由", "商户", "工商", "户的", "承担", "由谁", "的债", "谁承"}},
+		// A lone ideograph is a term; digits and Latin words beside ideographs are words.
+		{"第56条 与 GDPR", []string{"56", "gdpr", "与", "条", "第"}},
 	}
 	for _, tc := range tests {
 		var got []string
@@ -72,6 +76,23 @@ func TestTermsOf(t *testing.T) {
 		slices.Sort(got)
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("terms(%q) (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}
+
+func TestWordCount(t *testing.T) {
+	tests := map[string]int{
+		"Article 12 Termination":           3,
+		"Either party's notice (30 days).": 6,
+		"المادة ١٢ — إنهاء العقد":          4,
+		"第五十六条":                            5,
+		"第四节　个体工商户和农村承包经营户":                16,
+		"个体工商户可以起字号。":                      10,
+		"第56条，适用 GDPR。":                    6,
+	}
+	for in, want := range tests {
+		if got := wordCount(in); got != want {
+			t.Errorf("wordCount(%q) = %d, want %d", in, got, want)
 		}
 	}
 }
