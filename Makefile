@@ -106,7 +106,8 @@ bench: bin/lexflow bin/fakellm
 eval:
 	go run ./scripts/evalqa $(EVALQA_FLAGS)
 
-## eval-retrieval: the CUAD retrieval benchmark, then its contracts as PDF beside their text (not part of `make test`); e.g. EVAL_FLAGS="-full -dump 30" or "-no-pdf"
+## eval-retrieval: the retrieval suite (not part of `make test`): CUAD, ACORD, STARD and the sample library's questions, each
+## beside plain BM25 over the same units, then CUAD's contracts as PDF beside their text; e.g. EVAL_FLAGS="-ablation -no-pdf"
 .PHONY: eval-retrieval
 eval-retrieval:
 	go run ./scripts/eval $(EVAL_FLAGS)

@@ -54,6 +54,8 @@ var (
 	subsetTXTCache = cacheKind{prefix: "pdfcmp-txt", code: codePaths}
 	// The PDFs also go through the PDF engine.
 	subsetPDFCache = cacheKind{prefix: "pdfcmp-pdf", code: slices.Concat(codePaths, []string{"backend/pdfengine"})}
+	acordCache     = cacheKind{prefix: "acord", code: codePaths}
+	stardCache     = cacheKind{prefix: "stard", code: codePaths}
 )
 
 // openCorpus reuses the cached ingestion of c when it is current, else
@@ -77,7 +79,7 @@ func openCorpus(ctx context.Context, cfg config, c *corpus, kind cacheKind) (*en
 	if err := removeCaches(cfg.cache, kind.prefix, cfg.chunk); err != nil {
 		return nil, err
 	}
-	m, err := build(ctx, dir, cfg.workers, cfg.chunk.opts, c)
+	m, err := build(ctx, dir, kind.prefix, cfg.workers, cfg.chunk.opts, c)
 	if err != nil {
 		return nil, err
 	}

@@ -11,9 +11,11 @@ import (
 
 // span is a gold answer: code points [Start, End) of document Doc (a corpus file name).
 type span struct {
-	Doc   string `json:"doc"`
-	Start int    `json:"start"`
-	End   int    `json:"end"`
+	Doc     string `json:"doc"`
+	Start   int    `json:"start"`
+	End     int    `json:"end"`
+	Article string `json:"article,omitempty"` // the unit's id, in sets graded by unit (ACORD, STARD)
+	Grade   int    `json:"grade,omitempty"`   // ACORD's relevance, 2–4
 }
 
 type query struct {

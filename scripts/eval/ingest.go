@@ -14,10 +14,10 @@ import (
 	"lexflow/scripts/internal/datadir"
 )
 
-// build ingests every contract of c into a new data directory through the
+// build ingests every file of c into a new data directory through the
 // real pipeline, exactly as `lexflow ingest` does, and describes the result.
 // The time covers storing the files, parsing, chunking, SQLite and the index.
-func build(ctx context.Context, dir string, workers int, chunk ingest.ChunkOptions, c *corpus) (m manifest, err error) {
+func build(ctx context.Context, dir, collection string, workers int, chunk ingest.ChunkOptions, c *corpus) (m manifest, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return m, fmt.Errorf("create cache: %w", err)
 	}
@@ -34,7 +34,7 @@ func build(ctx context.Context, dir string, workers int, chunk ingest.ChunkOptio
 	lib := library.New(library.Options{DB: db, Index: idx, DataDir: dir, Workers: workers,
 		Extract: library.Ingest(ingest.DefaultLimits(), chunk)})
 	start := time.Now()
-	m, err = ingestAll(ctx, db, lib, c)
+	m, err = ingestAll(ctx, db, lib, collection, c)
 	lib.Close()
 	if err != nil {
 		return m, err
@@ -48,12 +48,12 @@ func build(ctx context.Context, dir string, workers int, chunk ingest.ChunkOptio
 }
 
 // ingestAll adds the files, waits for every document to finish and reads the outcome.
-func ingestAll(ctx context.Context, db *store.DB, lib *library.Library, c *corpus) (manifest, error) {
+func ingestAll(ctx context.Context, db *store.DB, lib *library.Library, collection string, c *corpus) (manifest, error) {
 	m := manifest{CorpusHash: c.hash, DocIDs: map[string]string{}}
 	if err := lib.Start(ctx); err != nil {
 		return m, err
 	}
-	col, err := db.CreateCollection(ctx, "cuad", "CUAD v1 contracts (retrieval benchmark)")
+	col, err := db.CreateCollection(ctx, collection, "retrieval benchmark")
 	if err != nil {
 		return m, err
 	}

@@ -28,6 +28,7 @@ func resolvePaths(c *config) error {
 		c.cache = filepath.Join(root, ".cache", "eval")
 	}
 	c.data = filepath.Clean(c.data)
+	c.evalRoot = filepath.Dir(c.data)
 	if err := checkData(c.data); err != nil {
 		return err
 	}

@@ -44,6 +44,19 @@ type settingRun struct {
 
 func (r settingRun) summary() summary { return summarize(r.outcomes) }
 
+// runSettings runs each setting in turn.
+func (e *env) runSettings(ctx context.Context, ss []setting) ([]settingRun, error) {
+	var runs []settingRun
+	for _, s := range ss {
+		r, err := e.runSetting(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, r)
+	}
+	return runs, nil
+}
+
 // runSetting asks every query, one at a time, and times each search.
 func (e *env) runSetting(ctx context.Context, s setting) (settingRun, error) {
 	r := settingRun{setting: s}

@@ -10,6 +10,7 @@ import (
 	"lexflow/backend/llm/extractive"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/llm/ollama"
+	"lexflow/scripts/internal/sampleqa"
 )
 
 // promptK is how many hits go to the answerer, best first.
@@ -58,13 +59,13 @@ func answerers() (as []answerer, stop func(), err error) {
 
 // generateAll runs the pipeline for every question, answerer and threshold,
 // with the top promptK hits of the question's search.
-func generateAll(ctx context.Context, s *sample, rs []retrieval, thresholds []float64) ([]genRun, error) {
+func generateAll(ctx context.Context, s *sampleqa.Sample, rs []retrieval, thresholds []float64) ([]genRun, error) {
 	as, stop, err := answerers()
 	if err != nil {
 		return nil, err
 	}
 	defer stop()
-	p := &generation.Pipeline{Store: s.db}
+	p := &generation.Pipeline{Store: s.DB}
 	scope := "the collection " + strconv.Quote("Sample library")
 	var out []genRun
 	for _, a := range as {
@@ -73,7 +74,7 @@ func generateAll(ctx context.Context, s *sample, rs []retrieval, thresholds []fl
 			for _, r := range rs {
 				hits := r.hits[:min2(promptK, len(r.hits))]
 				rec, err := p.Run(ctx, generation.Request{Query: r.q.Question, Hits: hits, Scope: scope, MinScore: min,
-					Parameters: map[string]any{"collection_ids": []string{s.collectID}, "top_k": promptK, "source": "evalqa"},
+					Parameters: map[string]any{"collection_ids": []string{s.CollectionID}, "top_k": promptK, "source": "evalqa"},
 					Model:      a.model})
 				if err != nil {
 					return nil, fmt.Errorf("%s, %s: %w", a.label, r.q.ID, err)
@@ -126,10 +127,10 @@ func (a answer) verified() bool {
 }
 
 // citesGold: some citation is a gold passage (in-chunk heading match).
-func (a answer) citesGold(q question) bool {
+func (a answer) citesGold(q sampleqa.Question) bool {
 	for _, c := range a.rec.Result.Citations {
 		h := hitOfCitation(c)
-		if isGold(h, q.Gold, true) {
+		if sampleqa.IsGold(h, q.Gold, true) {
 			return true
 		}
 	}
@@ -137,12 +138,12 @@ func (a answer) citesGold(q question) bool {
 }
 
 // problem names what went wrong with an answer, "" when nothing did.
-func (a answer) problem(q question) string {
+func (a answer) problem(q sampleqa.Question) string {
 	r := a.rec.Result
 	switch {
-	case !q.answerable() && a.refused():
+	case !q.Answerable() && a.refused():
 		return ""
-	case !q.answerable():
+	case !q.Answerable():
 		return fmt.Sprintf("answered (%s) a question the corpus does not answer", r.Status)
 	case a.refused():
 		return fmt.Sprintf("refused (%s)", refusalKind(a))

@@ -29,6 +29,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index"
+	"lexflow/scripts/internal/sampleqa"
 )
 
 type config struct {
@@ -63,7 +64,7 @@ func main() {
 }
 
 func run(ctx context.Context, cfg config) error {
-	qs, err := loadQuestions(cfg.questions)
+	qs, err := sampleqa.Load(cfg.questions)
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	s, err := openSample(ctx, dir, cfg.workers)
+	s, err := sampleqa.Open(ctx, dir, cfg.workers)
 	if err != nil {
 		return err
 	}
@@ -107,9 +108,9 @@ func run(ctx context.Context, cfg config) error {
 	return nil
 }
 
-func listChunks(ctx context.Context, s *sample) error {
-	for _, d := range s.docs {
-		cs, err := s.db.DocumentChunks(ctx, d.ID)
+func listChunks(ctx context.Context, s *sampleqa.Sample) error {
+	for _, d := range s.Docs {
+		cs, err := s.DB.DocumentChunks(ctx, d.ID)
 		if err != nil {
 			return err
 		}
@@ -120,8 +121,8 @@ func listChunks(ctx context.Context, s *sample) error {
 	return nil
 }
 
-func printSearch(ctx context.Context, s *sample, text string) error {
-	hits, err := s.idx.Search(ctx, index.Query{Text: text, TopK: topK})
+func printSearch(ctx context.Context, s *sampleqa.Sample, text string) error {
+	hits, err := s.Index.Search(ctx, index.Query{Text: text, TopK: topK})
 	if err != nil {
 		return err
 	}

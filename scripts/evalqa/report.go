@@ -10,19 +10,20 @@ import (
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/scripts/internal/mdtable"
+	"lexflow/scripts/internal/sampleqa"
 )
 
-func printReport(w io.Writer, s *sample, rs []retrieval, th threshold, gens []genRun, took time.Duration) {
+func printReport(w io.Writer, s *sampleqa.Sample, rs []retrieval, th threshold, gens []genRun, took time.Duration) {
 	nAns, nNone := 0, 0
 	for _, r := range rs {
-		if r.q.answerable() {
+		if r.q.Answerable() {
 			nAns++
 		} else {
 			nNone++
 		}
 	}
 	fmt.Fprintf(w, "## Question answering on the sample corpus (%d questions: %d answerable, %d not answered by the corpus)\n\n", len(rs), nAns, nNone)
-	fmt.Fprintf(w, "Corpus: %d documents, %d chunks, ingested in %.1f s (real library → ingest → SQLite → Bleve on disk).\n\n", len(s.docs), s.chunks, s.seconds)
+	fmt.Fprintf(w, "Corpus: %d documents, %d chunks, ingested in %.1f s (real library → ingest → SQLite → Bleve on disk).\n\n", len(s.Docs), s.Chunks, s.Seconds)
 	printRetrieval(w, rs)
 	fmt.Fprintln(w)
 	printScores(w, rs, th)
@@ -34,22 +35,22 @@ func printReport(w io.Writer, s *sample, rs []retrieval, th threshold, gens []ge
 func printRetrieval(w io.Writer, rs []retrieval) {
 	fmt.Fprintf(w, "### Retrieval (index.Search, top %d; over answerable questions)\n\n", topK)
 	t := mdtable.Table{{"questions", "n", "recall@5", "recall@10", "MRR", "strict recall@5", "strict recall@10", "strict MRR", "document recall@5", "document recall@10"}}
-	row := func(label string, keep func(question) bool) {
+	row := func(label string, keep func(sampleqa.Question) bool) {
 		s := summarizeRetrieval(rs, keep)
 		if s.n == 0 {
 			return
 		}
 		t = append(t, []string{label, fmt.Sprint(s.n), f3(s.r5), f3(s.r10), f3(s.mrr), f3(s.strict5), f3(s.strict10), f3(s.strictMRR), f3(s.doc5), f3(s.doc10)})
 	}
-	row("all", func(question) bool { return true })
-	row("English", func(q question) bool { return q.Lang == "en" && !hasTag(q, "cross-lingual") })
-	row("Arabic", func(q question) bool { return q.Lang == "ar" })
-	row("cross-lingual (en → ar text)", func(q question) bool { return hasTag(q, "cross-lingual") })
+	row("all", func(sampleqa.Question) bool { return true })
+	row("English", func(q sampleqa.Question) bool { return q.Lang == "en" && !hasTag(q, "cross-lingual") })
+	row("Arabic", func(q sampleqa.Question) bool { return q.Lang == "ar" })
+	row("cross-lingual (en → ar text)", func(q sampleqa.Question) bool { return hasTag(q, "cross-lingual") })
 	t.Print(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "recall@k: share of questions with a gold hit in the top k (one gold section per question, so recall@k = hit@k); "+
 		"MRR: mean of 1/rank of the first gold hit (0 when none in the top 10).")
-	fmt.Fprintln(w, "Gold hit: "+matchRule+" Unprefixed columns use in-chunk matching; document recall ignores the heading.")
+	fmt.Fprintln(w, "Gold hit: "+sampleqa.MatchRule+" Unprefixed columns use in-chunk matching; document recall ignores the heading.")
 	dup, n := duplicates(rs, promptK)
 	fmt.Fprintf(w, "\nOf the top-%d hits of all %d questions, %s repeat a passage ranked higher (the same text in another format of the same document).\n",
 		promptK, len(rs), frac(dup, n))
@@ -60,7 +61,7 @@ func printScores(w io.Writer, rs []retrieval, th threshold) {
 	fmt.Fprintln(w)
 	var ans, none []float64
 	for _, r := range rs {
-		if r.q.answerable() {
+		if r.q.Answerable() {
 			ans = append(ans, r.top())
 		} else {
 			none = append(none, r.top())
@@ -93,7 +94,7 @@ func printScores(w io.Writer, rs []retrieval, th threshold) {
 		var refNone, refAns, kept, nNone, nAns int
 		for _, r := range rs {
 			refused := r.top() < v || len(r.hits) == 0
-			if !r.q.answerable() {
+			if !r.q.Answerable() {
 				nNone++
 				if refused {
 					refNone++
@@ -121,7 +122,7 @@ func printGeneration(w io.Writer, rs []retrieval, gens []genRun) {
 		var nAns, nNone, answered, verified, gold, success, partial, failed, falseRef, rightRef int
 		for i, a := range g.answers {
 			q := rs[i].q
-			if !q.answerable() {
+			if !q.Answerable() {
 				nNone++
 				if a.refused() {
 					rightRef++
@@ -166,7 +167,7 @@ func printDump(w io.Writer, rs []retrieval, gens []genRun, th float64) {
 	fmt.Fprintln(w, "\n### Failures")
 	fmt.Fprintln(w)
 	for _, r := range rs {
-		if r.q.answerable() && (r.rank == 0 || r.rank > 5) {
+		if r.q.Answerable() && (r.rank == 0 || r.rank > 5) {
 			fmt.Fprintf(w, "- retrieval %s: gold %s at rank %s; top: %s — %q\n", r.q.ID, goldLabel(r.q), rankLabel(r.rank), topLabels(r.hits, 3), r.q.Question)
 		}
 	}
@@ -180,7 +181,7 @@ func printDump(w io.Writer, rs []retrieval, gens []genRun, th float64) {
 	}
 }
 
-func goldLabel(q question) string {
+func goldLabel(q sampleqa.Question) string {
 	var s []string
 	for _, g := range q.Gold {
 		s = append(s, g.Doc+" › "+g.Heading)
@@ -219,7 +220,7 @@ func duplicates(rs []retrieval, k int) (dup, n int) {
 				break
 			}
 			n++
-			key := textOf(h.Chunk.Locator.DocName) + "\x00" + normalize(h.Chunk.Text)
+			key := sampleqa.TextOf(h.Chunk.Locator.DocName) + "\x00" + sampleqa.Normalize(h.Chunk.Text)
 			if seen[key] {
 				dup++
 			}
@@ -233,7 +234,7 @@ func hitOfCitation(c generation.Citation) evidence.Hit {
 	return evidence.Hit{Chunk: evidence.Chunk{ID: c.NodeID, Text: c.Excerpt, Locator: c.Locator}, Rank: c.Rank, Score: c.Score}
 }
 
-func hasTag(q question, tag string) bool { return slices.Contains(q.Tags, tag) }
+func hasTag(q sampleqa.Question, tag string) bool { return slices.Contains(q.Tags, tag) }
 
 func quantile(sorted []float64, p float64) float64 {
 	if len(sorted) == 0 {

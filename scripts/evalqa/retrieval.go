@@ -5,13 +5,14 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index"
+	"lexflow/scripts/internal/sampleqa"
 )
 
 const topK = 10
 
 // retrieval is one question's search.
 type retrieval struct {
-	q    question
+	q    sampleqa.Question
 	hits []evidence.Hit // top 10, best first
 	// Ranks (1-based) of the first gold hit, 0 when none in the top 10.
 	rank       int // in-chunk heading match
@@ -33,34 +34,34 @@ func (r retrieval) top() float64 {
 	return r.hits[0].Score
 }
 
-func retrieveAll(ctx context.Context, s *sample, qs []question) ([]retrieval, error) {
+func retrieveAll(ctx context.Context, s *sampleqa.Sample, qs []sampleqa.Question) ([]retrieval, error) {
 	out := make([]retrieval, 0, len(qs))
 	for _, q := range qs {
-		hits, err := s.idx.Search(ctx, index.Query{Text: q.Question, TopK: topK})
+		hits, err := s.Index.Search(ctx, index.Query{Text: q.Question, TopK: topK})
 		if err != nil {
 			return nil, err
 		}
 		r := retrieval{q: q, hits: hits}
-		if q.answerable() {
+		if q.Answerable() {
 			for i, h := range hits {
-				if r.rank == 0 && isGold(h, q.Gold, true) {
+				if r.rank == 0 && sampleqa.IsGold(h, q.Gold, true) {
 					r.rank = i + 1
 				}
-				if r.strictRank == 0 && isGold(h, q.Gold, false) {
+				if r.strictRank == 0 && sampleqa.IsGold(h, q.Gold, false) {
 					r.strictRank = i + 1
 				}
-				if r.docRank == 0 && docMatches(h, q.Gold) {
+				if r.docRank == 0 && sampleqa.DocMatches(h, q.Gold) {
 					r.docRank = i + 1
 				}
 			}
 		}
-		if q.answerable() {
-			deep, err := s.idx.Search(ctx, index.Query{Text: q.Question, TopK: nullK})
+		if q.Answerable() {
+			deep, err := s.Index.Search(ctx, index.Query{Text: q.Question, TopK: nullK})
 			if err != nil {
 				return nil, err
 			}
 			for _, h := range deep {
-				if !isGold(h, q.Gold, true) {
+				if !sampleqa.IsGold(h, q.Gold, true) {
 					r.nullTop = h.Score
 					break
 				}
@@ -80,10 +81,10 @@ type retrievalSummary struct {
 	strictMRR         float64
 }
 
-func summarizeRetrieval(rs []retrieval, keep func(question) bool) retrievalSummary {
+func summarizeRetrieval(rs []retrieval, keep func(sampleqa.Question) bool) retrievalSummary {
 	var s retrievalSummary
 	for _, r := range rs {
-		if !r.q.answerable() || !keep(r.q) {
+		if !r.q.Answerable() || !keep(r.q) {
 			continue
 		}
 		s.n++

@@ -42,7 +42,7 @@ func chooseThreshold(rs []retrieval) threshold {
 func nullScores(rs []retrieval) []float64 {
 	var v []float64
 	for _, r := range rs {
-		if r.q.answerable() {
+		if r.q.Answerable() {
 			v = append(v, r.nullTop)
 		}
 	}

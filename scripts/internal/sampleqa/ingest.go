@@ -1,4 +1,4 @@
-package main
+package sampleqa
 
 import (
 	"context"
@@ -15,37 +15,37 @@ import (
 	"lexflow/scripts/internal/datadir"
 )
 
-// library is an ingested sample corpus: the database and the index on disk,
+// Sample is the ingested sample corpus: the database and the index on disk,
 // and the library that filled them.
-type sample struct {
-	db        *store.DB
-	idx       *index.Index
-	lib       *library.Library
-	docs      []store.Document
-	chunks    int
-	seconds   float64
-	collectID string
+type Sample struct {
+	DB           *store.DB
+	Index        *index.Index
+	lib          *library.Library
+	Docs         []store.Document
+	Chunks       int
+	Seconds      float64 // ingestion, end to end
+	CollectionID string
 }
 
-func (s *sample) Close() {
+func (s *Sample) Close() {
 	s.lib.Close()
-	s.idx.Close()
-	s.db.Close()
+	s.Index.Close()
+	s.DB.Close()
 }
 
-// openSample ingests examples.Corpus() (every file but README.md, as "load
+// Open ingests examples.Corpus() (every file but README.md, as "load
 // sample library" does) into a new data directory under dir, through the
 // real path: library → ingest → SQLite → Bleve index on disk, with the
 // product's default limits and chunking, and waits until every document is
 // ready.
-func openSample(ctx context.Context, dir string, workers int) (*sample, error) {
+func Open(ctx context.Context, dir string, workers int) (*Sample, error) {
 	db, idx, err := datadir.Open(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	lib := library.New(library.Options{DB: db, Index: idx, DataDir: dir, Workers: workers,
 		Extract: library.Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions())})
-	s := &sample{db: db, idx: idx, lib: lib}
+	s := &Sample{DB: db, Index: idx, lib: lib}
 	if err := s.load(ctx); err != nil {
 		s.Close()
 		return nil, err
@@ -53,16 +53,16 @@ func openSample(ctx context.Context, dir string, workers int) (*sample, error) {
 	return s, nil
 }
 
-func (s *sample) load(ctx context.Context) error {
+func (s *Sample) load(ctx context.Context) error {
 	start := time.Now()
 	if err := s.lib.Start(ctx); err != nil {
 		return err
 	}
-	col, err := s.db.CreateCollection(ctx, "Sample library", "the bundled sample corpus")
+	col, err := s.DB.CreateCollection(ctx, "Sample library", "the bundled sample corpus")
 	if err != nil {
 		return err
 	}
-	s.collectID = col.ID
+	s.CollectionID = col.ID
 	files := examples.Corpus()
 	names, err := fs.Glob(files, "*")
 	if err != nil {
@@ -82,17 +82,17 @@ func (s *sample) load(ctx context.Context) error {
 			return fmt.Errorf("add %s: %w", name, err)
 		}
 	}
-	if err := waitIdle(ctx, s.db); err != nil {
+	if err := waitIdle(ctx, s.DB); err != nil {
 		return err
 	}
-	s.seconds = time.Since(start).Seconds()
-	s.docs, err = s.db.CollectionDocuments(ctx, col.ID)
+	s.Seconds = time.Since(start).Seconds()
+	s.Docs, err = s.DB.CollectionDocuments(ctx, col.ID)
 	if err != nil {
 		return err
 	}
 	var failed []string
-	for _, d := range s.docs {
-		s.chunks += d.Chunks
+	for _, d := range s.Docs {
+		s.Chunks += d.Chunks
 		if d.Status != store.DocReady {
 			failed = append(failed, fmt.Sprintf("%s: %s %s", d.Name, d.Status, d.Error))
 		}

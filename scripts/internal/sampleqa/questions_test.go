@@ -1,4 +1,4 @@
-package main
+package sampleqa
 
 import (
 	"io/fs"
@@ -14,7 +14,7 @@ import (
 // corpus does not answer, some in Arabic, and every gold document and heading
 // really in the sample corpus.
 func TestQuestionFile(t *testing.T) {
-	qs, err := loadQuestions("")
+	qs, err := Load("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestQuestionFile(t *testing.T) {
 		if q.Lang == "ar" {
 			arabic++
 		}
-		if !q.answerable() {
+		if !q.Answerable() {
 			none++
 			if q.Why == "" {
 				t.Errorf("%s: unanswerable questions say why (what the corpus lacks)", q.ID)
@@ -67,7 +67,7 @@ func TestQuestionFile(t *testing.T) {
 func sourceLines(t *testing.T, doc string) []string {
 	t.Helper()
 	for _, ext := range []string{".md", ".txt"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "corpus", "src", textOf(doc)+ext))
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "corpus", "src", TextOf(doc)+ext))
 		if err == nil {
 			return strings.Split(string(b), "\n")
 		}

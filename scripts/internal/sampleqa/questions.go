@@ -1,4 +1,7 @@
-package main
+// Package sampleqa is the question set over the sample library
+// (examples/corpus) and the sample ingested through the real path: what
+// make eval (scripts/evalqa) and the retrieval suite (scripts/eval) share.
+package sampleqa
 
 import (
 	_ "embed"
@@ -16,27 +19,27 @@ import (
 //go:embed questions.yaml
 var questionsYAML []byte
 
-// question is one entry of questions.yaml.
-type question struct {
+// Question is one entry of questions.yaml.
+type Question struct {
 	ID       string   `yaml:"id"`
 	Lang     string   `yaml:"lang"`
 	Question string   `yaml:"question"`
-	Gold     []gold   `yaml:"gold"`
+	Gold     []Gold   `yaml:"gold"`
 	Why      string   `yaml:"why"`
 	Tags     []string `yaml:"tags"`
 }
 
-// gold is where the answer is: a file of examples/corpus and the heading
+// Gold is where the answer is: a file of examples/corpus and the heading
 // (levels separated by " › ") that contains the answer.
-type gold struct {
+type Gold struct {
 	Doc     string `yaml:"doc"`
 	Heading string `yaml:"heading"`
 }
 
-func (q question) answerable() bool { return len(q.Gold) > 0 }
+func (q Question) Answerable() bool { return len(q.Gold) > 0 }
 
-// loadQuestions reads the question file: the embedded one, or path if set.
-func loadQuestions(file string) ([]question, error) {
+// Load reads the question file: the embedded one, or path if set.
+func Load(file string) ([]Question, error) {
 	data := questionsYAML
 	if file != "" {
 		var err error
@@ -45,7 +48,7 @@ func loadQuestions(file string) ([]question, error) {
 		}
 	}
 	var f struct {
-		Questions []question `yaml:"questions"`
+		Questions []Question `yaml:"questions"`
 	}
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
 	dec.KnownFields(true)
@@ -55,9 +58,9 @@ func loadQuestions(file string) ([]question, error) {
 	return f.Questions, nil
 }
 
-// textOf names the text a file holds, whatever its format:
+// TextOf names the text a file holds, whatever its format:
 // "eu-gdpr-excerpt.pdf" and "eu-gdpr-excerpt.html" are the same text.
-func textOf(file string) string { return strings.TrimSuffix(file, path.Ext(file)) }
+func TextOf(file string) string { return strings.TrimSuffix(file, path.Ext(file)) }
 
 // Matching a hit against a gold entry (printed with the report):
 //
@@ -75,14 +78,14 @@ func textOf(file string) string { return strings.TrimSuffix(file, path.Ext(file)
 // element equals it or starts with it followed by a space: "Article 1"
 // matches "Article 1 — Subject-matter" but not "Article 17"; "Section 2"
 // matches "Section. 2.".
-const matchRule = "a hit is gold when its document is the gold text (any format of the same file name) and the gold heading's " +
+const MatchRule = "a hit is gold when its document is the gold text (any format of the same file name) and the gold heading's " +
 	"levels (\"Article III › Section 2\") match, in order, elements of the hit's locator heading path (strict) — or, for " +
 	"in-chunk, of the heading path followed by the chunk's own lines (a chunk holding the gold section's heading line). " +
 	"Headings compare case-, punctuation- and digit-script-insensitively, as whole leading words (\"Article 1\" ≠ \"Article 17\")."
 
-func isGold(h evidence.Hit, golds []gold, inChunk bool) bool {
+func IsGold(h evidence.Hit, golds []Gold, inChunk bool) bool {
 	for _, g := range golds {
-		if textOf(h.Chunk.Locator.DocName) != textOf(g.Doc) {
+		if TextOf(h.Chunk.Locator.DocName) != TextOf(g.Doc) {
 			continue
 		}
 		seq := h.Chunk.Locator.HeadingPath
@@ -96,10 +99,10 @@ func isGold(h evidence.Hit, golds []gold, inChunk bool) bool {
 	return false
 }
 
-// docMatches reports whether the hit is in a gold document, heading aside.
-func docMatches(h evidence.Hit, golds []gold) bool {
+// DocMatches reports whether the hit is in a gold document, heading aside.
+func DocMatches(h evidence.Hit, golds []Gold) bool {
 	for _, g := range golds {
-		if textOf(h.Chunk.Locator.DocName) == textOf(g.Doc) {
+		if TextOf(h.Chunk.Locator.DocName) == TextOf(g.Doc) {
 			return true
 		}
 	}
@@ -114,7 +117,7 @@ func headingIn(heading string, seq []string) bool {
 		if i == len(levels) {
 			break
 		}
-		if levelMatches(normalize(levels[i]), normalize(s)) {
+		if levelMatches(Normalize(levels[i]), Normalize(s)) {
 			i++
 		}
 	}
@@ -125,9 +128,9 @@ func levelMatches(level, s string) bool {
 	return level != "" && (s == level || strings.HasPrefix(s, level+" "))
 }
 
-// normalize lowercases, folds Arabic-Indic digits to ASCII, turns every rune
+// Normalize lowercases, folds Arabic-Indic digits to ASCII, turns every rune
 // that is not a letter, digit or § into a space and collapses spaces.
-func normalize(s string) string {
+func Normalize(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(evidence.FoldDigits(s)) {
 		switch {
