@@ -7,7 +7,7 @@ set -euo pipefail
 [ "$(uname -s)" = Linux ] || exit 0
 command -v dpkg-query >/dev/null || { echo "apt-deps: not a Debian-like system; install GTK 3, WebKitGTK 4.1, Xvfb and Chromium by hand" >&2; exit 0; }
 
-packages=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libxtst-dev xvfb xauth imagemagick chromium fonts-noto-core
+packages=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libxtst-dev xvfb xauth imagemagick chromium fonts-noto-core fonts-wqy-zenhei
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara tesseract-ocr-chi-sim)
 missing=()
 for p in "${packages[@]}"; do
