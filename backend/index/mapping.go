@@ -179,7 +179,7 @@ func chunkDocument(c evidence.Chunk, refs []string, head string) (map[string]any
 		fieldChunk:         string(blob),
 		textFieldFor(lang): c.Text,
 	}
-	if heading := headingText(c.Locator); heading != "" {
+	if heading := headingContext(c); heading != "" {
 		doc[headingFieldFor(lang)] = heading
 	}
 	if name := nameWords(c.Locator.DocName); name != "" {
@@ -206,6 +206,22 @@ func headingText(l evidence.Locator) string {
 		}
 	}
 	return strings.Join(slices.Compact(lines), "\n")
+}
+
+// headingContext is what the heading field holds: the headings of
+// headingText that the chunk's opening does not already say. A chunk that
+// opens a clause holds its title in its text; its parents' titles, and the
+// title of the clause a continuation chunk belongs to, are context the text
+// lacks.
+func headingContext(c evidence.Chunk) string {
+	opening := evidence.Slice(c.Text, 0, 300)
+	var lines []string
+	for _, h := range strings.Split(headingText(c.Locator), "\n") {
+		if !strings.Contains(opening, h) {
+			lines = append(lines, h)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // nameWords turns a file name into words: "Master_Services-Agreement.pdf" →

@@ -32,12 +32,12 @@ const (
 const (
 	// A word of the heading path ("Termination") adds a quarter of what
 	// it adds in the text, and only to a chunk whose text holds a query
-	// word (terms.go). The heading field is short, so BM25 already favours
-	// a match there, and the chunk that opens a clause holds its heading in
-	// its text too. make eval-retrieval, every set (span hit@10 CUAD whole /
-	// inside, ACORD NDCG@10, STARD recall@10): weight 1: .842/.914/.091/.590;
-	// 0.5: .846/.920/.097/.602; 0.25: .848/.920/.104/.606; headings off:
-	// .832/.912/.103/.615.
+	// word (terms.go); the heading field holds only the headings the
+	// chunk's opening does not say (mapping.go). Chosen on every set of
+	// make eval-retrieval (span hit@10 CUAD whole / inside, ACORD NDCG@10,
+	// STARD recall@10): weight 1 and the whole path: .842/.914/.091/.590;
+	// 0.25: .852/.924/.104/.627; 0.25 without what the text says:
+	// .852/.924/.106/.640; headings off: .832/.912/.105/.640.
 	headingBoost = 0.25
 	refBoost     = 3.0 // the heading path holds the article the query names
 	nameBoost    = 0.5 // the document's file name holds a query word

@@ -129,7 +129,7 @@ func (x *Index) seedChunk(c evidence.Chunk) {
 	lang := chunkLang(c.Language)
 	a := x.analyzers[lang]
 	x.stats.add(textFieldFor(lang), len(a.Analyze([]byte(c.Text))))
-	if heading := headingText(c.Locator); heading != "" {
+	if heading := headingContext(c); heading != "" {
 		x.stats.add(headingFieldFor(lang), len(a.Analyze([]byte(heading))))
 	}
 	if name := nameWords(c.Locator.DocName); name != "" {
