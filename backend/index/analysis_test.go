@@ -6,56 +6,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// terms analyses text the way the index does for lang.
-func terms(t *testing.T, x *Index, lang, text string) []string {
-	t.Helper()
-	var out []string
-	for _, tok := range x.analyzers[lang].Analyze([]byte(text)) {
-		out = append(out, string(tok.Term))
-	}
-	return out
-}
-
-func TestAnalyzersNormaliseWords(t *testing.T) {
-	x, err := OpenMem()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	tests := []struct {
-		name, lang string
-		a, b       string // must analyse to the same terms
-	}{
-		{"stem terminate/termination", langEN, "terminate", "termination"},
-		{"stem terminated", langEN, "terminated", "terminating"},
-		{"plural and case", langEN, "Notices", "notice"},
-		{"possessive", langEN, "employer's", "employer"},
-		{"ligature from a PDF", langEN, "ﬁnal", "final"},
-		{"stop words", langEN, "notice of the termination", "notice termination"},
-		{"alef with hamza above", langAR, "أجر", "اجر"},
-		{"alef with hamza below", langAR, "إخطار", "اخطار"},
-		{"alef madda", langAR, "آثار", "اثار"},
-		{"alef maqsura", langAR, "مستشفى", "مستشفي"},
-		{"ta marbuta", langAR, "مدة", "مده"},
-		{"diacritics", langAR, "مُدَّة", "مدة"},
-		{"tatweel", langAR, "مـــدة", "مدة"},
-		{"definite article", langAR, "المادة", "مادة"},
-		{"prefix wa-al", langAR, "والعامل", "عامل"},
-		{"plural suffix", langAR, "العاملات", "عامل"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a, b := terms(t, x, tt.lang, tt.a), terms(t, x, tt.lang, tt.b)
-			if len(a) == 0 {
-				t.Fatalf("%q analysed to nothing", tt.a)
-			}
-			if diff := cmp.Diff(b, a); diff != "" {
-				t.Errorf("%q and %q analyse differently (-%s +%s):\n%s", tt.a, tt.b, tt.b, tt.a, diff)
-			}
-		})
-	}
-}
-
 func TestSearchEnglishStemming(t *testing.T) {
 	x := newIndexWith(t,
 		chunk("a", "d", "c", "en", "The employer may terminate the contract."),

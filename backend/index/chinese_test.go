@@ -50,21 +50,3 @@ func TestChineseSnippetMarksTheWholeMatch(t *testing.T) {
 		t.Errorf("snippet %q does not mark 个体工商户的债务 as one match", hits[0].Snippet)
 	}
 }
-
-func TestQueryLanguagesFollowTheScript(t *testing.T) {
-	for text, want := range map[string][]string{
-		"notice period":        {langEN},
-		"المادة ١٢":            {langAR},
-		"个体工商户":                {langZH},
-		"ABC公司的合同":             {langEN, langZH},
-		"12":                   {langEN, langAR, langZH},
-		"Article 5 第五条 المادة": {langEN, langAR, langZH},
-	} {
-		if got := queryLangs("", text); !slices.Equal(got, want) {
-			t.Errorf("queryLangs(%q) = %v, want %v", text, got, want)
-		}
-	}
-	if got := queryLangs("zh-Hans", "x"); !slices.Equal(got, []string{langZH}) {
-		t.Errorf("queryLangs(zh-Hans) = %v, want zh", got)
-	}
-}

@@ -8,11 +8,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // A question about one document often names it: "the distribution agreement
@@ -68,7 +69,7 @@ func documentHeads(chunks []evidence.Chunk) map[string]string {
 		}
 		slices.SortFunc(parts, func(a, b evidence.Chunk) int { return cmp.Compare(a.Locator.Start, b.Locator.Start) })
 		var b strings.Builder
-		b.WriteString(nameWords(first.Locator.DocName))
+		b.WriteString(analysis.NameWords(first.Locator.DocName))
 		b.WriteString("\n")
 		end, room := first.Locator.Start, headChars
 		for _, c := range parts {
@@ -97,11 +98,11 @@ func (x *Index) focus(ctx context.Context, q Query, dfs docFreqs) (Query, error)
 	if len(q.DocIDs) == 1 {
 		return q, nil
 	}
-	docs := dfs(fieldKind, kindFirst)
+	docs := dfs(analysis.FieldKind, analysis.KindFirst)
 	if docs < 2 {
 		return q, nil
 	}
-	for _, lang := range queryLangs(q.Language, q.Text) {
+	for _, lang := range analysis.QueryLangs(q.Language, q.Text) {
 		docID, text, err := x.named(ctx, q, lang, dfs, docs)
 		if err != nil || docID != "" {
 			if docID != "" {
@@ -116,7 +117,7 @@ func (x *Index) focus(ctx context.Context, q Query, dfs docFreqs) (Query, error)
 // named runs the naming detection of one language: it returns the named
 // document's ID and the query text without its naming words, or "".
 func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, docs uint64) (string, string, error) {
-	field := headFieldFor(lang)
+	field := analysis.HeadField(lang)
 	tokens := x.analyzers[lang].Analyze([]byte(q.Text))
 	rareMax := max(1, uint64(namingFraction*float64(docs)))
 	var clauses []clause
@@ -136,8 +137,8 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	}
 	must := append([]query.Query{query.NewDisjunctionQuery(clauseQueries(clauses))}, filters(q)...)
 	stats := &search.BM25Stats{DocCount: float64(docs), FieldCardinality: map[string]int{
-		field: int(x.stats.average(field) * float64(docs)), fieldCollection: int(docs), fieldDocID: int(docs)}}
-	top, err := x.searchShards(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{fieldChunk, field}, stats)
+		field: int(x.stats.average(field) * float64(docs)), analysis.FieldCollection: int(docs), analysis.FieldDocID: int(docs)}}
+	top, err := x.searchShards(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{analysis.FieldChunk, field}, stats)
 	if err != nil || len(top) == 0 {
 		return "", "", err
 	}
@@ -176,7 +177,7 @@ const queryBreaks = ";:?!\n；：？！。"
 // that hold naming words, the tokens for which names is true. explicit is
 // true only when another clause holds words of its own: the query names a
 // document, then asks about it.
-func withoutNaming(text string, tokens analysis.TokenStream, names func(string) bool) (string, bool) {
+func withoutNaming(text string, tokens bleveanalysis.TokenStream, names func(string) bool) (string, bool) {
 	clauseAt := make([]int, len(tokens))
 	namingClause := map[int]bool{}
 	for i, t := range tokens {

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // contract builds a document of chunks in order, each after the previous one.
@@ -120,7 +121,7 @@ func TestWithoutNaming(t *testing.T) {
 	names := func(term string) bool { return term == "acm" || term == "widget" || term == "boreali" }
 	terms := func(text string) string {
 		var ts []string
-		for _, tok := range x.analyzers[langEN].Analyze([]byte(text)) {
+		for _, tok := range x.analyzers[analysis.LangEN].Analyze([]byte(text)) {
 			ts = append(ts, string(tok.Term))
 		}
 		return strings.Join(ts, " ")
@@ -130,7 +131,7 @@ func TestWithoutNaming(t *testing.T) {
 		{"Consider the Supply Agreement between Acme and Borealis; what is the term of the agreement?", "term agreement"},
 		{"Acme Widgets supply agreement: is there a cap on liability?", "cap liabil"},
 	} {
-		got, ok := withoutNaming(c.in, x.analyzers[langEN].Analyze([]byte(c.in)), names)
+		got, ok := withoutNaming(c.in, x.analyzers[analysis.LangEN].Analyze([]byte(c.in)), names)
 		if !ok || terms(got) != c.want {
 			t.Errorf("withoutNaming(%q) = %q (%q), %v; want the terms %q", c.in, got, terms(got), ok, c.want)
 		}
@@ -140,7 +141,7 @@ func TestWithoutNaming(t *testing.T) {
 		"termination of the Acme Widgets supply agreement", // naming words inside the question
 		"Acme", // nothing but the name
 	} {
-		if _, ok := withoutNaming(text, x.analyzers[langEN].Analyze([]byte(text)), names); ok {
+		if _, ok := withoutNaming(text, x.analyzers[analysis.LangEN].Analyze([]byte(text)), names); ok {
 			t.Errorf("%q names a document", text)
 		}
 	}

@@ -25,6 +25,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"sync"
+
+	"lexflow/backend/index/internal/analysis"
 )
 
 var (
@@ -43,13 +45,13 @@ var (
 // searches run while batches are written.
 type Index struct {
 	shards    []*shard
-	analyzers analyzers
-	refs      refPatterns
+	analyzers analysis.Analyzers
+	refs      analysis.Refs
 	stats     *corpusStats
 	dfs       *dfCache
 	tuning    tuning
 	features  *rankingOff
-	related   thesaurus
+	related   analysis.Thesaurus
 	runs      map[string]*runTokens // per language that filters word by word: its analyzer's tokens of runs of text (snippet.go)
 	batchSize int
 	compactor compactor // merges segments once writes stop (on disk only)
@@ -62,19 +64,18 @@ func newIndex(shards []*shard) (*Index, error) {
 	m := shards[0].bleve.Mapping()
 	x := &Index{
 		shards:    shards,
-		analyzers: analyzers{},
-		refs:      newRefPatterns(),
+		analyzers: analysis.AnalyzersOf(m),
+		refs:      analysis.NewRefs(),
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
-		related:   newThesaurus(m.AnalyzerNamed(analyzerEN)),
+		related:   analysis.NewThesaurus(m.AnalyzerNamed(analysis.AnalyzerEN)),
 		runs:      map[string]*runTokens{},
 		batchSize: 500,
 		features:  newRankingOff(),
 	}
-	for _, l := range languages {
-		x.analyzers[l.name] = m.AnalyzerNamed(l.analyzer)
-		if l.wordByWord {
-			x.runs[l.name] = newRunTokens()
+	for _, l := range analysis.Languages {
+		if l.WordByWord {
+			x.runs[l.Name] = newRunTokens()
 		}
 	}
 	if err := x.seedStats(); err != nil {

@@ -3,10 +3,11 @@ package index
 import (
 	"slices"
 
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // Query is a search over the evidence index. Text is plain words, never query
@@ -41,28 +42,29 @@ const (
 	headingBoost = 0.25
 	refBoost     = 3.0 // the heading path holds the article the query names
 	nameBoost    = 0.5 // the document's file name holds a query word
+	relatedBoost = 0.4 // a related word of the thesaurus stands in for a query word
 )
 
 // analyzers holds the two analyzers of the index's mapping.
-type analyzers map[string]analysis.Analyzer
+type analyzers map[string]bleveanalysis.Analyzer
 
 // buildQuery plans q: which chunks may match, and how they score. It
 // returns nil when no chunk can match: no searchable word (empty, only stop
 // words or punctuation) or only words no chunk holds.
 func (x *Index) buildQuery(q Query, p planner) *searchPlan {
 	var pl plan
-	for _, lang := range queryLangs(q.Language, q.Text) {
+	for _, lang := range analysis.QueryLangs(q.Language, q.Text) {
 		tokens := x.analyzers[lang].Analyze([]byte(q.Text))
 		p.words(&pl, lang, x.withDigitVariants(lang, q.Text, tokens))
 	}
 	if x.features.on(featureRefs) {
-		for _, ref := range x.refs.find(q.Text) {
-			p.add(&pl, clause{field: fieldRefs, term: ref, boost: refBoost, selects: true})
+		for _, ref := range x.refs.Find(q.Text) {
+			p.add(&pl, clause{field: analysis.FieldRefs, term: ref, boost: refBoost, selects: true})
 		}
 	}
 	if x.features.on(featureNames) {
-		for _, term := range distinctTerms(x.analyzers[langEN].Analyze([]byte(q.Text))) {
-			p.add(&pl, clause{field: fieldName, term: term, boost: nameBoost})
+		for _, term := range distinctTerms(x.analyzers[analysis.LangEN].Analyze([]byte(q.Text))) {
+			p.add(&pl, clause{field: analysis.FieldName, term: term, boost: nameBoost})
 		}
 	}
 	sp := &searchPlan{parts: parts(pl.clauses), filters: filters(q), filterClauses: filterClauses(q), textTerms: pl.textTerms}
@@ -107,10 +109,10 @@ func (sp *searchPlan) query(selecting []clause) query.Query {
 
 // withDigitVariants adds the terms of text written with the other digits:
 // a query for "المادة 7" also looks for "٧" in Arabic text, and "١٢" for "12".
-func (x *Index) withDigitVariants(lang, text string, tokens analysis.TokenStream) analysis.TokenStream {
+func (x *Index) withDigitVariants(lang, text string, tokens bleveanalysis.TokenStream) bleveanalysis.TokenStream {
 	variants := []string{evidence.FoldDigits(text)}
-	if lang == langAR {
-		variants = append(variants, arabicDigits(text))
+	if lang == analysis.LangAR {
+		variants = append(variants, analysis.ArabicDigits(text))
 	}
 	for _, v := range variants {
 		if v != text {
@@ -120,7 +122,7 @@ func (x *Index) withDigitVariants(lang, text string, tokens analysis.TokenStream
 	return tokens
 }
 
-func distinctTerms(tokens analysis.TokenStream) []string {
+func distinctTerms(tokens bleveanalysis.TokenStream) []string {
 	var terms []string
 	for _, t := range tokens {
 		if term := string(t.Term); !slices.Contains(terms, term) {
@@ -138,7 +140,7 @@ func filterClauses(q Query) [][]clause {
 	for _, f := range []struct {
 		field  string
 		values []string
-	}{{fieldCollection, q.CollectionIDs}, {fieldDocID, q.DocIDs}} {
+	}{{analysis.FieldCollection, q.CollectionIDs}, {analysis.FieldDocID, q.DocIDs}} {
 		if len(f.values) == 0 {
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // Search returns the chunks that best match q, best first, ranked from 1,
@@ -236,7 +237,7 @@ func storedFields(id string, doc bleveindex.Document) *search.DocumentMatch {
 	m := &search.DocumentMatch{ID: id}
 	doc.VisitFields(func(f bleveindex.Field) {
 		switch f.Name() {
-		case fieldChunk, fieldTextEN, fieldTextAR, fieldTextZH:
+		case analysis.FieldChunk, analysis.FieldTextEN, analysis.FieldTextAR, analysis.FieldTextZH:
 			if text, ok := f.(bleveindex.TextField); ok {
 				m.AddFieldValue(f.Name(), text.Text())
 			}
@@ -263,11 +264,11 @@ func inRankOrder(ranked search.DocumentMatchCollection, loaded map[string]eviden
 // storedChunk rebuilds the chunk from its stored fields alone.
 func storedChunk(m *search.DocumentMatch) (evidence.Chunk, error) {
 	var c evidence.Chunk
-	blob, _ := m.Fields[fieldChunk].(string)
+	blob, _ := m.Fields[analysis.FieldChunk].(string)
 	if err := json.Unmarshal([]byte(blob), &c); err != nil {
 		return c, fmt.Errorf("decode chunk %s: %w: %w", m.ID, ErrCorrupt, err)
 	}
-	for _, f := range fieldsOf(func(l language) string { return l.text }) {
+	for _, f := range analysis.FieldsOf(func(l analysis.Language) string { return l.Text }) {
 		if text, ok := m.Fields[f].(string); ok {
 			c.Text = text
 		}

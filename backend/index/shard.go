@@ -13,6 +13,8 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 	bleveindex "github.com/blevesearch/bleve_index_api"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"lexflow/backend/index/internal/analysis"
 )
 
 // A shard is one Bleve index holding part of the chunks (chosen by a hash of
@@ -48,7 +50,7 @@ const metaFile = "index_meta.json"
 
 // createShard makes a new shard in dir, or in memory when dir is "".
 func createShard(dir string) (*shard, error) {
-	m, err := newMapping()
+	m, err := analysis.NewMapping()
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +115,7 @@ func (s *shard) check(dir string) (err error) {
 		return err
 	}
 	m := s.bleve.Mapping()
-	if m.AnalyzerNamed(analyzerEN) == nil || m.AnalyzerNamed(analyzerAR) == nil {
+	if m.AnalyzerNamed(analysis.AnalyzerEN) == nil || m.AnalyzerNamed(analysis.AnalyzerAR) == nil {
 		return fmt.Errorf("%w: mapping lacks the Lexflow analyzers", ErrCorrupt)
 	}
 	if _, err := s.bleve.DocCount(); err != nil {

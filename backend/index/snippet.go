@@ -8,11 +8,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/highlight"
 	"github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
 	bleveindex "github.com/blevesearch/bleve_index_api"
+
+	"lexflow/backend/index/internal/analysis"
 )
 
 // Snippets are Bleve's own: its html highlighter picks the best fragment of
@@ -33,7 +35,7 @@ type snippeter struct {
 // snippetField is a text field, how it is analysed, and the query's terms in it.
 type snippetField struct {
 	name     string
-	analyzer analysis.Analyzer
+	analyzer bleveanalysis.Analyzer
 	runs     *runTokens // the analyzer's tokens, remembered per run of text
 	terms    map[string]bool
 }
@@ -46,8 +48,8 @@ func (x *Index) newSnippeter(textTerms []clause) (*snippeter, error) {
 		return nil, fmt.Errorf("highlighter: %w", err)
 	}
 	sn := &snippeter{highlighter: h}
-	for _, l := range languages {
-		f := snippetField{name: l.text, analyzer: x.analyzers[l.name], runs: x.runs[l.name], terms: map[string]bool{}}
+	for _, l := range analysis.Languages {
+		f := snippetField{name: l.Text, analyzer: x.analyzers[l.Name], runs: x.runs[l.Name], terms: map[string]bool{}}
 		for _, c := range textTerms {
 			if c.field == f.name {
 				f.terms[c.term] = true
@@ -108,7 +110,7 @@ type located struct {
 // between white space once and for all (see runTokens), and analyses the
 // whole text should a run not allow it.
 func (f snippetField) analyse(text string, wanted func(term string) bool) []located {
-	if a, ok := f.analyzer.(*analysis.DefaultAnalyzer); ok && f.runs != nil {
+	if a, ok := f.analyzer.(*bleveanalysis.DefaultAnalyzer); ok && f.runs != nil {
 		input := []byte(text) // filters may rewrite their input in place
 		for _, cf := range a.CharFilters {
 			input = cf.Filter(input)
@@ -121,7 +123,7 @@ func (f snippetField) analyse(text string, wanted func(term string) bool) []loca
 }
 
 // wholeAnalysis is analyse with the analyzer run on the whole text.
-func wholeAnalysis(a analysis.Analyzer, text string, wanted func(term string) bool) []located {
+func wholeAnalysis(a bleveanalysis.Analyzer, text string, wanted func(term string) bool) []located {
 	var out []located
 	for _, tok := range a.Analyze([]byte(text)) {
 		if term := string(tok.Term); wanted(term) {
@@ -165,7 +167,7 @@ func newRunTokens() *runTokens { return &runTokens{m: map[string][]runToken{}} }
 
 // analyse is snippetField.analyse on text that went through the char
 // filters. ok is false when a run must be left to the whole analysis.
-func (rt *runTokens) analyse(a *analysis.DefaultAnalyzer, input []byte, wanted func(term string) bool) (tokens []located, ok bool) {
+func (rt *runTokens) analyse(a *bleveanalysis.DefaultAnalyzer, input []byte, wanted func(term string) bool) (tokens []located, ok bool) {
 	runs := whiteSpaceRuns(input)
 	rt.lookUp(input, runs)
 	var learned map[string][]runToken
@@ -247,7 +249,7 @@ func isASCIISpace(b byte) bool {
 // false when the run starts with a mark or format character (within its
 // text, it would join the white space before it), or when the filters do
 // not keep a token as one token with its offsets, or drop it.
-func tokenizeRun(a *analysis.DefaultAnalyzer, run []byte) ([]runToken, bool) {
+func tokenizeRun(a *bleveanalysis.DefaultAnalyzer, run []byte) ([]runToken, bool) {
 	if first, _ := utf8.DecodeRune(run); unicode.In(first, unicode.M, unicode.Cf) {
 		return nil, false
 	}
@@ -265,10 +267,10 @@ func tokenizeRun(a *analysis.DefaultAnalyzer, run []byte) ([]runToken, bool) {
 
 // filterWord runs the token filters on tok alone. ok is false when they
 // turn it into more than one token, or move it.
-func filterWord(filters []analysis.TokenFilter, tok *analysis.Token) (term string, ok bool) {
+func filterWord(filters []bleveanalysis.TokenFilter, tok *bleveanalysis.Token) (term string, ok bool) {
 	alone := *tok
 	alone.Term = append([]byte(nil), tok.Term...)
-	out := analysis.TokenStream{&alone}
+	out := bleveanalysis.TokenStream{&alone}
 	for _, tf := range filters {
 		out = tf.Filter(out)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // loadBySearch is the reference for load: a Bleve search per shard for the
@@ -33,9 +34,9 @@ func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchColl
 		}
 		req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
 			[]query.Query{query.NewDocIDQuery(ids[i])}, clauseQueries(textTerms), nil), len(ids[i]), 0, false)
-		req.Fields = []string{fieldChunk, fieldTextEN, fieldTextAR}
+		req.Fields = []string{analysis.FieldChunk, analysis.FieldTextEN, analysis.FieldTextAR}
 		req.Highlight = bleve.NewHighlightWithStyle(html.Name)
-		req.Highlight.Fields = []string{fieldTextEN, fieldTextAR}
+		req.Highlight.Fields = []string{analysis.FieldTextEN, analysis.FieldTextAR}
 		res, err := s.search(ctx, req, x.stats.bm25(count))
 		if err != nil {
 			return nil, err
@@ -55,7 +56,7 @@ func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchColl
 			return nil, err
 		}
 		snippet := ""
-		for _, f := range []string{fieldTextEN, fieldTextAR} {
+		for _, f := range []string{analysis.FieldTextEN, analysis.FieldTextAR} {
 			if frags := m.Fragments[f]; len(frags) > 0 && snippet == "" {
 				snippet = frags[0]
 			}

@@ -11,6 +11,7 @@ import (
 	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // Why this file exists: Bleve v2.6.1's BM25 takes the average field length to
@@ -27,11 +28,11 @@ import (
 const sampleSize = 500
 
 // textFields are the analysed fields whose average length BM25 needs.
-var textFields = append(fieldsOf(func(l language) string { return l.text }), append(fieldsOf(func(l language) string { return l.heading }),
-	append(fieldsOf(func(l language) string { return l.head }), fieldName)...)...)
+var textFields = append(analysis.FieldsOf(func(l analysis.Language) string { return l.Text }), append(analysis.FieldsOf(func(l analysis.Language) string { return l.Heading }),
+	append(analysis.FieldsOf(func(l analysis.Language) string { return l.Head }), analysis.FieldName)...)...)
 
 // keywordFields count one token per document for BM25's purposes.
-var keywordFields = []string{fieldDocID, fieldCollection, fieldLang, fieldRefs, fieldKind}
+var keywordFields = []string{analysis.FieldDocID, analysis.FieldCollection, analysis.FieldLang, analysis.FieldRefs, analysis.FieldKind}
 
 // corpusStats holds, per analysed field, how many documents have the field
 // and how many tokens they hold in total. Add updates it with the exact
@@ -105,7 +106,7 @@ func (x *Index) seedStats() error {
 	per := max(1, sampleSize/len(x.shards))
 	for _, s := range x.shards {
 		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), per, 0, false)
-		req.Fields = append([]string{fieldChunk}, fieldsOf(func(l language) string { return l.text })...)
+		req.Fields = append([]string{analysis.FieldChunk}, analysis.FieldsOf(func(l analysis.Language) string { return l.Text })...)
 		req.Score = bleve.ScoreNone
 		res, err := s.search(context.Background(), req, x.stats.bm25(1))
 		if err != nil {
@@ -126,31 +127,31 @@ func (x *Index) seedStats() error {
 }
 
 func (x *Index) seedChunk(c evidence.Chunk) {
-	lang := chunkLang(c.Language)
+	lang := analysis.ChunkLang(c.Language)
 	a := x.analyzers[lang]
-	x.stats.add(textFieldFor(lang), len(a.Analyze([]byte(c.Text))))
-	if heading := headingContext(c); heading != "" {
-		x.stats.add(headingFieldFor(lang), len(a.Analyze([]byte(heading))))
+	x.stats.add(analysis.TextField(lang), len(a.Analyze([]byte(c.Text))))
+	if heading := analysis.HeadingContext(c); heading != "" {
+		x.stats.add(analysis.HeadingField(lang), len(a.Analyze([]byte(heading))))
 	}
-	if name := nameWords(c.Locator.DocName); name != "" {
-		x.stats.add(fieldName, len(x.analyzers[langEN].Analyze([]byte(name))))
+	if name := analysis.NameWords(c.Locator.DocName); name != "" {
+		x.stats.add(analysis.FieldName, len(x.analyzers[analysis.LangEN].Analyze([]byte(name))))
 	}
 }
 
 // seedHeads estimates the average head length from up to n first chunks of
 // the shard: they are too few among all chunks for the general sample.
 func (x *Index) seedHeads(s *shard, n int) error {
-	req := bleve.NewSearchRequestOptions(termQuery(fieldKind, kindFirst, 1), n, 0, false)
-	req.Fields = fieldsOf(func(l language) string { return l.head })
+	req := bleve.NewSearchRequestOptions(termQuery(analysis.FieldKind, analysis.KindFirst, 1), n, 0, false)
+	req.Fields = analysis.FieldsOf(func(l analysis.Language) string { return l.Head })
 	req.Score = bleve.ScoreNone
 	res, err := s.search(context.Background(), req, x.stats.bm25(1))
 	if err != nil {
 		return fmt.Errorf("sample document heads: %w: %w", ErrCorrupt, err)
 	}
 	for _, m := range res.Hits {
-		for _, l := range languages {
-			if head, ok := m.Fields[l.head].(string); ok {
-				x.stats.add(l.head, len(x.analyzers[l.name].Analyze([]byte(head))))
+		for _, l := range analysis.Languages {
+			if head, ok := m.Fields[l.Head].(string); ok {
+				x.stats.add(l.Head, len(x.analyzers[l.Name].Analyze([]byte(head))))
 			}
 		}
 	}

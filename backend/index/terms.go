@@ -4,12 +4,14 @@ import (
 	"context"
 	"sync"
 
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/blevesearch/bleve/v2/search/searcher"
 	bleveindex "github.com/blevesearch/bleve_index_api"
+
+	"lexflow/backend/index/internal/analysis"
 )
 
 // tuning holds the knobs of ranking. The zero value is the default.
@@ -42,8 +44,8 @@ type plan struct {
 // planner turns query words into clauses.
 type planner struct {
 	dfs      docFreqs
-	related  thesaurus // English query words → related words, scored at relatedBoost; nil when switched off
-	headings bool      // query words also match the heading path
+	related  analysis.Thesaurus // English query words → related words, scored at relatedBoost; nil when switched off
+	headings bool               // query words also match the heading path
 }
 
 // words plans the query words: each term in the text and, weighted, in the
@@ -51,7 +53,7 @@ type planner struct {
 // chunk whose text holds a query word: a heading alone ("Power of the
 // Regulator to intervene") never makes a hit, the rule under it does.
 // Terms no chunk holds are dropped.
-func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
+func (p planner) words(pl *plan, lang string, tokens bleveanalysis.TokenStream) {
 	seen := map[string]bool{}
 	for _, tok := range tokens {
 		term := string(tok.Term)
@@ -59,11 +61,11 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 			continue
 		}
 		seen[term] = true
-		pl.textTerms = append(pl.textTerms, clause{field: textFieldFor(lang), term: term, boost: 1})
-		p.add(pl, clause{field: textFieldFor(lang), term: term, boost: 1, selects: true})
-		p.heading(pl, clause{field: headingFieldFor(lang), term: term, boost: headingBoost})
+		pl.textTerms = append(pl.textTerms, clause{field: analysis.TextField(lang), term: term, boost: 1})
+		p.add(pl, clause{field: analysis.TextField(lang), term: term, boost: 1, selects: true})
+		p.heading(pl, clause{field: analysis.HeadingField(lang), term: term, boost: headingBoost})
 	}
-	if lang != langEN {
+	if lang != analysis.LangEN {
 		return
 	}
 	// Related words select like query words: a chunk that holds only a
@@ -75,8 +77,8 @@ func (p planner) words(pl *plan, lang string, tokens analysis.TokenStream) {
 				continue
 			}
 			seen[r] = true
-			p.add(pl, clause{field: textFieldFor(lang), term: r, boost: relatedBoost, relatedTo: term, selects: true})
-			p.heading(pl, clause{field: headingFieldFor(lang), term: r, boost: relatedBoost * headingBoost, relatedTo: term})
+			p.add(pl, clause{field: analysis.TextField(lang), term: r, boost: relatedBoost, relatedTo: term, selects: true})
+			p.heading(pl, clause{field: analysis.HeadingField(lang), term: r, boost: relatedBoost * headingBoost, relatedTo: term})
 		}
 	}
 }

@@ -20,13 +20,3 @@ func TestRelatedWordsFindAndRankBelow(t *testing.T) {
 		t.Errorf("hits %v hold the governing-law clause, which has neither the word nor a related one", ids)
 	}
 }
-
-func TestThesaurusAnalysesBothSides(t *testing.T) {
-	x := newIndexWith(t)
-	related := x.related["expir"] // "expiration", "expire", "expiry"
-	for _, want := range []string{"term", "renew", "durat"} {
-		if !contains(related, want) {
-			t.Errorf("related terms of expir: %v, want %q among them", related, want)
-		}
-	}
-}

@@ -11,6 +11,7 @@ import (
 	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // idPage is how many chunk IDs one request of ChunkIDs fetches.
@@ -79,7 +80,7 @@ func (x *Index) commit(s *shard, b *bleve.Batch) error {
 // than in Batch.Index keeps the document, whose analysed field lengths feed
 // the BM25 statistics once Bleve has analysed it.
 func (x *Index) document(s *shard, c evidence.Chunk, head string) (*document.Document, error) {
-	data, err := chunkDocument(c, x.refs.find(headingText(c.Locator)), head)
+	data, err := analysis.ChunkDocument(c, x.refs.Find(analysis.HeadingText(c.Locator)), head)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +129,7 @@ func (x *Index) ChunkIDs(docID string) ([]string, error) {
 
 // shardChunkIDs pages through the chunks of a document in one shard.
 func (x *Index) shardChunkIDs(ctx context.Context, s *shard, docID string) ([]string, error) {
-	q := termQuery(fieldDocID, docID, 1)
+	q := termQuery(analysis.FieldDocID, docID, 1)
 	var ids []string
 	for {
 		req := bleve.NewSearchRequestOptions(q, idPage, 0, false)

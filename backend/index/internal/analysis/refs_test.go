@@ -1,4 +1,4 @@
-package index
+package analysis
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 )
 
 func TestFindRefs(t *testing.T) {
-	p := newRefPatterns()
+	p := NewRefs()
 	tests := []struct {
 		text string
 		want []string
@@ -44,14 +44,14 @@ func TestFindRefs(t *testing.T) {
 		{"عقد العمل", nil},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, p.find(tt.text)); diff != "" {
-			t.Errorf("find(%q) (-want +got):\n%s", tt.text, diff)
+		if diff := cmp.Diff(tt.want, p.Find(tt.text)); diff != "" {
+			t.Errorf("Find(%q) (-want +got):\n%s", tt.text, diff)
 		}
 	}
 }
 
 func TestDigitFolding(t *testing.T) {
-	if got := arabicDigits("Article 12"); got != "Article ١٢" {
-		t.Errorf("arabicDigits = %q", got)
+	if got := ArabicDigits("Article 12"); got != "Article ١٢" {
+		t.Errorf("ArabicDigits = %q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package index
+package analysis
 
 import (
 	"regexp"
@@ -15,9 +15,10 @@ import (
 // keywords of their heading path in the refs field; a query that mentions one
 // boosts the chunks under that heading.
 
-// refPatterns are compiled per Index: regexp values are safe for concurrent
-// use, and keeping them in the Index avoids package-level state.
-type refPatterns struct {
+// Refs are the compiled patterns of references, one per Index: regexp
+// values are safe for concurrent use, and keeping them in the Index avoids
+// package-level state.
+type Refs struct {
 	english *regexp.Regexp
 	section *regexp.Regexp
 	arabic  *regexp.Regexp
@@ -53,8 +54,9 @@ var arabicOrdinals = map[string]string{
 	"عاشره": "10", "عاشر": "10",
 }
 
-func newRefPatterns() refPatterns {
-	return refPatterns{
+// NewRefs compiles the patterns.
+func NewRefs() Refs {
+	return Refs{
 		english: regexp.MustCompile(`(?i:\b(articles?|arts?|section|sec|clause|cl|chapter|chap|ch|part|title|schedule|annex|appendix|paragraph|para|rule))\b\.?\s*(\d+(?:\.\d+)*|[IVXLC]+\b)`),
 		section: regexp.MustCompile(`§+\s*(\d+(?:\.\d+)*)`),
 		arabic:  regexp.MustCompile(`(?:^|[\s(])(?:[وفبل]?(?:ال|ل))?(ماده|فصل|باب|فرع|بند|قسم)\s*[(\[]?\s*(?:(\d+)|ال(\p{Arabic}+))`),
@@ -62,8 +64,8 @@ func newRefPatterns() refPatterns {
 	}
 }
 
-// find returns the sorted, de-duplicated references mentioned in s.
-func (p refPatterns) find(s string) []string {
+// Find returns the sorted, de-duplicated references mentioned in s.
+func (p Refs) Find(s string) []string {
 	s = normalizeArabic(evidence.FoldDigits(s))
 	var refs []string
 	for _, m := range p.english.FindAllStringSubmatch(s, -1) {
@@ -130,8 +132,8 @@ func romanValue(s string) int {
 	return total
 }
 
-// arabicDigits writes ASCII digits as Arabic-Indic digits (٠-٩).
-func arabicDigits(s string) string {
+// ArabicDigits writes ASCII digits as Arabic-Indic digits (٠-٩).
+func ArabicDigits(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
 			return '٠' + (r - '0')

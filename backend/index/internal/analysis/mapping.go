@@ -1,4 +1,10 @@
-package index
+// Package analysis is how the evidence index reads text: the fields of an
+// indexed chunk and the Bleve mapping that analyses them (mapping.go), one
+// analyzer per language and the language of a chunk or a query
+// (languages.go), the Arabic tanween filter (tanween.go), the legal
+// thesaurus (thesaurus.go) and structural references such as "Article 12"
+// (refs.go). It knows nothing of shards, ranking or queries.
+package analysis
 
 import (
 	"encoding/json"
@@ -26,36 +32,36 @@ import (
 // is the chunk ID. Its text goes into the field of its language, so each
 // language keeps its own analyzer and its own term statistics.
 const (
-	fieldDocID      = "doc_id"        // keyword: filters, DeleteDocument, ChunkIDs
-	fieldCollection = "collection_id" // keyword: filters
-	fieldLang       = "lang"          // keyword: "en", "ar" or "zh", the analysis used
-	fieldTextEN     = "text_en"       // analysed, stored, with term vectors for snippets
-	fieldTextAR     = "text_ar"
-	fieldHeadingEN  = "heading_en" // the heading path as text, searched with a boost
-	fieldHeadingAR  = "heading_ar"
-	fieldName       = "name"    // the document's file name as words; only ever a boost
-	fieldHeadEN     = "head_en" // first chunk only: the document's file name and opening text (title, parties), stored
-	fieldHeadAR     = "head_ar"
-	fieldTextZH     = "text_zh"
-	fieldHeadingZH  = "heading_zh"
-	fieldHeadZH     = "head_zh"
-	fieldKind       = "kind"  // keyword: kindFirst on a document's first chunk, which carries the head
-	fieldRefs       = "refs"  // keyword: "article:12", "section:4.2" from the heading path
-	fieldChunk      = "chunk" // stored only: the chunk without its text, as JSON
-	langEN          = "en"
-	langAR          = "ar"
-	langZH          = "zh"
-	analyzerEN      = "lexflow_en"
-	analyzerAR      = "lexflow_ar"
-	analyzerZH      = "lexflow_zh"
+	FieldDocID      = "doc_id"        // keyword: filters, DeleteDocument, ChunkIDs
+	FieldCollection = "collection_id" // keyword: filters
+	FieldLang       = "lang"          // keyword: "en", "ar" or "zh", the analysis used
+	FieldTextEN     = "text_en"       // analysed, stored, with term vectors for snippets
+	FieldTextAR     = "text_ar"
+	FieldHeadingEN  = "heading_en" // the heading path as text, searched with a boost
+	FieldHeadingAR  = "heading_ar"
+	FieldName       = "name"    // the document's file name as words; only ever a boost
+	FieldHeadEN     = "head_en" // first chunk only: the document's file name and opening text (title, parties), stored
+	FieldHeadAR     = "head_ar"
+	FieldTextZH     = "text_zh"
+	FieldHeadingZH  = "heading_zh"
+	FieldHeadZH     = "head_zh"
+	FieldKind       = "kind"  // keyword: KindFirst on a document's first chunk, which carries the head
+	FieldRefs       = "refs"  // keyword: "article:12", "section:4.2" from the heading path
+	FieldChunk      = "chunk" // stored only: the chunk without its text, as JSON
+	LangEN          = "en"
+	LangAR          = "ar"
+	LangZH          = "zh"
+	AnalyzerEN      = "lexflow_en"
+	AnalyzerAR      = "lexflow_ar"
+	AnalyzerZH      = "lexflow_zh"
 	filterNFKC      = "lexflow_nfkc"
 	filterCJK       = "lexflow_cjk"
 	stopZH          = "lexflow_zh_stop"
 	charColon       = "lexflow_colon"
-	kindFirst       = "first"
+	KindFirst       = "first"
 )
 
-// newMapping describes the index: three analyzers, one static document mapping,
+// NewMapping describes the index: three analyzers, one static document mapping,
 // BM25 scoring. It is rebuilt on every call; nothing here is shared state.
 //
 // Both analyzers first replace colons by spaces: Unicode word segmentation would keep
@@ -80,7 +86,7 @@ const (
 // statute (赔钱 for 赔偿) still matches in part; Latin words and numbers in
 // Chinese text are kept as words. The question words, particles and
 // pronouns of chineseStopWords go, as English stop words do.
-func newMapping() (*mapping.IndexMappingImpl, error) {
+func NewMapping() (*mapping.IndexMappingImpl, error) {
 	im := mapping.NewIndexMapping()
 	im.ScoringModel = bleveindex.BM25Scoring
 	im.StoreDynamic = false
@@ -91,10 +97,10 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		err = im.AddCustomTokenFilter(filterNFKC, map[string]any{"type": unicodenorm.Name, "form": unicodenorm.NFKC})
 	}
 	if err == nil {
-		err = im.AddCustomAnalyzer(analyzerEN, customAnalyzer(en.PossessiveName, lowercase.Name, filterNFKC, en.StopName, en.SnowballStemmerName))
+		err = im.AddCustomAnalyzer(AnalyzerEN, customAnalyzer(en.PossessiveName, lowercase.Name, filterNFKC, en.StopName, en.SnowballStemmerName))
 	}
 	if err == nil {
-		err = im.AddCustomAnalyzer(analyzerAR, customAnalyzer(lowercase.Name, filterNFKC, filterTanween, ar.StopName, ar.NormalizeName, ar.StemmerName))
+		err = im.AddCustomAnalyzer(AnalyzerAR, customAnalyzer(lowercase.Name, filterNFKC, filterTanween, ar.StopName, ar.NormalizeName, ar.StemmerName))
 	}
 	if err == nil {
 		err = im.AddCustomTokenFilter(filterCJK, map[string]any{"type": cjk.BigramName, "output_unigram": true})
@@ -106,12 +112,12 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		err = im.AddCustomTokenFilter(stopZH, map[string]any{"type": stop.Name, "stop_token_map": stopZH})
 	}
 	if err == nil {
-		err = im.AddCustomAnalyzer(analyzerZH, customAnalyzer(cjk.WidthName, lowercase.Name, filterNFKC, filterCJK, stopZH))
+		err = im.AddCustomAnalyzer(AnalyzerZH, customAnalyzer(cjk.WidthName, lowercase.Name, filterNFKC, filterCJK, stopZH))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("define analyzers: %w", err)
 	}
-	im.DefaultAnalyzer = analyzerEN
+	im.DefaultAnalyzer = AnalyzerEN
 	im.DefaultMapping = chunkMapping()
 	return im, nil
 }
@@ -125,21 +131,21 @@ func customAnalyzer(filters ...string) map[string]any {
 func chunkMapping() *mapping.DocumentMapping {
 	dm := mapping.NewDocumentStaticMapping()
 	dm.AddSubDocumentMapping("_all", mapping.NewDocumentDisabledMapping())
-	for _, f := range []string{fieldDocID, fieldCollection, fieldLang, fieldKind} {
+	for _, f := range []string{FieldDocID, FieldCollection, FieldLang, FieldKind} {
 		dm.AddFieldMappingsAt(f, keywordField(true))
 	}
-	dm.AddFieldMappingsAt(fieldRefs, keywordField(false))
-	for _, l := range languages {
-		dm.AddFieldMappingsAt(l.text, textField(l.analyzer, true))
-		dm.AddFieldMappingsAt(l.heading, textField(l.analyzer, false))
-		head := textField(l.analyzer, false)
+	dm.AddFieldMappingsAt(FieldRefs, keywordField(false))
+	for _, l := range Languages {
+		dm.AddFieldMappingsAt(l.Text, textField(l.Analyzer, true))
+		dm.AddFieldMappingsAt(l.Heading, textField(l.Analyzer, false))
+		head := textField(l.Analyzer, false)
 		head.Store = true
-		dm.AddFieldMappingsAt(l.head, head)
+		dm.AddFieldMappingsAt(l.Head, head)
 	}
-	dm.AddFieldMappingsAt(fieldName, textField(analyzerEN, false))
+	dm.AddFieldMappingsAt(FieldName, textField(AnalyzerEN, false))
 	stored := mapping.NewTextFieldMapping()
 	stored.Index, stored.Store, stored.IncludeTermVectors, stored.IncludeInAll, stored.DocValues = false, true, false, false, false
-	dm.AddFieldMappingsAt(fieldChunk, stored)
+	dm.AddFieldMappingsAt(FieldChunk, stored)
 	return dm
 }
 
@@ -161,44 +167,44 @@ func textField(analyzer string, stored bool) *mapping.FieldMapping {
 	return fm
 }
 
-// chunkDocument is what Bleve indexes for one chunk; refs are the structural
+// ChunkDocument is what Bleve indexes for one chunk; refs are the structural
 // references of its heading path; head, set on a document's first chunk
-// only, is the document's name and opening text (see heads.go).
-func chunkDocument(c evidence.Chunk, refs []string, head string) (map[string]any, error) {
+// only, is the document's name and opening text (see the index's heads.go).
+func ChunkDocument(c evidence.Chunk, refs []string, head string) (map[string]any, error) {
 	meta := c
 	meta.Text = ""
 	blob, err := json.Marshal(meta)
 	if err != nil {
 		return nil, fmt.Errorf("encode chunk %s: %w", c.ID, err)
 	}
-	lang := chunkLang(c.Language)
+	lang := ChunkLang(c.Language)
 	doc := map[string]any{
-		fieldDocID:         c.DocID,
-		fieldCollection:    c.CollectionID,
-		fieldLang:          lang,
-		fieldChunk:         string(blob),
-		textFieldFor(lang): c.Text,
+		FieldDocID:      c.DocID,
+		FieldCollection: c.CollectionID,
+		FieldLang:       lang,
+		FieldChunk:      string(blob),
+		TextField(lang): c.Text,
 	}
-	if heading := headingContext(c); heading != "" {
-		doc[headingFieldFor(lang)] = heading
+	if heading := HeadingContext(c); heading != "" {
+		doc[HeadingField(lang)] = heading
 	}
-	if name := nameWords(c.Locator.DocName); name != "" {
-		doc[fieldName] = name
+	if name := NameWords(c.Locator.DocName); name != "" {
+		doc[FieldName] = name
 	}
 	if len(refs) > 0 {
-		doc[fieldRefs] = refs
+		doc[FieldRefs] = refs
 	}
 	if head != "" {
-		doc[headFieldFor(lang)] = head
-		doc[fieldKind] = kindFirst
+		doc[HeadField(lang)] = head
+		doc[FieldKind] = KindFirst
 	}
 	return doc, nil
 }
 
-// headingText is what the heading field holds: the heading path and, for
+// HeadingText is what the heading field holds: the heading path and, for
 // a chunk that holds several units (short articles sharing a chunk), the
 // heading of each, so "Article 6" finds the chunk it lies in.
-func headingText(l evidence.Locator) string {
+func HeadingText(l evidence.Locator) string {
 	lines := slices.Clone(l.HeadingPath)
 	for _, u := range l.Units {
 		if len(u.HeadingPath) > len(l.HeadingPath) {
@@ -208,15 +214,15 @@ func headingText(l evidence.Locator) string {
 	return strings.Join(slices.Compact(lines), "\n")
 }
 
-// headingContext is what the heading field holds: the headings of
-// headingText that the chunk's opening does not already say. A chunk that
+// HeadingContext is what the heading field holds: the headings of
+// HeadingText that the chunk's opening does not already say. A chunk that
 // opens a clause holds its title in its text; its parents' titles, and the
 // title of the clause a continuation chunk belongs to, are context the text
 // lacks.
-func headingContext(c evidence.Chunk) string {
+func HeadingContext(c evidence.Chunk) string {
 	opening := evidence.Slice(c.Text, 0, 300)
 	var lines []string
-	for _, h := range strings.Split(headingText(c.Locator), "\n") {
+	for _, h := range strings.Split(HeadingText(c.Locator), "\n") {
 		if !strings.Contains(opening, h) {
 			lines = append(lines, h)
 		}
@@ -224,10 +230,10 @@ func headingContext(c evidence.Chunk) string {
 	return strings.Join(lines, "\n")
 }
 
-// nameWords turns a file name into words: "Master_Services-Agreement.pdf" →
+// NameWords turns a file name into words: "Master_Services-Agreement.pdf" →
 // "Master Services Agreement". Unicode segmentation would keep
 // "Master_Services" as one token.
-func nameWords(name string) string {
+func NameWords(name string) string {
 	if i := strings.LastIndexByte(name, '.'); i > 0 {
 		name = name[:i]
 	}

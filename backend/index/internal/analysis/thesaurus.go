@@ -1,10 +1,10 @@
-package index
+package analysis
 
 import (
 	"slices"
 	"strings"
 
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 )
 
 // Questions and the clauses that answer them often use different words: one
@@ -12,8 +12,9 @@ import (
 // a date; one asks about a covenant not to sue, the clause says a party
 // "shall not challenge" a patent. A small thesaurus of general legal
 // vocabulary adds, for a query word, the words a drafter would use instead,
-// at a low weight (relatedBoost), so they decide between chunks that hold
-// few query words without outranking those that hold the query's own.
+// at a low weight (relatedBoost, where the index plans a query), so they
+// decide between chunks that hold few query words without outranking those
+// that hold the query's own.
 //
 // Each line is "query words: related words". The words are analysed like the
 // text (so "expiration" also covers "expire" and "expiry"). It is English
@@ -109,15 +110,12 @@ force majeure: beyond control act god
 tax taxes: duty levy withholding
 `
 
-// relatedBoost is the weight of a related word against 1 for a query word.
-const relatedBoost = 0.4
+// Thesaurus maps an analysed query term to analysed related terms.
+type Thesaurus map[string][]string
 
-// thesaurus maps an analysed query term to analysed related terms, per language.
-type thesaurus map[string][]string
-
-// newThesaurus analyses legalThesaurus with the English analyzer.
-func newThesaurus(a analysis.Analyzer) thesaurus {
-	t := thesaurus{}
+// NewThesaurus analyses legalThesaurus with the English analyzer a.
+func NewThesaurus(a bleveanalysis.Analyzer) Thesaurus {
+	t := Thesaurus{}
 	terms := func(s string) []string {
 		var ts []string
 		for _, tok := range a.Analyze([]byte(s)) {
