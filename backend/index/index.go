@@ -52,7 +52,7 @@ type Index struct {
 	tuning    tuning
 	features  *rankingOff
 	related   analysis.Thesaurus
-	runs      map[string]*runTokens // per language that filters word by word: its analyzer's tokens of runs of text (snippet.go)
+	snippets  *analysis.Snippets
 	batchSize int
 	compactor compactor // merges segments once writes stop (on disk only)
 	closeOnce sync.Once
@@ -62,21 +62,17 @@ type Index struct {
 // newIndex wraps opened shards and seeds the BM25 statistics from them.
 func newIndex(shards []*shard) (*Index, error) {
 	m := shards[0].bleve.Mapping()
+	analyzers := analysis.AnalyzersOf(m)
 	x := &Index{
 		shards:    shards,
-		analyzers: analysis.AnalyzersOf(m),
+		analyzers: analyzers,
 		refs:      analysis.NewRefs(),
 		stats:     newCorpusStats(),
 		dfs:       newDFCache(),
 		related:   analysis.NewThesaurus(m.AnalyzerNamed(analysis.AnalyzerEN)),
-		runs:      map[string]*runTokens{},
+		snippets:  analysis.NewSnippets(analyzers),
 		batchSize: 500,
 		features:  newRankingOff(),
-	}
-	for _, l := range analysis.Languages {
-		if l.WordByWord {
-			x.runs[l.Name] = newRunTokens()
-		}
 	}
 	if err := x.seedStats(); err != nil {
 		_ = x.Close()

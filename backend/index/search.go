@@ -169,11 +169,20 @@ func aboveMin(ranked search.DocumentMatchCollection, minScore float64) search.Do
 	return ranked
 }
 
+// termsByField lists the terms of clauses by field.
+func termsByField(clauses []clause) map[string][]string {
+	terms := map[string][]string{}
+	for _, c := range clauses {
+		terms[c.field] = append(terms[c.field], c.term)
+	}
+	return terms
+}
+
 // load reads the stored chunks of the ranked matches and highlights the
 // query's terms in their text, keeping the ranking and scores of the first
 // pass. A chunk deleted in between is left out.
 func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection, textTerms []clause) ([]evidence.Hit, error) {
-	sn, err := x.newSnippeter(textTerms)
+	sn, err := x.snippets.For(termsByField(textTerms))
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +207,7 @@ func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection,
 // load reads the chunks ids from a snapshot of s, each with its snippet; a
 // chunk no longer there is left out. A panic inside Bleve (a damaged
 // segment) gives ErrCorrupt.
-func (s *shard) load(ctx context.Context, ids []string, sn *snippeter) (hits map[string]evidence.Hit, err error) {
+func (s *shard) load(ctx context.Context, ids []string, sn *analysis.Snippeter) (hits map[string]evidence.Hit, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			hits, err = nil, fmt.Errorf("search index: %w: %v", ErrCorrupt, r)
@@ -226,7 +235,7 @@ func (s *shard) load(ctx context.Context, ids []string, sn *snippeter) (hits map
 		if err != nil {
 			return nil, err
 		}
-		hits[id] = evidence.Hit{Chunk: chunk, Snippet: sn.snippet(doc, stored.Fields)}
+		hits[id] = evidence.Hit{Chunk: chunk, Snippet: sn.Snippet(doc, stored.Fields)}
 	}
 	return hits, nil
 }

@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
@@ -133,46 +131,5 @@ func TestLoadMatchesBleveSearch(t *testing.T) {
 				t.Errorf("hits (-Bleve search +load):\n%s", diff)
 			}
 		})
-	}
-}
-
-// TestRunByRunAnalysis: tokenizing text run by run between white space,
-// and filtering each token alone, gives every token the term, offsets and
-// position that analysing the whole text gives it, which is what the index
-// holds in its term vectors: over the corpus, and over random text mixing
-// white space, punctuation, digits, marks, format characters, ligatures,
-// emoji and Arabic.
-func TestRunByRunAnalysis(t *testing.T) {
-	x := newIndexWith(t)
-	sn, err := x.newSnippeter(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, c := range snippetCorpus() {
-		texts = append(texts, c.Text)
-	}
-	pieces := []string{"a", "Bc", "party", "Party's", "’s", "é", "e\u0301", "\u0301", "\u064b", "\u0651", "'", "\"", ".", ",", ":", ";", "-", "_",
-		"12", "3.5", "٣", "٠١", "(", ")", "&", "<b>", "ﬁ", "\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "🇫🇷", "😀", "\u00a0", "\u3000",
-		"العقد", "بالإخطار", "تشريعياً", "ال", "و", "中文", "カタカナ", "한국어", "שָׁלוֹם", "a\"b",
-		" ", " ", "  ", "\t", "\n", "\r\n", "\r", "\v", "\f", "\u2028", "\u0085"}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 20000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(12) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		texts = append(texts, b.String())
-	}
-	for _, text := range texts {
-		for _, f := range sn.fields {
-			all := func(string) bool { return true }
-			want := wholeAnalysis(f.analyzer, text, all)
-			for range 2 { // the second time from the remembered runs
-				if diff := cmp.Diff(want, f.analyse(text, all), cmp.AllowUnexported(located{}), cmpopts.EquateEmpty()); diff != "" {
-					t.Fatalf("%q in %s (-whole text +run by run):\n%s", text, f.name, diff)
-				}
-			}
-		}
 	}
 }

@@ -2,8 +2,9 @@
 // indexed chunk and the Bleve mapping that analyses them (mapping.go), one
 // analyzer per language and the language of a chunk or a query
 // (languages.go), the Arabic tanween filter (tanween.go), the legal
-// thesaurus (thesaurus.go) and structural references such as "Article 12"
-// (refs.go). It knows nothing of shards, ranking or queries.
+// thesaurus (thesaurus.go), structural references such as "Article 12"
+// (refs.go), and a hit's snippet, highlighted in its text analysed again
+// (snippet.go). It knows nothing of shards, ranking or queries.
 package analysis
 
 import (

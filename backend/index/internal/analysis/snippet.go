@@ -1,4 +1,4 @@
-package index
+package analysis
 
 import (
 	"fmt"
@@ -13,11 +13,9 @@ import (
 	"github.com/blevesearch/bleve/v2/search/highlight"
 	"github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
 	bleveindex "github.com/blevesearch/bleve_index_api"
-
-	"lexflow/backend/index/internal/analysis"
 )
 
-// Snippets are Bleve's own: its html highlighter picks the best fragment of
+// A hit's snippet is Bleve's own: its html highlighter picks the best fragment of
 // about 200 characters, wraps the query's terms in <mark>…</mark> and
 // escapes the rest. The highlighter only needs where the terms are in the
 // text. A Bleve search would read that from the term vectors, walking each
@@ -26,8 +24,27 @@ import (
 // tokens, offsets and positions, since the index made its term vectors by
 // analysing that text with the same analyzer, and costs a fraction of it.
 
-// snippeter builds the snippets of one query's hits.
-type snippeter struct {
+// Snippets makes the snippets of an index's hits. It remembers the tokens
+// of runs of text (see runTokens) from one query to the next: keep one per
+// index.
+type Snippets struct {
+	analyzers Analyzers
+	runs      map[string]*runTokens // per language that filters word by word
+}
+
+// NewSnippets makes the snippets of hits analysed with a.
+func NewSnippets(a Analyzers) *Snippets {
+	s := &Snippets{analyzers: a, runs: map[string]*runTokens{}}
+	for _, l := range Languages {
+		if l.WordByWord {
+			s.runs[l.Name] = newRunTokens()
+		}
+	}
+	return s
+}
+
+// Snippeter builds the snippets of one query's hits.
+type Snippeter struct {
 	highlighter highlight.Highlighter
 	fields      []snippetField // in the order their fragments are preferred
 }
@@ -40,29 +57,27 @@ type snippetField struct {
 	terms    map[string]bool
 }
 
-// newSnippeter prepares the snippets of a query whose terms in the text
-// fields are textTerms.
-func (x *Index) newSnippeter(textTerms []clause) (*snippeter, error) {
+// For prepares the snippets of a query whose terms in each text field are
+// terms[field].
+func (s *Snippets) For(terms map[string][]string) (*Snippeter, error) {
 	h, err := bleve.Config.Cache.HighlighterNamed(html.Name)
 	if err != nil {
 		return nil, fmt.Errorf("highlighter: %w", err)
 	}
-	sn := &snippeter{highlighter: h}
-	for _, l := range analysis.Languages {
-		f := snippetField{name: l.Text, analyzer: x.analyzers[l.Name], runs: x.runs[l.Name], terms: map[string]bool{}}
-		for _, c := range textTerms {
-			if c.field == f.name {
-				f.terms[c.term] = true
-			}
+	sn := &Snippeter{highlighter: h}
+	for _, l := range Languages {
+		f := snippetField{name: l.Text, analyzer: s.analyzers[l.Name], runs: s.runs[l.Name], terms: map[string]bool{}}
+		for _, term := range terms[f.name] {
+			f.terms[term] = true
 		}
 		sn.fields = append(sn.fields, f)
 	}
 	return sn, nil
 }
 
-// snippet is the best highlighted fragment of doc's text, "" if it has
-// none; fields are doc's stored fields (see storedFields).
-func (sn *snippeter) snippet(doc bleveindex.Document, fields map[string]any) string {
+// Snippet is the best highlighted fragment of doc's text, "" if it has
+// none; fields are doc's stored fields, the text fields among them.
+func (sn *Snippeter) Snippet(doc bleveindex.Document, fields map[string]any) string {
 	for _, f := range sn.fields {
 		text, ok := fields[f.name].(string)
 		if !ok {
