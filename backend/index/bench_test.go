@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/blevesearch/bleve/v2/index/scorch"
-
 	"lexflow/backend/evidence"
 	"lexflow/backend/internal/proccpu"
 )
@@ -90,7 +88,7 @@ func buildFixture(n int) (*benchFixture, error) {
 	if f.idx, err = Open(filepath.Join(root, "index")); err != nil {
 		return nil, err
 	}
-	f.idx.compactor.idle = 0 // the benchmarks compact when they choose
+	f.idx.compactor.Idle = 0 // the benchmarks compact when they choose
 	benchClean = append([]func(){func() { _ = f.idx.Close() }}, benchClean...)
 	start := time.Now()
 	err = newCorpus(1).chunks(n, 5000, func(batch []evidence.Chunk) error { return f.idx.Add(context.Background(), batch) })
@@ -110,8 +108,7 @@ func (x *Index) settle() {
 		time.Sleep(500 * time.Millisecond)
 		quiet++
 		for _, s := range x.shards {
-			adv, _ := s.bleve.Advanced()
-			if sc, ok := adv.(*scorch.Scorch); ok && sc.StatsMap()["index_bgthreads_active"] == true {
+			if s.Busy() {
 				quiet = 0
 			}
 		}

@@ -10,14 +10,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/shards"
 )
 
 // shardSegments counts every shard's segments.
@@ -25,11 +24,7 @@ func shardSegments(t *testing.T, x *Index) []uint64 {
 	t.Helper()
 	var n []uint64
 	for _, s := range x.shards {
-		adv, err := s.bleve.Advanced()
-		if err != nil {
-			t.Fatal(err)
-		}
-		n = append(n, segments(adv.(*scorch.Scorch)))
+		n = append(n, s.Segments())
 	}
 	return n
 }
@@ -53,7 +48,7 @@ func addDocuments(t testing.TB, x *Index, from, docs int) {
 func TestIndexCompactsOnceWritesStop(t *testing.T) {
 	keepSmallSegmentsApart(t)
 	x, _ := newDiskIndex(t)
-	x.compactor.idle = 100 * time.Millisecond
+	x.compactor.Idle = 100 * time.Millisecond
 	addDocuments(t, x, 0, 8)
 	if n := shardSegments(t, x); allAtMost(n, 1) {
 		t.Fatalf("segments per shard %v right after the writes: the test needs several", n)
@@ -74,8 +69,8 @@ var smallSegmentsApart = map[string]any{"FloorSegmentSize": 1}
 // keepSmallSegmentsApart makes Bleve leave the test's small segments
 // unmerged, as it leaves the large segments of a big library (ten to a tier).
 func keepSmallSegmentsApart(t *testing.T) {
-	mergePlan = smallSegmentsApart
-	t.Cleanup(func() { mergePlan = nil })
+	shards.MergePlan = smallSegmentsApart
+	t.Cleanup(func() { shards.MergePlan = nil })
 }
 
 // An index left in several segments (the app closed before compacting)
@@ -83,7 +78,7 @@ func keepSmallSegmentsApart(t *testing.T) {
 func TestIndexCompactsAfterReopening(t *testing.T) {
 	keepSmallSegmentsApart(t)
 	x, dir := newDiskIndex(t)
-	x.compactor.idle = 0
+	x.compactor.Idle = 0
 	addDocuments(t, x, 0, 8)
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
@@ -123,79 +118,6 @@ func allAtMost(n []uint64, most uint64) bool {
 	return true
 }
 
-// A compaction starts only after the index has been idle, a write cancels
-// the one under way, and none runs after Close.
-func TestCompactionGivesWayToWrites(t *testing.T) {
-	const idle = 30 * time.Millisecond
-	var (
-		c       *compactor
-		runs    atomic.Int32
-		started chan context.Context
-	)
-	// Writes closer together than idle put compaction off. The check means
-	// something only if the writes, and the look after them, did come that
-	// close: a stalled machine can space them further apart, and then
-	// compacting in a gap is right. So it is tried afresh until they do.
-	for attempt := 0; ; attempt++ {
-		runs.Store(0)
-		started = make(chan context.Context, 16)
-		c = &compactor{idle: idle, run: func(ctx context.Context) {
-			runs.Add(1)
-			started <- ctx
-			<-ctx.Done()
-		}}
-		// Each write's wait must end within idle: by the next write, or by the look.
-		var writes, ends []time.Time
-		for i := range 10 { // for longer than idle in all
-			writes = append(writes, time.Now())
-			c.wrote()
-			if i > 0 {
-				ends = append(ends, time.Now())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-		compacted := runs.Load() != 0
-		if closeTogether(writes, append(ends, time.Now()), idle) {
-			if compacted {
-				t.Fatal("compaction started while writes kept coming")
-			}
-			break
-		}
-		c.stop()
-		if attempt == 20 {
-			t.Fatal("the writes never came closer together than the idle time")
-		}
-	}
-	ctx := <-started
-	c.wrote()
-	select {
-	case <-ctx.Done():
-	case <-time.After(5 * time.Second):
-		t.Fatal("a write did not cancel the compaction under way")
-	}
-	next := <-started // the wait started again after the write
-	c.stop()
-	if next.Err() == nil {
-		t.Error("Close left a compaction running")
-	}
-	c.wrote()
-	time.Sleep(100 * time.Millisecond)
-	if n := runs.Load(); n != 2 {
-		t.Errorf("%d compactions, want 2 (none after Close)", n)
-	}
-}
-
-// closeTogether says whether each of the waits from starts[i] to ends[i]
-// was shorter than d.
-func closeTogether(starts, ends []time.Time, d time.Duration) bool {
-	for i := range starts {
-		if ends[i].Sub(starts[i]) >= d {
-			return false
-		}
-	}
-	return true
-}
-
 // The crash test re-executes this test binary as a child (TestMain runs
 // compactChild) that adds documents and compacts in turn until it is killed.
 const compactChildEnv = "LEXFLOW_INDEX_COMPACT_CHILD"
@@ -203,7 +125,7 @@ const compactChildEnv = "LEXFLOW_INDEX_COMPACT_CHILD"
 // compactChild adds a document, prints its number once Add has returned,
 // compacts, and so on.
 func compactChild(dir string) {
-	mergePlan = smallSegmentsApart // so that Compact has segments to merge
+	shards.MergePlan = smallSegmentsApart // so that Compact has segments to merge
 	x, err := Open(dir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "child open:", err)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
 	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -138,7 +137,7 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	must := append([]query.Query{query.NewDisjunctionQuery(clauseQueries(clauses))}, filters(q)...)
 	stats := &search.BM25Stats{DocCount: float64(docs), FieldCardinality: map[string]int{
 		field: int(x.stats.average(field) * float64(docs)), analysis.FieldCollection: int(docs), analysis.FieldDocID: int(docs)}}
-	top, err := x.searchShards(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{analysis.FieldChunk, field}, stats)
+	top, err := x.shards.Search(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{analysis.FieldChunk, field}, stats)
 	if err != nil || len(top) == 0 {
 		return "", "", err
 	}
@@ -208,34 +207,4 @@ func countBreaks(s string) int {
 		}
 	}
 	return n
-}
-
-// searchShards runs bq on every shard, loading fields, and merges the k
-// best, best first, equal scores in chunk ID order.
-func (x *Index) searchShards(ctx context.Context, bq query.Query, k int, fields []string, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	perShard := make([]search.DocumentMatchCollection, len(x.shards))
-	err := x.eachShard(func(i int, s *shard) error {
-		req := bleve.NewSearchRequestOptions(bq, k, 0, false)
-		req.Fields = fields
-		res, err := s.search(ctx, req, stats)
-		if err == nil {
-			perShard[i] = res.Hits
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return bestK(slices.Concat(perShard...), k), nil
-}
-
-// bestK sorts matches best first, equal scores in chunk ID order, and keeps k.
-func bestK(all search.DocumentMatchCollection, k int) search.DocumentMatchCollection {
-	slices.SortFunc(all, func(a, b *search.DocumentMatch) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.ID, b.ID)
-	})
-	return all[:min(k, len(all))]
 }

@@ -9,6 +9,7 @@ import (
 	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/shards"
 )
 
 // newDiskIndex opens a fresh index in a temporary directory, closed at cleanup.
@@ -109,13 +110,9 @@ func sorted(ids []string) []string {
 func contains(ids []string, id string) bool { return slices.Contains(ids, id) }
 
 // mustReader opens a snapshot of a shard; the caller closes it.
-func mustReader(t testing.TB, s *shard) bleveindex.IndexReader {
+func mustReader(t testing.TB, s *shards.Shard) bleveindex.IndexReader {
 	t.Helper()
-	adv, err := s.bleve.Advanced()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := adv.Reader()
+	r, err := s.Reader()
 	if err != nil {
 		t.Fatal(err)
 	}

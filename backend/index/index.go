@@ -21,21 +21,22 @@
 package index
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"sync"
 
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/shards"
 )
 
 var (
 	// ErrCorrupt means the directory cannot be used as an index: it is not a
 	// Lexflow index, it is damaged, or an incompatible version built it.
 	// Rebuild it from SQLite. Searches that hit damage also wrap ErrCorrupt.
-	ErrCorrupt = errors.New("index is damaged, incompatible or not an index")
+	ErrCorrupt = shards.ErrCorrupt
 	// ErrLocked means another process has the index open.
-	ErrLocked = errors.New("index is in use by another process")
+	ErrLocked = shards.ErrLocked
 	// ErrOutdated comes with ErrCorrupt for an index written by an older
 	// version of the mapping: nothing is wrong, it only needs rebuilding.
 	ErrOutdated = errors.New("index was built by an older version")
@@ -44,7 +45,7 @@ var (
 // Index is an open evidence index. Its methods are safe for concurrent use:
 // searches run while batches are written.
 type Index struct {
-	shards    []*shard
+	shards    shards.Set
 	analyzers analysis.Analyzers
 	refs      analysis.Refs
 	stats     *corpusStats
@@ -54,17 +55,17 @@ type Index struct {
 	related   analysis.Thesaurus
 	snippets  *analysis.Snippets
 	batchSize int
-	compactor compactor // merges segments once writes stop (on disk only)
+	compactor shards.Compactor // merges segments once writes stop (on disk only)
 	closeOnce sync.Once
 	closeErr  error
 }
 
 // newIndex wraps opened shards and seeds the BM25 statistics from them.
-func newIndex(shards []*shard) (*Index, error) {
-	m := shards[0].bleve.Mapping()
+func newIndex(set shards.Set) (*Index, error) {
+	m := set[0].Mapping()
 	analyzers := analysis.AnalyzersOf(m)
 	x := &Index{
-		shards:    shards,
+		shards:    set,
 		analyzers: analyzers,
 		refs:      analysis.NewRefs(),
 		stats:     newCorpusStats(),
@@ -85,10 +86,10 @@ func newIndex(shards []*shard) (*Index, error) {
 // Closing twice is harmless (Bleve itself panics on it).
 func (x *Index) Close() error {
 	x.closeOnce.Do(func() {
-		x.compactor.stop()
+		x.compactor.Stop()
 		var errs []error
 		for _, s := range x.shards {
-			if err := s.bleve.Close(); err != nil {
+			if err := s.Close(); err != nil {
 				errs = append(errs, err)
 			}
 		}
@@ -101,36 +102,19 @@ func (x *Index) Close() error {
 
 // Count is the number of chunks in the index.
 func (x *Index) Count() (int, error) {
-	n, err := x.docCount()
+	n, err := x.shards.Count()
 	return int(n), err
 }
 
-func (x *Index) docCount() (uint64, error) {
-	var total uint64
+// Compact merges each shard's segments into one, one shard after another.
+// It returns when done or when ctx is cancelled; a cancelled compaction
+// leaves the index as it was, or merged in part. An index on disk compacts
+// by itself once writes have stopped for compactIdle.
+func (x *Index) Compact(ctx context.Context) {
 	for _, s := range x.shards {
-		n, err := s.count()
-		if err != nil {
-			return 0, err
+		if ctx.Err() != nil {
+			return
 		}
-		total += n
+		s.Compact(ctx)
 	}
-	return total, nil
-}
-
-// shardOf is the shard that holds a chunk.
-func (x *Index) shardOf(chunkID string) int {
-	h := fnv.New32a()
-	_, _ = h.Write([]byte(chunkID))
-	return int(h.Sum32() % uint32(len(x.shards)))
-}
-
-// eachShard runs fn on every shard at once and joins their errors.
-func (x *Index) eachShard(fn func(i int, s *shard) error) error {
-	errs := make([]error, len(x.shards))
-	var wg sync.WaitGroup
-	for i, s := range x.shards {
-		wg.Go(func() { errs[i] = fn(i, s) })
-	}
-	wg.Wait()
-	return errors.Join(errs...)
 }

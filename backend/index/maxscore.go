@@ -10,6 +10,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2/search"
 	bleveindex "github.com/blevesearch/bleve_index_api"
+
+	"lexflow/backend/index/internal/shards"
 )
 
 // maxScore ranks the chunks of one shard for a plan, document at a time,
@@ -61,8 +63,8 @@ func (f *sharedFloor) raise(s float64) {
 
 // rankShard opens the plan's cursors on a snapshot of s and returns its k
 // best chunks, best first, with their IDs and scores.
-func rankShard(ctx context.Context, s *shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (search.DocumentMatchCollection, error) {
-	r, err := s.reader()
+func rankShard(ctx context.Context, s *shards.Shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (search.DocumentMatchCollection, error) {
+	r, err := s.Reader()
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/shards"
 )
 
 // With a word every chunk holds and one a few hold, the common word stops
@@ -31,7 +32,7 @@ func TestMaxScoreSkipsChunksThatCannotRank(t *testing.T) {
 	defer x.Close()
 	mustAdd(t, x, chunks...)
 	ctx := context.Background()
-	count, _ := x.docCount()
+	count, _ := x.shards.Count()
 	dfs, release := x.docFreqs(ctx)
 	sp := x.buildQuery(Query{Text: "party arbitration"}, x.planner(dfs))
 	release()
@@ -77,7 +78,7 @@ func TestMaxScoreHonoursFilters(t *testing.T) {
 func TestMaxScoreHonoursContext(t *testing.T) {
 	x := newIndexWith(t, employmentAct()...)
 	ctx := context.Background()
-	count, _ := x.docCount()
+	count, _ := x.shards.Count()
 	dfs, release := x.docFreqs(ctx)
 	sp := x.buildQuery(Query{Text: "notice"}, x.planner(dfs))
 	release()
@@ -96,7 +97,7 @@ func TestSeedFloorNeverExceedsTheKthScore(t *testing.T) {
 	_ = newCorpus(13).chunks(3000, 50, func(cs []evidence.Chunk) error { corpus = append(corpus, cs...); return nil })
 	x := newIndexWith(t, corpus...)
 	ctx := context.Background()
-	count, _ := x.docCount()
+	count, _ := x.shards.Count()
 	stats := x.stats.bm25(count)
 	raised := 0
 	for _, k := range []int{1, 10, 40} {
@@ -133,7 +134,7 @@ func TestSeedFloorNeverExceedsTheKthScore(t *testing.T) {
 	}
 }
 
-func seedShard(t *testing.T, s *shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) {
+func seedShard(t *testing.T, s *shards.Shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) {
 	t.Helper()
 	r := mustReader(t, s)
 	defer r.Close()

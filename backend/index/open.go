@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"time"
+
+	"lexflow/backend/index/internal/shards"
 )
 
 // An index directory holds one Bleve index per shard (shard-0, shard-1, …)
@@ -29,6 +32,11 @@ type manifest struct {
 	Shards int    `json:"shards"`
 }
 
+// compactIdle is how long an index on disk waits after opening or after its
+// last write before it compacts: long enough that an ingestion still running
+// never waits for it. Tests shorten it.
+var compactIdle = 15 * time.Second
+
 // shardCount is how many shards a new index gets: one per core, up to 4.
 func shardCount() int { return min(4, max(1, runtime.NumCPU())) }
 
@@ -37,16 +45,16 @@ func shardCount() int { return min(4, max(1, runtime.NumCPU())) }
 // incompatible index, gives an error wrapping ErrCorrupt; one held by
 // another process, ErrLocked.
 func Open(dir string) (*Index, error) {
-	shards, err := openDir(dir)
+	set, err := openDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	x, err := newIndex(shards)
+	x, err := newIndex(set)
 	if err != nil {
 		return nil, fmt.Errorf("open index %s: %w", dir, err)
 	}
-	x.compactor.idle, x.compactor.run = compactIdle, x.Compact
-	x.compactor.wrote() // an index the last run left in pieces compacts too
+	x.compactor.Idle, x.compactor.Run = compactIdle, x.Compact
+	x.compactor.Wrote() // an index the last run left in pieces compacts too
 	return x, nil
 }
 
@@ -54,19 +62,19 @@ func Open(dir string) (*Index, error) {
 func OpenMem() (*Index, error) { return openMem(shardCount()) }
 
 func openMem(n int) (*Index, error) {
-	shards := make([]*shard, n)
-	for i := range shards {
-		s, err := createShard("")
+	set := make(shards.Set, n)
+	for i := range set {
+		s, err := shards.Create("")
 		if err != nil {
-			closeShards(shards)
+			closeShards(set)
 			return nil, err
 		}
-		shards[i] = s
+		set[i] = s
 	}
-	return newIndex(shards)
+	return newIndex(set)
 }
 
-func openDir(dir string) ([]*shard, error) {
+func openDir(dir string) (shards.Set, error) {
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0):
@@ -78,14 +86,14 @@ func openDir(dir string) ([]*shard, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open index %s: %w", dir, err)
 	}
-	shards := make([]*shard, m.Shards)
-	for i := range shards {
-		if shards[i], err = openShard(shardDir(dir, i)); err != nil {
-			closeShards(shards)
+	set := make(shards.Set, m.Shards)
+	for i := range set {
+		if set[i], err = shards.Open(shardDir(dir, i)); err != nil {
+			closeShards(set)
 			return nil, fmt.Errorf("open index %s: %w", dir, err)
 		}
 	}
-	return shards, nil
+	return set, nil
 }
 
 // readManifest reads and checks the manifest. Its absence means dir is not
@@ -109,24 +117,24 @@ func readManifest(dir string) (manifest, error) {
 }
 
 // create makes the shards, then the manifest that marks the index complete.
-func create(dir string) ([]*shard, error) {
+func create(dir string) (shards.Set, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create index %s: %w", dir, err)
 	}
-	shards := make([]*shard, shardCount())
-	for i := range shards {
-		s, err := createShard(shardDir(dir, i))
+	set := make(shards.Set, shardCount())
+	for i := range set {
+		s, err := shards.Create(shardDir(dir, i))
 		if err != nil {
-			closeShards(shards)
+			closeShards(set)
 			return nil, err
 		}
-		shards[i] = s
+		set[i] = s
 	}
-	if err := writeManifest(dir, manifest{Schema: schemaVersion, Shards: len(shards)}); err != nil {
-		closeShards(shards)
+	if err := writeManifest(dir, manifest{Schema: schemaVersion, Shards: len(set)}); err != nil {
+		closeShards(set)
 		return nil, fmt.Errorf("create index %s: %w", dir, err)
 	}
-	return shards, nil
+	return set, nil
 }
 
 func writeManifest(dir string, m manifest) error {
@@ -143,10 +151,11 @@ func writeManifest(dir string, m manifest) error {
 
 func shardDir(dir string, i int) string { return filepath.Join(dir, "shard-"+strconv.Itoa(i)) }
 
-func closeShards(shards []*shard) {
-	for _, s := range shards {
+// closeShards closes the shards opened so far.
+func closeShards(set shards.Set) {
+	for _, s := range set {
 		if s != nil {
-			_ = s.bleve.Close()
+			_ = s.Close()
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"github.com/blevesearch/bleve/v2/search"
+
+	"lexflow/backend/index/internal/shards"
 )
 
 // Bleve scores every chunk that holds any selecting word of a query and has
@@ -49,7 +51,7 @@ func (x *Index) rankPruned(ctx context.Context, sp *searchPlan, k int, stats *se
 	}
 	perShard := make([]search.DocumentMatchCollection, len(x.shards))
 	floor := &sharedFloor{}
-	err := x.eachShard(func(i int, s *shard) (err error) {
+	err := x.shards.Each(func(i int, s *shards.Shard) (err error) {
 		defer func() {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("search index: %w: %v", ErrCorrupt, r)
@@ -64,7 +66,7 @@ func (x *Index) rankPruned(ctx context.Context, sp *searchPlan, k int, stats *se
 	if err != nil {
 		return nil, err
 	}
-	return bestK(slices.Concat(perShard...), k), nil
+	return shards.BestK(slices.Concat(perShard...), k), nil
 }
 
 // selectingClauses lists the clauses that select.

@@ -14,6 +14,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/shards"
 )
 
 // Search returns the chunks that best match q, best first, ranked from 1,
@@ -48,7 +49,7 @@ func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCol
 	if err := ctx.Err(); err != nil {
 		return nil, nil, fmt.Errorf("search index: %w", err)
 	}
-	count, err := x.docCount()
+	count, err := x.shards.Count()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -114,7 +115,7 @@ func (x *Index) rankFocused(ctx context.Context, inDoc, all *searchPlan, q Query
 	if q.Distinct {
 		k = min(2*k, MaxTopK)
 	}
-	return bestK(slices.Concat(named, rest), k), nil
+	return shards.BestK(slices.Concat(named, rest), k), nil
 }
 
 // planner plans queries with the ranking features switched on.
@@ -146,14 +147,14 @@ func distinct(hits []evidence.Hit, k int) []evidence.Hit {
 // rank runs bq on every shard and merges the k best, best first, equal
 // scores in chunk ID order.
 func (x *Index) rank(ctx context.Context, bq query.Query, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	return x.searchShards(ctx, bq, k, nil, stats)
+	return x.shards.Search(ctx, bq, k, nil, stats)
 }
 
 // idsByShard groups the IDs of matches by the shard that holds them.
 func (x *Index) idsByShard(matches []*search.DocumentMatch) [][]string {
 	ids := make([][]string, len(x.shards))
 	for _, m := range matches {
-		i := x.shardOf(m.ID)
+		i := x.shards.Of(m.ID)
 		ids[i] = append(ids[i], m.ID)
 	}
 	return ids
@@ -186,13 +187,23 @@ func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection,
 	if err != nil {
 		return nil, err
 	}
-	ids := x.idsByShard(ranked)
+	ids := x.shards.IDsByShard(ranked)
 	loaded := make([]map[string]evidence.Hit, len(x.shards))
-	err = x.eachShard(func(i int, s *shard) (err error) {
-		if len(ids[i]) > 0 {
-			loaded[i], err = s.load(ctx, ids[i], sn)
+	err = x.shards.Each(func(i int, s *shards.Shard) error {
+		if len(ids[i]) == 0 {
+			return nil
 		}
-		return err
+		hits := make(map[string]evidence.Hit, len(ids[i]))
+		loaded[i] = hits
+		return s.Documents(ctx, ids[i], func(id string, doc bleveindex.Document) error {
+			stored := storedFields(id, doc)
+			chunk, err := storedChunk(stored)
+			if err != nil {
+				return err
+			}
+			hits[id] = evidence.Hit{Chunk: chunk, Snippet: sn.Snippet(doc, stored.Fields)}
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -202,42 +213,6 @@ func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection,
 		maps.Copy(byID, hits)
 	}
 	return inRankOrder(ranked, byID), nil
-}
-
-// load reads the chunks ids from a snapshot of s, each with its snippet; a
-// chunk no longer there is left out. A panic inside Bleve (a damaged
-// segment) gives ErrCorrupt.
-func (s *shard) load(ctx context.Context, ids []string, sn *analysis.Snippeter) (hits map[string]evidence.Hit, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			hits, err = nil, fmt.Errorf("search index: %w: %v", ErrCorrupt, r)
-		}
-	}()
-	r, err := s.reader()
-	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
-	}
-	defer r.Close()
-	hits = make(map[string]evidence.Hit, len(ids))
-	for _, id := range ids {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("search index: %w", err)
-		}
-		doc, err := r.Document(id)
-		if err != nil {
-			return nil, fmt.Errorf("search index: %w", err)
-		}
-		if doc == nil {
-			continue
-		}
-		stored := storedFields(id, doc)
-		chunk, err := storedChunk(stored)
-		if err != nil {
-			return nil, err
-		}
-		hits[id] = evidence.Hit{Chunk: chunk, Snippet: sn.Snippet(doc, stored.Fields)}
-	}
-	return hits, nil
 }
 
 // storedFields is a match holding the stored fields a hit is made of, as a

@@ -215,7 +215,7 @@ func TestSearchHonoursContext(t *testing.T) {
 	sp := x.buildQuery(Query{Text: "notice"}, planner{dfs: func(string, string) uint64 { return 1 }})
 	for i, s := range x.shards {
 		req := bleve.NewSearchRequestOptions(sp.query(sp.selectingClauses()), 10, 0, false)
-		if _, err := s.search(ctx, req, x.stats.bm25(3005)); !errors.Is(err, context.Canceled) {
+		if _, err := s.Search(ctx, req, x.stats.bm25(3005)); !errors.Is(err, context.Canceled) {
 			t.Errorf("shard %d searched with a cancelled context: %v, want context.Canceled", i, err)
 		}
 	}

@@ -20,11 +20,11 @@ import (
 // ranked chunks and the query's text terms, asking for the stored fields
 // and Bleve's html highlighting of the text fields from the term vectors.
 func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchCollection, textTerms []clause) ([]evidence.Hit, error) {
-	count, err := x.docCount()
+	count, err := x.shards.Count()
 	if err != nil {
 		return nil, err
 	}
-	ids := x.idsByShard(ranked)
+	ids := x.shards.IDsByShard(ranked)
 	loaded := map[string]*search.DocumentMatch{}
 	for i, s := range x.shards {
 		if len(ids[i]) == 0 {
@@ -35,7 +35,7 @@ func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchColl
 		req.Fields = []string{analysis.FieldChunk, analysis.FieldTextEN, analysis.FieldTextAR}
 		req.Highlight = bleve.NewHighlightWithStyle(html.Name)
 		req.Highlight.Fields = []string{analysis.FieldTextEN, analysis.FieldTextAR}
-		res, err := s.search(ctx, req, x.stats.bm25(count))
+		res, err := s.Search(ctx, req, x.stats.bm25(count))
 		if err != nil {
 			return nil, err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/shards"
 )
 
 // Why this file exists: Bleve v2.6.1's BM25 takes the average field length to
@@ -108,7 +109,7 @@ func (x *Index) seedStats() error {
 		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), per, 0, false)
 		req.Fields = append([]string{analysis.FieldChunk}, analysis.FieldsOf(func(l analysis.Language) string { return l.Text })...)
 		req.Score = bleve.ScoreNone
-		res, err := s.search(context.Background(), req, x.stats.bm25(1))
+		res, err := s.Search(context.Background(), req, x.stats.bm25(1))
 		if err != nil {
 			return fmt.Errorf("sample chunks: %w: %w", ErrCorrupt, err)
 		}
@@ -140,11 +141,11 @@ func (x *Index) seedChunk(c evidence.Chunk) {
 
 // seedHeads estimates the average head length from up to n first chunks of
 // the shard: they are too few among all chunks for the general sample.
-func (x *Index) seedHeads(s *shard, n int) error {
+func (x *Index) seedHeads(s *shards.Shard, n int) error {
 	req := bleve.NewSearchRequestOptions(termQuery(analysis.FieldKind, analysis.KindFirst, 1), n, 0, false)
 	req.Fields = analysis.FieldsOf(func(l analysis.Language) string { return l.Head })
 	req.Score = bleve.ScoreNone
-	res, err := s.search(context.Background(), req, x.stats.bm25(1))
+	res, err := s.Search(context.Background(), req, x.stats.bm25(1))
 	if err != nil {
 		return fmt.Errorf("sample document heads: %w: %w", ErrCorrupt, err)
 	}

@@ -258,7 +258,7 @@ func (x *Index) docFreqs(ctx context.Context) (dfs docFreqs, release func()) {
 			return df
 		}
 		if readers == nil {
-			readers = x.readers()
+			readers = x.shards.Readers()
 		}
 		df = sumDF(ctx, readers, field, term)
 		x.dfs.put(field, term, df, epoch)
@@ -272,7 +272,7 @@ func (x *Index) docFreqs(ctx context.Context) (dfs docFreqs, release func()) {
 func (x *Index) readers() []bleveindex.IndexReader {
 	var rs []bleveindex.IndexReader
 	for _, s := range x.shards {
-		if r, err := s.reader(); err == nil {
+		if r, err := s.Reader(); err == nil {
 			rs = append(rs, r)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/shards"
 )
 
 // idPage is how many chunk IDs one request of ChunkIDs fetches.
@@ -32,10 +33,10 @@ func (x *Index) Add(ctx context.Context, chunks []evidence.Chunk) error {
 		if c.ID == "" {
 			return fmt.Errorf("add chunk of document %q: empty chunk id", c.DocID)
 		}
-		i := x.shardOf(c.ID)
+		i := x.shards.Of(c.ID)
 		parts[i] = append(parts[i], c)
 	}
-	return x.eachShard(func(i int, s *shard) error {
+	return x.shards.Each(func(i int, s *shards.Shard) error {
 		for start := 0; start < len(parts[i]); start += x.batchSize {
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("add chunks: %w", err)
@@ -48,8 +49,8 @@ func (x *Index) Add(ctx context.Context, chunks []evidence.Chunk) error {
 	})
 }
 
-func (x *Index) addBatch(s *shard, chunks []evidence.Chunk, heads map[string]string) error {
-	b := s.bleve.NewBatch()
+func (x *Index) addBatch(s *shards.Shard, chunks []evidence.Chunk, heads map[string]string) error {
+	b := s.NewBatch()
 	docs := make([]bleveindex.Document, 0, len(chunks))
 	for _, c := range chunks {
 		doc, err := x.document(s, c, heads[c.ID])
@@ -70,22 +71,22 @@ func (x *Index) addBatch(s *shard, chunks []evidence.Chunk, heads map[string]str
 
 // commit writes a batch, forgets the cached document frequencies and
 // puts off compaction.
-func (x *Index) commit(s *shard, b *bleve.Batch) error {
+func (x *Index) commit(s *shards.Shard, b *bleve.Batch) error {
 	defer x.dfs.invalidate()
-	x.compactor.wrote()
-	return s.commit(b)
+	x.compactor.Wrote()
+	return s.Commit(b)
 }
 
 // document maps one chunk through the index mapping. Mapping it here rather
 // than in Batch.Index keeps the document, whose analysed field lengths feed
 // the BM25 statistics once Bleve has analysed it.
-func (x *Index) document(s *shard, c evidence.Chunk, head string) (*document.Document, error) {
+func (x *Index) document(s *shards.Shard, c evidence.Chunk, head string) (*document.Document, error) {
 	data, err := analysis.ChunkDocument(c, x.refs.Find(analysis.HeadingText(c.Locator)), head)
 	if err != nil {
 		return nil, err
 	}
 	doc := document.NewDocument(c.ID)
-	if err := s.bleve.Mapping().MapDocument(doc, data); err != nil {
+	if err := s.Mapping().MapDocument(doc, data); err != nil {
 		return nil, fmt.Errorf("map chunk %q: %w", c.ID, err)
 	}
 	return doc, nil
@@ -94,12 +95,12 @@ func (x *Index) document(s *shard, c evidence.Chunk, head string) (*document.Doc
 // DeleteDocument removes every chunk of a document, in one atomic batch per
 // shard. Deleting a document that has no chunks is not an error.
 func (x *Index) DeleteDocument(ctx context.Context, docID string) error {
-	err := x.eachShard(func(_ int, s *shard) error {
+	err := x.shards.Each(func(_ int, s *shards.Shard) error {
 		ids, err := x.shardChunkIDs(ctx, s, docID)
 		if err != nil || len(ids) == 0 {
 			return err
 		}
-		b := s.bleve.NewBatch()
+		b := s.NewBatch()
 		for _, id := range ids {
 			b.Delete(id)
 		}
@@ -114,7 +115,7 @@ func (x *Index) DeleteDocument(ctx context.Context, docID string) error {
 // ChunkIDs lists the IDs of a document's chunks in the index, sorted.
 func (x *Index) ChunkIDs(docID string) ([]string, error) {
 	perShard := make([][]string, len(x.shards))
-	err := x.eachShard(func(i int, s *shard) error {
+	err := x.shards.Each(func(i int, s *shards.Shard) error {
 		var err error
 		perShard[i], err = x.shardChunkIDs(context.Background(), s, docID)
 		return err
@@ -128,7 +129,7 @@ func (x *Index) ChunkIDs(docID string) ([]string, error) {
 }
 
 // shardChunkIDs pages through the chunks of a document in one shard.
-func (x *Index) shardChunkIDs(ctx context.Context, s *shard, docID string) ([]string, error) {
+func (x *Index) shardChunkIDs(ctx context.Context, s *shards.Shard, docID string) ([]string, error) {
 	q := termQuery(analysis.FieldDocID, docID, 1)
 	var ids []string
 	for {
@@ -138,7 +139,7 @@ func (x *Index) shardChunkIDs(ctx context.Context, s *shard, docID string) ([]st
 		if len(ids) > 0 {
 			req.SearchAfter = []string{ids[len(ids)-1]}
 		}
-		res, err := s.search(ctx, req, x.stats.bm25(1))
+		res, err := s.Search(ctx, req, x.stats.bm25(1))
 		if err != nil {
 			return nil, err
 		}

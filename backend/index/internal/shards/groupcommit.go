@@ -1,4 +1,4 @@
-package index
+package shards
 
 import (
 	"sync"
@@ -26,10 +26,10 @@ type committer struct {
 	writing bool   // a writer is writing groups
 }
 
-// commit writes b together with the batches of writers arriving meanwhile,
+// Commit writes b together with the batches of writers arriving meanwhile,
 // and returns once the group holding it is durable. The first writer to find
 // none writing writes groups until none waits.
-func (s *shard) commit(b *bleve.Batch) error {
+func (s *Shard) Commit(b *bleve.Batch) error {
 	c := &s.committer
 	c.mu.Lock()
 	if c.next == nil {
@@ -48,7 +48,7 @@ func (s *shard) commit(b *bleve.Batch) error {
 }
 
 // writeGroups writes the waiting groups one after another until none is left.
-func (s *shard) writeGroups() {
+func (s *Shard) writeGroups() {
 	c := &s.committer
 	for {
 		c.mu.Lock()

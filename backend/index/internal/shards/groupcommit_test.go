@@ -1,30 +1,26 @@
-package index
+package shards
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
-	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 // Writers arriving while a batch is written go together in the next one:
-// sixteen single-chunk adds while the first is held make two writes.
-func TestConcurrentAddsShareOneWrite(t *testing.T) {
-	x, err := Open(filepath.Join(t.TempDir(), "index"))
+// sixteen single-chunk commits while the first is held make two writes.
+func TestConcurrentCommitsShareOneWrite(t *testing.T) {
+	s, err := Create(filepath.Join(t.TempDir(), "shard-0"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer x.Close()
-	s := x.shards[0]
+	defer s.Close()
 	var ids []string
-	for i := 0; len(ids) < 16; i++ { // chunk IDs that land on the first shard
-		if id := fmt.Sprintf("c%03d", i); x.shardOf(id) == 0 {
-			ids = append(ids, id)
-		}
+	for i := range 16 {
+		ids = append(ids, fmt.Sprintf("c%03d", i))
 	}
 	before := s.gen.n
 	s.gen.mu.Lock() // the first write waits here, holding the shard's writing turn
@@ -32,7 +28,10 @@ func TestConcurrentAddsShareOneWrite(t *testing.T) {
 	errs := make([]error, len(ids))
 	for i, id := range ids {
 		wg.Go(func() {
-			errs[i] = x.Add(context.Background(), []evidence.Chunk{chunk(id, "d"+id, "c", "en", "Notice of termination "+id)})
+			b := s.NewBatch()
+			if errs[i] = b.Index(id, map[string]any{analysis.FieldTextEN: "Notice of termination " + id}); errs[i] == nil {
+				errs[i] = s.Commit(b)
+			}
 		})
 		if i == 0 {
 			waitFor(t, func() bool {
@@ -51,14 +50,14 @@ func TestConcurrentAddsShareOneWrite(t *testing.T) {
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
-			t.Fatalf("add %s: %v", ids[i], err)
+			t.Fatalf("commit %s: %v", ids[i], err)
 		}
 	}
 	if got := s.gen.n - before; got != 2 {
-		t.Errorf("%d writes for %d concurrent adds, want 2", got, len(ids))
+		t.Errorf("%d writes for %d concurrent commits, want 2", got, len(ids))
 	}
-	if hits := mustSearch(t, x, Query{Text: "termination", TopK: 50}); len(hits) != len(ids) {
-		t.Errorf("%d chunks found, want %d", len(hits), len(ids))
+	if n, err := s.Count(); err != nil || n != uint64(len(ids)) {
+		t.Errorf("%d chunks in the shard (%v), want %d", n, err, len(ids))
 	}
 }
 

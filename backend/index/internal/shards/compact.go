@@ -1,4 +1,4 @@
-package index
+package shards
 
 import (
 	"context"
@@ -14,14 +14,9 @@ import (
 // per segment and advances through each. Bleve's own merging stops at about
 // ten segments a tier; merging a shard into one segment takes a quarter off
 // the CPU of a query at 100,000 chunks. The index does it itself once writes
-// have stopped for compactIdle, one shard at a time so a core stays free,
-// and gives way to the next write: a write cancels a compaction under way,
-// and the wait starts again.
-
-// compactIdle is how long the index waits after opening or after its last
-// write before it compacts: long enough that an ingestion still running
-// never waits for it. Tests shorten it.
-var compactIdle = 15 * time.Second
+// have stopped for a while (a Compactor), one shard at a time so a core
+// stays free, and gives way to the next write: a write cancels a compaction
+// under way, and the wait starts again.
 
 // compactPlan merges a shard into one segment, but leaves segments of more
 // than maxCompactChunks as they are, so a very large library is not
@@ -34,37 +29,37 @@ var compactPlan = func() mergeplan.MergePlanOptions {
 
 const maxCompactChunks = 2_000_000
 
-// compactor schedules compactions after writes. The zero value never
-// compacts until idle is set.
-type compactor struct {
-	idle   time.Duration // 0: never compact on its own
+// A Compactor schedules compactions after writes: Run once writes have
+// stopped for Idle. The zero value never compacts until Idle is set.
+type Compactor struct {
+	Idle   time.Duration         // 0: never compact on its own
+	Run    func(context.Context) // what a compaction does
 	mu     sync.Mutex
 	timer  *time.Timer
 	cancel context.CancelFunc // of the compaction under way
 	closed bool
 	runs   sync.WaitGroup
-	run    func(context.Context) // what a compaction does
 }
 
-// wrote cancels a compaction under way and restarts the wait.
-func (c *compactor) wrote() {
+// Wrote cancels a compaction under way and restarts the wait.
+func (c *Compactor) Wrote() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.cancel != nil {
 		c.cancel()
 	}
-	if c.closed || c.idle <= 0 {
+	if c.closed || c.Idle <= 0 {
 		return
 	}
 	if c.timer == nil {
-		c.timer = time.AfterFunc(c.idle, c.start)
+		c.timer = time.AfterFunc(c.Idle, c.start)
 		return
 	}
-	c.timer.Reset(c.idle)
+	c.timer.Reset(c.Idle)
 }
 
 // start runs a compaction unless the index is closing.
-func (c *compactor) start() {
+func (c *Compactor) start() {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -76,11 +71,11 @@ func (c *compactor) start() {
 	c.mu.Unlock()
 	defer c.runs.Done()
 	defer cancel()
-	c.run(ctx)
+	c.Run(ctx)
 }
 
-// stop cancels the compaction under way, waits for it and schedules no more.
-func (c *compactor) stop() {
+// Stop cancels the compaction under way, waits for it and schedules no more.
+func (c *Compactor) Stop() {
 	c.mu.Lock()
 	c.closed = true
 	if c.timer != nil {
@@ -93,20 +88,10 @@ func (c *compactor) stop() {
 	c.runs.Wait()
 }
 
-// Compact merges each shard's segments into one (see compactPlan), one
-// shard after another. It returns when done or when ctx is cancelled; a
-// cancelled compaction leaves the index as it was, or merged in part.
-func (x *Index) Compact(ctx context.Context) {
-	for _, s := range x.shards {
-		if ctx.Err() != nil {
-			return
-		}
-		s.compact(ctx)
-	}
-}
-
-// compact force-merges the shard if it holds more than one segment.
-func (s *shard) compact(ctx context.Context) {
+// Compact force-merges the shard if it holds more than one segment (see
+// compactPlan). A cancelled compaction leaves the shard as it was, or
+// merged in part.
+func (s *Shard) Compact(ctx context.Context) {
 	adv, err := s.bleve.Advanced()
 	if err != nil {
 		return
@@ -129,7 +114,30 @@ func (s *shard) compact(ctx context.Context) {
 	}
 }
 
-// segments counts the shard's segments, in memory and on disk.
+// Segments counts the shard's segments, in memory and on disk.
+func (s *Shard) Segments() uint64 {
+	if sc := s.scorch(); sc != nil {
+		return segments(sc)
+	}
+	return 0
+}
+
+// Busy tells whether Bleve is merging or persisting the shard's segments
+// in the background.
+func (s *Shard) Busy() bool {
+	sc := s.scorch()
+	return sc != nil && sc.StatsMap()["index_bgthreads_active"] == true
+}
+
+func (s *Shard) scorch() *scorch.Scorch {
+	adv, err := s.bleve.Advanced()
+	if err != nil {
+		return nil
+	}
+	sc, _ := adv.(*scorch.Scorch)
+	return sc
+}
+
 func segments(sc *scorch.Scorch) uint64 {
 	stats := sc.StatsMap()
 	n := uint64(0)

@@ -1,4 +1,4 @@
-package index
+package shards
 
 import (
 	"errors"
@@ -63,7 +63,7 @@ func (g *generation) record() error {
 
 // loadGeneration reads the shard's generation and refuses a shard that is
 // behind its generation file.
-func (s *shard) loadGeneration(dir string) error {
+func (s *Shard) loadGeneration(dir string) error {
 	raw, err := s.bleve.GetInternal([]byte(internalGenerationKey))
 	if err != nil {
 		return fmt.Errorf("read index generation: %w", err)
