@@ -13,6 +13,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/ranking"
 )
 
 // A question about one document often names it: "the distribution agreement
@@ -119,14 +120,14 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	field := analysis.HeadField(lang)
 	tokens := x.analyzers[lang].Analyze([]byte(q.Text))
 	rareMax := max(1, uint64(namingFraction*float64(docs)))
-	var clauses []clause
+	var clauses []ranking.Clause
 	rare := map[string]bool{}
 	for _, term := range distinctTerms(tokens) {
 		df := dfs(field, term)
 		if df == 0 {
 			continue
 		}
-		clauses = append(clauses, clause{field: field, term: term, boost: 1, df: df})
+		clauses = append(clauses, ranking.Clause{Field: field, Term: term, Boost: 1, DF: df})
 		if df <= rareMax {
 			rare[term] = true
 		}
@@ -134,7 +135,7 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	if len(rare) == 0 {
 		return "", "", nil
 	}
-	must := append([]query.Query{query.NewDisjunctionQuery(clauseQueries(clauses))}, filters(q)...)
+	must := append([]query.Query{query.NewDisjunctionQuery(ranking.ClauseQueries(clauses))}, ranking.FilterQueries(filterClauses(q))...)
 	stats := &search.BM25Stats{DocCount: float64(docs), FieldCardinality: map[string]int{
 		field: int(x.stats.average(field) * float64(docs)), analysis.FieldCollection: int(docs), analysis.FieldDocID: int(docs)}}
 	top, err := x.shards.Search(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{analysis.FieldChunk, field}, stats)

@@ -6,10 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	bleveindex "github.com/blevesearch/bleve_index_api"
-
 	"lexflow/backend/evidence"
-	"lexflow/backend/index/internal/shards"
 )
 
 // newDiskIndex opens a fresh index in a temporary directory, closed at cleanup.
@@ -108,13 +105,3 @@ func sorted(ids []string) []string {
 }
 
 func contains(ids []string, id string) bool { return slices.Contains(ids, id) }
-
-// mustReader opens a snapshot of a shard; the caller closes it.
-func mustReader(t testing.TB, s *shards.Shard) bleveindex.IndexReader {
-	t.Helper()
-	r, err := s.Reader()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}

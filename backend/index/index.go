@@ -60,6 +60,14 @@ type Index struct {
 	closeErr  error
 }
 
+// tuning holds the knobs of ranking. The zero value is the default.
+type tuning struct {
+	// exhaustive scores every chunk that holds a selecting word, without the
+	// safe pruning of ranking.TopK: the reference the pruning is tested and
+	// measured against.
+	exhaustive bool
+}
+
 // newIndex wraps opened shards and seeds the BM25 statistics from them.
 func newIndex(set shards.Set) (*Index, error) {
 	m := set[0].Mapping()

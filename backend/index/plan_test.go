@@ -8,13 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/blevesearch/bleve/v2/search"
-
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"lexflow/backend/evidence"
-	"lexflow/backend/index/internal/analysis"
 )
 
 // Scores must not depend on how many shards hold the chunks: every term
@@ -96,19 +93,6 @@ func withoutTiesAtTheCut(hits []evidence.Hit, all []evidence.Hit, k int) []evide
 	}
 	cut := roundScore(all[k-1].Score)
 	return slices.DeleteFunc(slices.Clone(hits), func(h evidence.Hit) bool { return roundScore(h.Score) == cut })
-}
-
-// Bounds fall as document frequency rises.
-func TestBoundsFallWithDocumentFrequency(t *testing.T) {
-	cl := func(term string, df uint64) clause {
-		return clause{field: analysis.FieldTextEN, term: term, boost: 1, df: df, selects: true}
-	}
-	ps := parts([]clause{cl("party", 90_000), cl("notice", 40_000), cl("arbitration", 300)})
-	stats := &search.BM25Stats{DocCount: 100_000, FieldCardinality: map[string]int{analysis.FieldTextEN: 10_000_000}}
-	b := newBounds(ps, stats)
-	if !(b.term(ps[0].clauses[0]) < b.term(ps[1].clauses[0]) && b.term(ps[1].clauses[0]) < b.term(ps[2].clauses[0])) {
-		t.Fatal("bounds must fall as document frequency rises")
-	}
 }
 
 // A query of common words only still finds every chunk that holds them.

@@ -4,10 +4,10 @@ import (
 	"slices"
 
 	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/search/query"
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/ranking"
 )
 
 // Query is a search over the evidence index. Text is plain words, never query
@@ -33,8 +33,8 @@ const (
 const (
 	// A word of the heading path ("Termination") adds a quarter of what
 	// it adds in the text, and only to a chunk whose text holds a query
-	// word (terms.go); the heading field holds only the headings the
-	// chunk's opening does not say (mapping.go). Chosen on every set of
+	// word (planner.words); the heading field holds only the headings the
+	// chunk's opening does not say (analysis.HeadingContext). Chosen on every set of
 	// make eval-retrieval (span hit@10 CUAD whole / inside, ACORD NDCG@10,
 	// STARD recall@10): weight 1 and the whole path: .842/.914/.091/.590;
 	// 0.25: .852/.924/.104/.627; 0.25 without what the text says:
@@ -45,66 +45,102 @@ const (
 	relatedBoost = 0.4 // a related word of the thesaurus stands in for a query word
 )
 
-// analyzers holds the two analyzers of the index's mapping.
-type analyzers map[string]bleveanalysis.Analyzer
-
 // buildQuery plans q: which chunks may match, and how they score. It
 // returns nil when no chunk can match: no searchable word (empty, only stop
 // words or punctuation) or only words no chunk holds.
 func (x *Index) buildQuery(q Query, p planner) *searchPlan {
-	var pl plan
+	var pl draft
 	for _, lang := range analysis.QueryLangs(q.Language, q.Text) {
 		tokens := x.analyzers[lang].Analyze([]byte(q.Text))
 		p.words(&pl, lang, x.withDigitVariants(lang, q.Text, tokens))
 	}
 	if x.features.on(featureRefs) {
 		for _, ref := range x.refs.Find(q.Text) {
-			p.add(&pl, clause{field: analysis.FieldRefs, term: ref, boost: refBoost, selects: true})
+			p.add(&pl, ranking.Clause{Field: analysis.FieldRefs, Term: ref, Boost: refBoost, Selects: true})
 		}
 	}
 	if x.features.on(featureNames) {
 		for _, term := range distinctTerms(x.analyzers[analysis.LangEN].Analyze([]byte(q.Text))) {
-			p.add(&pl, clause{field: analysis.FieldName, term: term, boost: nameBoost})
+			p.add(&pl, ranking.Clause{Field: analysis.FieldName, Term: term, Boost: nameBoost})
 		}
 	}
-	sp := &searchPlan{parts: parts(pl.clauses), filters: filters(q), filterClauses: filterClauses(q), textTerms: pl.textTerms}
-	if !slices.ContainsFunc(sp.parts, part.selects) {
+	sp := &searchPlan{Plan: ranking.Plan{Parts: ranking.Parts(pl.clauses), Filters: filterClauses(q)}, textTerms: pl.textTerms}
+	if !slices.ContainsFunc(sp.Parts, ranking.Part.Selects) {
 		return nil
 	}
 	return sp
 }
 
-// searchPlan is a planned search. A chunk scores by the disjunction of all
+// searchPlan is a planned search: the plan ranked, and the query's terms in
+// the text fields, to highlight. A chunk scores by the disjunction of all
 // the parts, and must hold a selecting part (a query word in its text or
 // heading path, a related word, or the article the query names; the file
 // name only scores) and pass the filters.
 type searchPlan struct {
-	parts         []part
-	filters       []query.Query
-	filterClauses [][]clause // filters as clauses: a chunk holds one of every group
-	textTerms     []clause   // the query's terms in the text fields, to highlight
+	ranking.Plan
+	textTerms []ranking.Clause
 }
 
-// query is the plan as one Bleve query whose candidates are limited to the
-// chunks that hold one of the clauses in selecting. Those select with boost
-// 0, so a chunk's score is the same whichever clauses select.
-func (sp *searchPlan) query(selecting []clause) query.Query {
-	sel := make([]query.Query, len(selecting))
-	for i, c := range selecting {
-		c.boost = 0
-		sel[i] = globalTermQuery{c}
+// draft is the clauses of a query as the planner files them.
+type draft struct {
+	clauses   []ranking.Clause // every clause scores; a hit holds at least one that selects
+	textTerms []ranking.Clause // every query term in the text fields, for highlighting
+}
+
+// planner turns query words into clauses.
+type planner struct {
+	dfs      docFreqs
+	related  analysis.Thesaurus // English query words → related words, scored at relatedBoost; nil when switched off
+	headings bool               // query words also match the heading path
+}
+
+// words plans the query words: each term in the text and, weighted, in the
+// heading path of its language. A heading word only adds to the score of a
+// chunk whose text holds a query word: a heading alone ("Power of the
+// Regulator to intervene") never makes a hit, the rule under it does.
+// Terms no chunk holds are dropped.
+func (p planner) words(pl *draft, lang string, tokens bleveanalysis.TokenStream) {
+	seen := map[string]bool{}
+	for _, tok := range tokens {
+		term := string(tok.Term)
+		if seen[term] {
+			continue
+		}
+		seen[term] = true
+		pl.textTerms = append(pl.textTerms, ranking.Clause{Field: analysis.TextField(lang), Term: term, Boost: 1})
+		p.add(pl, ranking.Clause{Field: analysis.TextField(lang), Term: term, Boost: 1, Selects: true})
+		p.heading(pl, ranking.Clause{Field: analysis.HeadingField(lang), Term: term, Boost: headingBoost})
 	}
-	scoring := make([]query.Query, len(sp.parts))
-	n := 0
-	for i, p := range sp.parts {
-		scoring[i] = p.query()
-		n += len(p.clauses)
+	if lang != analysis.LangEN {
+		return
 	}
-	must := []query.Query{query.NewDisjunctionQuery(scoring)}
-	if len(selecting) < n {
-		must = append(must, query.NewDisjunctionQuery(sel))
+	// Related words select like query words: a chunk that holds only a
+	// related word can be found.
+	for _, tok := range tokens {
+		term := string(tok.Term)
+		for _, r := range p.related[term] {
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			p.add(pl, ranking.Clause{Field: analysis.TextField(lang), Term: r, Boost: relatedBoost, RelatedTo: term, Selects: true})
+			p.heading(pl, ranking.Clause{Field: analysis.HeadingField(lang), Term: r, Boost: relatedBoost * headingBoost, RelatedTo: term})
+		}
 	}
-	return query.NewConjunctionQuery(append(must, sp.filters...))
+}
+
+// heading adds c, a clause on the heading path, unless headings are switched off.
+func (p planner) heading(pl *draft, c ranking.Clause) {
+	if p.headings {
+		p.add(pl, c)
+	}
+}
+
+// add files c with its document frequency, unless no chunk holds it.
+func (p planner) add(pl *draft, c ranking.Clause) {
+	if c.DF = p.dfs(c.Field, c.Term); c.DF > 0 {
+		pl.clauses = append(pl.clauses, c)
+	}
 }
 
 // withDigitVariants adds the terms of text written with the other digits:
@@ -135,8 +171,8 @@ func distinctTerms(tokens bleveanalysis.TokenStream) []string {
 // filterClauses restricts the search to the requested collections and
 // documents: a chunk must hold a clause of every group. Filter clauses have
 // boost 0, so they select without changing scores.
-func filterClauses(q Query) [][]clause {
-	var groups [][]clause
+func filterClauses(q Query) [][]ranking.Clause {
+	var groups [][]ranking.Clause
 	for _, f := range []struct {
 		field  string
 		values []string
@@ -144,26 +180,13 @@ func filterClauses(q Query) [][]clause {
 		if len(f.values) == 0 {
 			continue
 		}
-		group := make([]clause, len(f.values))
+		group := make([]ranking.Clause, len(f.values))
 		for i, v := range f.values {
-			group[i] = clause{field: f.field, term: v}
+			group[i] = ranking.Clause{Field: f.field, Term: v}
 		}
 		groups = append(groups, group)
 	}
 	return groups
-}
-
-// filters is filterClauses as Bleve queries.
-func filters(q Query) []query.Query {
-	var fs []query.Query
-	for _, group := range filterClauses(q) {
-		qs := make([]query.Query, len(group))
-		for i, c := range group {
-			qs[i] = termQuery(c.field, c.term, 0)
-		}
-		fs = append(fs, query.NewDisjunctionQuery(qs))
-	}
-	return fs
 }
 
 // topK clamps the requested number of hits to 1..MaxTopK.

@@ -9,11 +9,11 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
 	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/ranking"
 	"lexflow/backend/index/internal/shards"
 )
 
@@ -45,7 +45,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 // A query that names a document (heads.go) is asked without its naming
 // clause twice, of the named document and of all: the named document's
 // chunks come first, and the rest still fill the top k.
-func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCollection, []clause, error) {
+func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCollection, []ranking.Clause, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, nil, fmt.Errorf("search index: %w", err)
 	}
@@ -85,6 +85,15 @@ func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCol
 	return ranked, sp.textTerms, nil
 }
 
+// planner plans queries with the ranking features switched on.
+func (x *Index) planner(dfs docFreqs) planner {
+	p := planner{dfs: dfs, headings: x.features.on(featureHeadings)}
+	if x.features.on(featureRelated) {
+		p.related = x.related
+	}
+	return p
+}
+
 // rankFocused ranks the named document's chunks first, then the chunks of
 // all the others q may find, best first within each; both plans ask the
 // same words. The named document's scores are raised just enough to stay
@@ -118,46 +127,31 @@ func (x *Index) rankFocused(ctx context.Context, inDoc, all *searchPlan, q Query
 	return shards.BestK(slices.Concat(named, rest), k), nil
 }
 
-// planner plans queries with the ranking features switched on.
-func (x *Index) planner(dfs docFreqs) planner {
-	p := planner{dfs: dfs, headings: x.features.on(featureHeadings)}
-	if x.features.on(featureRelated) {
-		p.related = x.related
+// rankPlan ranks the chunks of a plan (none when sp is nil) and drops those
+// below q's minimum score.
+func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
+	if sp == nil {
+		return nil, nil
 	}
-	return p
+	k := topK(q.TopK)
+	if q.Distinct {
+		k = min(2*k, MaxTopK) // room for the duplicates distinct drops
+	}
+	ranked, err := x.rankPruned(ctx, &sp.Plan, k, stats)
+	if err != nil {
+		return nil, err
+	}
+	return aboveMin(ranked, q.MinScore), nil
 }
 
-// distinct keeps the best-ranked hit of each passage text (whitespace and
-// case aside), renumbered, at most k.
-func distinct(hits []evidence.Hit, k int) []evidence.Hit {
-	seen := make(map[string]bool, len(hits))
-	out := hits[:0]
-	for _, h := range hits {
-		key := strings.ToLower(strings.Join(strings.Fields(h.Chunk.Text), " "))
-		if seen[key] || len(out) == k {
-			continue
-		}
-		seen[key] = true
-		h.Rank = len(out) + 1
-		out = append(out, h)
+// rankPruned returns the k best chunks of p, best first, equal scores in
+// chunk ID order: pruned (see ranking.TopK), or, tuned exhaustive, by Bleve
+// scoring every candidate, which gives the same hits.
+func (x *Index) rankPruned(ctx context.Context, p *ranking.Plan, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
+	if x.tuning.exhaustive {
+		return x.shards.Search(ctx, p.Query(p.Selecting()), k, nil, stats)
 	}
-	return out
-}
-
-// rank runs bq on every shard and merges the k best, best first, equal
-// scores in chunk ID order.
-func (x *Index) rank(ctx context.Context, bq query.Query, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	return x.shards.Search(ctx, bq, k, nil, stats)
-}
-
-// idsByShard groups the IDs of matches by the shard that holds them.
-func (x *Index) idsByShard(matches []*search.DocumentMatch) [][]string {
-	ids := make([][]string, len(x.shards))
-	for _, m := range matches {
-		i := x.shards.Of(m.ID)
-		ids[i] = append(ids[i], m.ID)
-	}
-	return ids
+	return ranking.TopK(ctx, x.shards, p, k, stats)
 }
 
 // aboveMin keeps the matches scoring at least minScore.
@@ -170,19 +164,10 @@ func aboveMin(ranked search.DocumentMatchCollection, minScore float64) search.Do
 	return ranked
 }
 
-// termsByField lists the terms of clauses by field.
-func termsByField(clauses []clause) map[string][]string {
-	terms := map[string][]string{}
-	for _, c := range clauses {
-		terms[c.field] = append(terms[c.field], c.term)
-	}
-	return terms
-}
-
 // load reads the stored chunks of the ranked matches and highlights the
 // query's terms in their text, keeping the ranking and scores of the first
 // pass. A chunk deleted in between is left out.
-func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection, textTerms []clause) ([]evidence.Hit, error) {
+func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection, textTerms []ranking.Clause) ([]evidence.Hit, error) {
 	sn, err := x.snippets.For(termsByField(textTerms))
 	if err != nil {
 		return nil, err
@@ -213,6 +198,15 @@ func (x *Index) load(ctx context.Context, ranked search.DocumentMatchCollection,
 		maps.Copy(byID, hits)
 	}
 	return inRankOrder(ranked, byID), nil
+}
+
+// termsByField lists the terms of clauses by field.
+func termsByField(clauses []ranking.Clause) map[string][]string {
+	terms := map[string][]string{}
+	for _, c := range clauses {
+		terms[c.Field] = append(terms[c.Field], c.Term)
+	}
+	return terms
 }
 
 // storedFields is a match holding the stored fields a hit is made of, as a
@@ -258,4 +252,21 @@ func storedChunk(m *search.DocumentMatch) (evidence.Chunk, error) {
 		}
 	}
 	return c, nil
+}
+
+// distinct keeps the best-ranked hit of each passage text (whitespace and
+// case aside), renumbered, at most k.
+func distinct(hits []evidence.Hit, k int) []evidence.Hit {
+	seen := make(map[string]bool, len(hits))
+	out := hits[:0]
+	for _, h := range hits {
+		key := strings.ToLower(strings.Join(strings.Fields(h.Chunk.Text), " "))
+		if seen[key] || len(out) == k {
+			continue
+		}
+		seen[key] = true
+		h.Rank = len(out) + 1
+		out = append(out, h)
+	}
+	return out
 }

@@ -214,7 +214,7 @@ func TestSearchHonoursContext(t *testing.T) {
 	mustAdd(t, x, many...)
 	sp := x.buildQuery(Query{Text: "notice"}, planner{dfs: func(string, string) uint64 { return 1 }})
 	for i, s := range x.shards {
-		req := bleve.NewSearchRequestOptions(sp.query(sp.selectingClauses()), 10, 0, false)
+		req := bleve.NewSearchRequestOptions(sp.Query(sp.Selecting()), 10, 0, false)
 		if _, err := s.Search(ctx, req, x.stats.bm25(3005)); !errors.Is(err, context.Canceled) {
 			t.Errorf("shard %d searched with a cancelled context: %v, want context.Canceled", i, err)
 		}

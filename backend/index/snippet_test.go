@@ -14,12 +14,13 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/ranking"
 )
 
 // loadBySearch is the reference for load: a Bleve search per shard for the
 // ranked chunks and the query's text terms, asking for the stored fields
 // and Bleve's html highlighting of the text fields from the term vectors.
-func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchCollection, textTerms []clause) ([]evidence.Hit, error) {
+func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchCollection, textTerms []ranking.Clause) ([]evidence.Hit, error) {
 	count, err := x.shards.Count()
 	if err != nil {
 		return nil, err
@@ -31,7 +32,7 @@ func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchColl
 			continue
 		}
 		req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
-			[]query.Query{query.NewDocIDQuery(ids[i])}, clauseQueries(textTerms), nil), len(ids[i]), 0, false)
+			[]query.Query{query.NewDocIDQuery(ids[i])}, ranking.ClauseQueries(textTerms), nil), len(ids[i]), 0, false)
 		req.Fields = []string{analysis.FieldChunk, analysis.FieldTextEN, analysis.FieldTextAR}
 		req.Highlight = bleve.NewHighlightWithStyle(html.Name)
 		req.Highlight.Fields = []string{analysis.FieldTextEN, analysis.FieldTextAR}

@@ -12,6 +12,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/ranking"
 	"lexflow/backend/index/internal/shards"
 )
 
@@ -142,7 +143,7 @@ func (x *Index) seedChunk(c evidence.Chunk) {
 // seedHeads estimates the average head length from up to n first chunks of
 // the shard: they are too few among all chunks for the general sample.
 func (x *Index) seedHeads(s *shards.Shard, n int) error {
-	req := bleve.NewSearchRequestOptions(termQuery(analysis.FieldKind, analysis.KindFirst, 1), n, 0, false)
+	req := bleve.NewSearchRequestOptions(ranking.TermQuery(analysis.FieldKind, analysis.KindFirst, 1), n, 0, false)
 	req.Fields = analysis.FieldsOf(func(l analysis.Language) string { return l.Head })
 	req.Score = bleve.ScoreNone
 	res, err := s.Search(context.Background(), req, x.stats.bm25(1))

@@ -12,6 +12,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index/internal/analysis"
+	"lexflow/backend/index/internal/ranking"
 	"lexflow/backend/index/internal/shards"
 )
 
@@ -130,7 +131,7 @@ func (x *Index) ChunkIDs(docID string) ([]string, error) {
 
 // shardChunkIDs pages through the chunks of a document in one shard.
 func (x *Index) shardChunkIDs(ctx context.Context, s *shards.Shard, docID string) ([]string, error) {
-	q := termQuery(analysis.FieldDocID, docID, 1)
+	q := ranking.TermQuery(analysis.FieldDocID, docID, 1)
 	var ids []string
 	for {
 		req := bleve.NewSearchRequestOptions(q, idPage, 0, false)

@@ -1,4 +1,4 @@
-package index
+package ranking
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 // postings it does not decode, and decodes every posting on the way when it
 // reads frequencies.
 type cursor struct {
-	clause clause
+	clause Clause
 	tfr    bleveindex.TermFieldReader
 	doc    uint64 // the document the cursor stands on, unless done
 	done   bool
@@ -34,13 +34,13 @@ type cursor struct {
 
 // openCursor opens c's postings on r, with their frequencies and norms or
 // not, and stands on the first document.
-func openCursor(ctx context.Context, r bleveindex.IndexReader, c clause, b bounds, freqs bool) (*cursor, error) {
-	tfr, err := r.TermFieldReader(ctx, []byte(c.term), c.field, freqs, freqs, false)
+func openCursor(ctx context.Context, r bleveindex.IndexReader, c Clause, b bounds, freqs bool) (*cursor, error) {
+	tfr, err := r.TermFieldReader(ctx, []byte(c.Term), c.Field, freqs, freqs, false)
 	if err != nil {
 		return nil, err
 	}
-	cur := &cursor{clause: c, tfr: tfr, freqs: freqs, idf: b.idf(c), avgLen: b.avgLength(c.field), bound: b.term(c)}
-	cur.weight = c.boost * cur.idf * b.queryNorm
+	cur := &cursor{clause: c, tfr: tfr, freqs: freqs, idf: b.idf(c), avgLen: b.avgLength(c.Field), bound: b.term(c)}
+	cur.weight = c.Boost * cur.idf * b.queryNorm
 	return cur, cur.read(tfr.Next(&cur.posted))
 }
 

@@ -1,4 +1,4 @@
-package index
+package ranking
 
 import (
 	"cmp"
@@ -42,7 +42,7 @@ type maxScore struct {
 	k         int
 	floor     *sharedFloor
 	id        bleveindex.IndexInternalID // the candidate, encoded for seeks
-	plan      *searchPlan                // for the seed's own cursors
+	plan      *Plan                      // for the seed's own cursors
 	stats     *search.BM25Stats
 }
 
@@ -63,13 +63,13 @@ func (f *sharedFloor) raise(s float64) {
 
 // rankShard opens the plan's cursors on a snapshot of s and returns its k
 // best chunks, best first, with their IDs and scores.
-func rankShard(ctx context.Context, s *shards.Shard, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (search.DocumentMatchCollection, error) {
+func rankShard(ctx context.Context, s *shards.Shard, p *Plan, k int, stats *search.BM25Stats, floor *sharedFloor) (search.DocumentMatchCollection, error) {
 	r, err := s.Reader()
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	m, err := newMaxScore(ctx, r, sp, k, stats, floor)
+	m, err := newMaxScore(ctx, r, p, k, stats, floor)
 	if err != nil {
 		return nil, err
 	}
@@ -88,16 +88,16 @@ func (m *maxScore) rank(ctx context.Context, r bleveindex.IndexReader) error {
 	return m.run(ctx)
 }
 
-// newMaxScore opens the cursors of sp's clauses and filters on r.
-func newMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor) (*maxScore, error) {
-	return openMaxScore(ctx, r, sp, k, stats, floor, func(clause) bool { return true })
+// newMaxScore opens the cursors of p's clauses and filters on r.
+func newMaxScore(ctx context.Context, r bleveindex.IndexReader, p *Plan, k int, stats *search.BM25Stats, floor *sharedFloor) (*maxScore, error) {
+	return openMaxScore(ctx, r, p, k, stats, floor, func(Clause) bool { return true })
 }
 
 // openMaxScore is newMaxScore opening cursors only for the clauses opened
 // tells: the others count as absent from every chunk.
-func openMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan, k int, stats *search.BM25Stats, floor *sharedFloor, opened func(clause) bool) (*maxScore, error) {
-	m := &maxScore{n: len(sp.parts), k: k, floor: floor, id: make(bleveindex.IndexInternalID, 8), plan: sp, stats: stats}
-	if err := m.open(ctx, r, newBounds(sp.parts, stats), opened); err != nil {
+func openMaxScore(ctx context.Context, r bleveindex.IndexReader, p *Plan, k int, stats *search.BM25Stats, floor *sharedFloor, opened func(Clause) bool) (*maxScore, error) {
+	m := &maxScore{n: len(p.Parts), k: k, floor: floor, id: make(bleveindex.IndexInternalID, 8), plan: p, stats: stats}
+	if err := m.open(ctx, r, newBounds(p.Parts, stats), opened); err != nil {
 		m.close()
 		return nil, err
 	}
@@ -107,22 +107,22 @@ func openMaxScore(ctx context.Context, r bleveindex.IndexReader, sp *searchPlan,
 }
 
 // open opens the cursors; filters never score, so theirs skip frequencies.
-func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds, opened func(clause) bool) error {
-	for _, p := range m.plan.parts {
-		clauses := slices.DeleteFunc(slices.Clone(p.clauses), func(c clause) bool { return !opened(c) })
+func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds, opened func(Clause) bool) error {
+	for _, p := range m.plan.Parts {
+		clauses := slices.DeleteFunc(slices.Clone(p.Clauses), func(c Clause) bool { return !opened(c) })
 		pc, err := openPart(ctx, r, clauses, b, true)
 		if err != nil {
 			return err
 		}
-		pc.size, pc.related, pc.index = len(p.clauses), p.related(), len(m.parts)
+		pc.size, pc.related, pc.index = len(p.Clauses), p.Related(), len(m.parts)
 		m.parts = append(m.parts, pc)
-		if p.selects() {
+		if p.Selects() {
 			m.selecting = append(m.selecting, pc.clauses...)
 		} else {
 			m.others = append(m.others, pc.clauses...)
 		}
 	}
-	for _, f := range m.plan.filterClauses {
+	for _, f := range m.plan.Filters {
 		pc, err := openPart(ctx, r, f, b, false)
 		if err != nil {
 			return err
@@ -133,7 +133,7 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds,
 }
 
 // openPart opens the cursors of clauses, with their frequencies or not.
-func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []clause, b bounds, freqs bool) (*partCursor, error) {
+func openPart(ctx context.Context, r bleveindex.IndexReader, clauses []Clause, b bounds, freqs bool) (*partCursor, error) {
 	p := &partCursor{size: len(clauses)}
 	for _, c := range clauses {
 		cur, err := openCursor(ctx, r, c, b, freqs)
@@ -375,7 +375,7 @@ const seedShare = 8
 // falls below. The walk then scores every chunk exactly, these included.
 func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
 	rare := m.seedClauses()
-	s, err := openMaxScore(ctx, r, m.plan, m.k, m.stats, m.floor, func(c clause) bool { return rare[c] })
+	s, err := openMaxScore(ctx, r, m.plan, m.k, m.stats, m.floor, func(c Clause) bool { return rare[c] })
 	if err != nil {
 		return err
 	}
@@ -405,6 +405,34 @@ func (m *maxScore) seed(ctx context.Context, r bleveindex.IndexReader) error {
 	return nil
 }
 
+// SeedFloor is the floor the seed raises on the shards of set, seeded one
+// after another before any is walked: a score no hit of the whole index
+// falls below. TopK seeds each shard as it ranks it; SeedFloor lets that
+// bound be checked against exhaustive ranking.
+func SeedFloor(ctx context.Context, set shards.Set, p *Plan, k int, stats *search.BM25Stats) (float64, error) {
+	floor := &sharedFloor{}
+	for _, s := range set {
+		if err := seedShard(ctx, s, p, k, stats, floor); err != nil {
+			return 0, err
+		}
+	}
+	return floor.get(), nil
+}
+
+func seedShard(ctx context.Context, s *shards.Shard, p *Plan, k int, stats *search.BM25Stats, floor *sharedFloor) error {
+	r, err := s.Reader()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	m, err := newMaxScore(ctx, r, p, k, stats, floor)
+	if err != nil {
+		return err
+	}
+	defer m.close()
+	return m.seed(ctx, r)
+}
+
 // lowerBoundMargin lowers a lower bound by what summing the same scores in
 // another order can change: the seed adds up clauses in another order than
 // the walk.
@@ -427,10 +455,10 @@ func (m *maxScore) lowerBound(d uint64) float64 {
 
 // seedClauses picks the rarest selecting clauses whose postings add up to
 // at most seedShare·k, the rarest one in any case.
-func (m *maxScore) seedClauses() map[clause]bool {
+func (m *maxScore) seedClauses() map[Clause]bool {
 	rare := slices.Clone(m.selecting)
 	slices.SortStableFunc(rare, func(a, b *cursor) int { return cmp.Compare(a.tfr.Count(), b.tfr.Count()) })
-	picked := map[clause]bool{}
+	picked := map[Clause]bool{}
 	var postings uint64
 	for i, c := range rare {
 		if postings += c.tfr.Count(); i > 0 && postings > uint64(seedShare*m.k) {

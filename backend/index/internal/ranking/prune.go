@@ -1,4 +1,4 @@
-package index
+package ranking
 
 import (
 	"context"
@@ -25,39 +25,20 @@ import (
 // by this factor so that pruning never drops a hit for a last bit.
 const boundMargin = 1.01
 
-// rankPlan ranks the chunks of a plan (none when sp is nil) and drops those
-// below q's minimum score.
-func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	if sp == nil {
-		return nil, nil
-	}
-	k := topK(q.TopK)
-	if q.Distinct {
-		k = min(2*k, MaxTopK) // room for the duplicates distinct drops
-	}
-	ranked, err := x.rankPruned(ctx, sp, k, stats)
-	if err != nil {
-		return nil, err
-	}
-	return aboveMin(ranked, q.MinScore), nil
-}
-
-// rankPruned returns the k best chunks of sp, as scoring every candidate
-// would, best first, equal scores in chunk ID order. Every shard ranks its
-// own, sharing the best k-th score any has reached.
-func (x *Index) rankPruned(ctx context.Context, sp *searchPlan, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
-	if x.tuning.exhaustive {
-		return x.rank(ctx, sp.query(sp.selectingClauses()), k, stats)
-	}
-	perShard := make([]search.DocumentMatchCollection, len(x.shards))
+// TopK returns the k best chunks of p in the shards of set, as scoring
+// every candidate would, best first, equal scores in chunk ID order. Every
+// shard ranks its own at once, sharing the best k-th score any has reached.
+// A panic inside Bleve (a damaged segment) gives ErrCorrupt.
+func TopK(ctx context.Context, set shards.Set, p *Plan, k int, stats *search.BM25Stats) (search.DocumentMatchCollection, error) {
+	perShard := make([]search.DocumentMatchCollection, len(set))
 	floor := &sharedFloor{}
-	err := x.shards.Each(func(i int, s *shards.Shard) (err error) {
+	err := set.Each(func(i int, s *shards.Shard) (err error) {
 		defer func() {
 			if r := recover(); r != nil {
-				err = fmt.Errorf("search index: %w: %v", ErrCorrupt, r)
+				err = fmt.Errorf("search index: %w: %v", shards.ErrCorrupt, r)
 			}
 		}()
-		perShard[i], err = rankShard(ctx, s, sp, k, stats, floor)
+		perShard[i], err = rankShard(ctx, s, p, k, stats, floor)
 		if err != nil {
 			err = fmt.Errorf("search index: %w", err)
 		}
@@ -69,19 +50,6 @@ func (x *Index) rankPruned(ctx context.Context, sp *searchPlan, k int, stats *se
 	return shards.BestK(slices.Concat(perShard...), k), nil
 }
 
-// selectingClauses lists the clauses that select.
-func (sp *searchPlan) selectingClauses() []clause {
-	var sel []clause
-	for _, p := range sp.parts {
-		for _, c := range p.clauses {
-			if c.selects {
-				sel = append(sel, c)
-			}
-		}
-	}
-	return sel
-}
-
 // bounds computes upper bounds of scores as Bleve's term scorer computes
 // them: BM25 (or, for a field without length statistics, TF-IDF), times
 // boost·idf·queryNorm, where the query norm is over every clause.
@@ -90,12 +58,12 @@ type bounds struct {
 	queryNorm float64
 }
 
-func newBounds(ps []part, stats *search.BM25Stats) bounds {
+func newBounds(ps []Part, stats *search.BM25Stats) bounds {
 	b := bounds{stats: stats}
 	var sum float64
 	for _, p := range ps {
-		for _, c := range p.clauses {
-			w := c.boost * b.idf(c)
+		for _, c := range p.Clauses {
+			w := c.Boost * b.idf(c)
 			sum += w * w
 		}
 	}
@@ -108,9 +76,9 @@ func (b bounds) avgLength(field string) float64 {
 	return math.Ceil(float64(b.stats.FieldCardinality[field]) / b.stats.DocCount)
 }
 
-func (b bounds) idf(c clause) float64 {
-	n, df := b.stats.DocCount, float64(c.df)
-	if b.avgLength(c.field) > 0 {
+func (b bounds) idf(c Clause) float64 {
+	n, df := b.stats.DocCount, float64(c.DF)
+	if b.avgLength(c.Field) > 0 {
 		return math.Log(1 + (n-df+0.5)/(df+0.5))
 	}
 	return 1 + math.Log(n/(df+1))
@@ -118,11 +86,11 @@ func (b bounds) idf(c clause) float64 {
 
 // term bounds what clause c adds to a score: BM25's term part
 // tf·k1/(tf+k1·norm) stays under k1, TF-IDF's √tf·norm at most 1.
-func (b bounds) term(c clause) float64 {
+func (b bounds) term(c Clause) float64 {
 	idf := b.idf(c)
 	saturation := 1.0
-	if b.avgLength(c.field) > 0 {
+	if b.avgLength(c.Field) > 0 {
 		saturation = search.BM25_k1
 	}
-	return c.boost * idf * b.queryNorm * idf * saturation
+	return c.Boost * idf * b.queryNorm * idf * saturation
 }
