@@ -22,7 +22,7 @@ import (
 // BenchmarkSearch reports the latency of 2,000 queries of 3–6 legal words
 // (p50-ms, p99-ms, and cpu-ms: process CPU time per query, on every thread,
 // which stays meaningful on a busy machine), with the safe pruning of
-// maxscore.go and scoring every candidate (the same hits). BenchmarkAdd reports indexing throughput.
+// ranking.TopK and scoring every candidate (the same hits). BenchmarkAdd reports indexing throughput.
 // With -tags sqlite_fts5, BenchmarkSearchFTS5 (fts5_bench_test.go) runs the
 // same queries on the same chunks in SQLite FTS5 and reports the ratios.
 
@@ -40,7 +40,7 @@ type benchFixture struct {
 }
 
 // compactOnce brings the index to its state once ingestion has stopped for a
-// while (compact.go): one segment per shard. It compacts once.
+// while (shards.Compactor): one segment per shard. It compacts once.
 func (f *benchFixture) compactOnce() {
 	f.compacted.Do(func() {
 		start := time.Now()
@@ -177,7 +177,7 @@ func (f *benchFixture) searchBleve(q string) error {
 // each returning the top 10 chunks with snippets: right after the bulk load
 // once Bleve has finished its own merging ("fresh", what the first seconds
 // after an ingestion see), then once the index has compacted itself (the
-// index at rest), pruned (maxscore.go) and exhaustive, which return the
+// index at rest), pruned (ranking.TopK) and exhaustive, which return the
 // same hits. One op is the whole set.
 func BenchmarkSearch(b *testing.B) {
 	f := fixture(b)

@@ -14,8 +14,8 @@ import (
 //
 //	doc-focus     a query that names a document ranks that document's chunks higher (heads.go)
 //	headings      query words also match the heading path, a field of its own
-//	related       related words of the legal thesaurus stand in for query words (thesaurus.go)
-//	article-refs  "Article 12" in a query matches the chunks of that article (refs.go)
+//	related       related words of the legal thesaurus stand in for query words (analysis.Thesaurus)
+//	article-refs  "Article 12" in a query matches the chunks of that article (analysis.Refs)
 //	file-names    a query word in a document's file name adds to its chunks' score
 const rankingEnv = "LEXFLOW_RANK_OFF"
 

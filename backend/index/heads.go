@@ -23,8 +23,8 @@ import (
 //
 // So the first chunk of every document also carries the document's head:
 // its file name and opening text, where contracts state their title and
-// parties and statutes their name (fieldHeadEN/AR/ZH, with kind:first to
-// count them). Before searching chunks, a query whose words include some
+// parties and statutes their name (the head_en/ar/zh fields, with
+// kind:first to count them). Before searching chunks, a query whose words include some
 // that are rare among the heads is matched against the heads alone, scored
 // as BM25 over documents. The query names a document only when one head
 // clearly wins and the naming words make up a clause of the query of their

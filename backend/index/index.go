@@ -1,23 +1,29 @@
-// Package index is Lexflow's evidence index: a small facade over Bleve that
-// stores chunks, searches them with BM25 and per-language analysis, and
-// returns evidence.Hit values that carry the whole chunk, its locator and a
-// highlighted snippet, so no database lookup is needed to show or cite a hit.
+// Package index is Lexflow's evidence index. It stores chunks in Bleve and
+// finds them again with BM25 and per-language analysis, returning
+// evidence.Hit values that carry the whole chunk, its locator and a
+// highlighted snippet, so no database lookup is needed to show or cite a
+// hit. Bleve holds the postings; the index does the rest itself: it keeps
+// one Bleve index per core, searched at once and scored as one, corrects
+// the BM25 statistics Bleve gets wrong, and ranks with safe pruning
+// (MaxScore), with the same hits as Bleve scoring every candidate.
 //
 // The index is derived data. SQLite is the source of truth; when Open reports
 // ErrCorrupt the caller moves the directory aside (or removes it), opens a
 // fresh index and re-adds every chunk from SQLite.
 //
-// Where to look: mapping.go (analyzers and fields), query.go and terms.go
-// (how plain words become a Bleve query), prune.go and maxscore.go (ranking
-// without scoring every chunk that holds a common word, with the same hits
-// as Bleve scoring them all), cursor.go (postings scored as Bleve scores
-// them), heads.go
-// (a query that names a document searches inside it), search.go
-// (rank, then load and highlight the top k), snippet.go (Bleve's
-// highlighting from the stored text, without a second search), shard.go (one Bleve
-// index per core, searched at once, scored as one), stats.go (the BM25
-// statistics Bleve gets wrong), generation.go (damage Bleve hides), refs.go
-// (article numbers), compact.go (one segment per shard once writes stop).
+// Where to look: search.go reads the query path top-down: plan the query
+// (query.go: plain words become clauses), find the document it names
+// (heads.go), rank the plan, then load the top k and their snippets.
+// Beside it: open.go (the directory and its shards), write.go (Add,
+// DeleteDocument, ChunkIDs), stats.go (the BM25 statistics Bleve gets
+// wrong), docfreqs.go (the whole index's document frequencies), features.go
+// (the ranking features' off switches). The machinery is in internal
+// packages, one job each:
+//
+//	internal/analysis  what is indexed and how text is read: fields and mapping, analyzers,
+//	                   languages, thesaurus, article references, snippets
+//	internal/ranking   a plan's top k: clauses and parts, bounds, cursors, MaxScore
+//	internal/shards    the Bleve indexes: open and check, group commit, generations, compaction
 package index
 
 import (
@@ -116,8 +122,8 @@ func (x *Index) Count() (int, error) {
 
 // Compact merges each shard's segments into one, one shard after another.
 // It returns when done or when ctx is cancelled; a cancelled compaction
-// leaves the index as it was, or merged in part. An index on disk compacts
-// by itself once writes have stopped for compactIdle.
+// leaves the index as it was, or merged in part. An index on disk also
+// compacts by itself once writes have stopped for a while.
 func (x *Index) Compact(ctx context.Context) {
 	for _, s := range x.shards {
 		if ctx.Err() != nil {

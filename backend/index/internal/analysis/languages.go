@@ -19,7 +19,7 @@ type Language struct {
 	Heading  string // the heading path
 	Head     string // the document's head, on its first chunk
 	// WordByWord: the analyzer's filters look at one token at a time, so
-	// the tokens of a run of text can be remembered (the index's snippet.go); not so
+	// the tokens of a run of text can be remembered (snippet.go); not so
 	// for Chinese, whose bigrams join neighbouring ideographs.
 	WordByWord bool
 }
