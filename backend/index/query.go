@@ -34,9 +34,9 @@ const (
 	// A word of the heading path ("Termination") adds a quarter of what
 	// it adds in the text, and only to a chunk whose text holds a query
 	// word (planner.words); the heading field holds only the headings the
-	// chunk's opening does not say (analysis.HeadingContext). Chosen on every set of
-	// make eval-retrieval (span hit@10 CUAD whole / inside, ACORD NDCG@10,
-	// STARD recall@10): weight 1 and the whole path: .842/.914/.091/.590;
+	// chunk's opening does not say (analysis.HeadingContext). Chosen on
+	// every set of make eval-retrieval (span hit@10 CUAD whole / inside,
+	// ACORD NDCG@10, STARD recall@10): weight 1 and the whole path: .842/.914/.091/.590;
 	// 0.25: .852/.924/.104/.627; 0.25 without what the text says:
 	// .852/.924/.106/.640; headings off: .832/.912/.105/.640.
 	headingBoost = 0.25
