@@ -42,7 +42,7 @@ export function CollectionsPage() {
   const loadSample = async () => {
     try {
       const created = await sample.mutateAsync();
-      toast.success('Loading the sample library', 'English and Arabic statutes are being indexed.');
+      toast.success('Loading the sample library', 'English, Arabic and Chinese statutes are being indexed.');
       navigate(collectionPath(created.id));
     } catch {
       // shown in the empty state
