@@ -123,7 +123,8 @@ func TestUnitsLabel(t *testing.T) {
 		{[]Unit{unit("Annex 1", "1", false), unit("Annex 2", "2", true)}, "Annexes 1–2"},
 		{[]Unit{unit("Appendix 1", "1", false), unit("Appendix 3", "3", false)}, "Appendices 1, 3"},
 		// Other kinds and scripts are listed by their headings, as written.
-		{[]Unit{unit("المادة ١٤٧ — العقد شريعة المتعاقدين", "١٤٧", false), unit("المادة ١٤٨", "١٤٨", true)}, "المادة ١٤٧ — العقد شريعة المتعاقدين; المادة ١٤٨"},
+		{[]Unit{unit("المادة ١٤٧ — العقد شريعة المتعاقدين", "١٤٧", false), unit("المادة ١٤٨", "١٤٨", true)}, "المادة ١٤٧ — العقد شريعة المتعاقدين؛ المادة ١٤٨"},
+		{[]Unit{unit("第五十四条", "54", false), unit("第五十六条", "56", false)}, "第五十四条、第五十六条"},
 		{[]Unit{unit("Schedule 1", "1", false), unit("Annex 2", "2", false)}, "Schedule 1; Annex 2"},
 		{[]Unit{unit("DEFINITIONS", "", false), unit("INTERPRETATION", "", false)}, "DEFINITIONS; INTERPRETATION"},
 	}

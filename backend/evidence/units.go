@@ -1,6 +1,9 @@
 package evidence
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // unitsLabel names units below the first common headings of their paths
 // the way a lawyer cites them: "Articles 5–6", "Sections 4.1–4.3",
@@ -15,7 +18,23 @@ func unitsLabel(units []Unit, common int) string {
 	for i, u := range units {
 		headings[i] = strings.Join(u.HeadingPath[min(common, len(u.HeadingPath)):], HeadingSeparator)
 	}
-	return strings.Join(headings, "; ")
+	return strings.Join(headings, listSeparator(headings[0]))
+}
+
+// listSeparator is how the script of a heading separates the items of a
+// list: "、" in Chinese (第五十四条、第五十六条), "؛ " in Arabic, "; " otherwise.
+func listSeparator(heading string) string {
+	for _, r := range heading {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			return "、"
+		case unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r):
+			return "؛ "
+		case unicode.IsLetter(r):
+			return "; "
+		}
+	}
+	return "; "
 }
 
 // sharedKeyword finds the word every unit's heading puts before its number

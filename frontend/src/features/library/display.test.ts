@@ -115,7 +115,8 @@ describe('passages holding several articles', () => {
       [[unit('§ 5', '5'), unit('§ 6', '6', true)], '§§ 5–6'],
       [[unit('Annex 1', '1'), unit('Annex 2', '2', true)], 'Annexes 1–2'],
       [[unit('Appendix 1', '1'), unit('Appendix 3', '3')], 'Appendices 1, 3'],
-      [[unit('المادة ١٤٧ — العقد شريعة المتعاقدين', '١٤٧'), unit('المادة ١٤٨', '١٤٨', true)], 'المادة ١٤٧ — العقد شريعة المتعاقدين; المادة ١٤٨'],
+      [[unit('المادة ١٤٧ — العقد شريعة المتعاقدين', '١٤٧'), unit('المادة ١٤٨', '١٤٨', true)], 'المادة ١٤٧ — العقد شريعة المتعاقدين؛ المادة ١٤٨'],
+      [[unit('第五十四条', '54'), unit('第五十六条', '56')], '第五十四条、第五十六条'],
       [[unit('Schedule 1', '1'), unit('Annex 2', '2')], 'Schedule 1; Annex 2'],
       [[unit('DEFINITIONS', ''), unit('INTERPRETATION', '')], 'DEFINITIONS; INTERPRETATION'],
     ];

@@ -66,7 +66,16 @@ function commonPath(units: readonly Unit[]): string[] {
 export function unitsLabel(units: readonly Unit[], common: number): string {
   const keyword = sharedKeyword(units, common);
   if (keyword !== null) return `${pluralKeyword(keyword)} ${numberRange(units)}`.trim();
-  return units.map((u) => u.headingPath.slice(common).join(HEADING_SEPARATOR)).join('; ');
+  const headings = units.map((u) => u.headingPath.slice(common).join(HEADING_SEPARATOR));
+  return headings.join(listSeparator(headings[0] ?? ''));
+}
+
+/** How the script of a heading separates list items: "、" in Chinese, "؛ " in Arabic, "; " otherwise. */
+function listSeparator(heading: string): string {
+  const letter = heading.match(/\p{L}/u)?.[0] ?? '';
+  if (/\p{Script=Han}/u.test(letter)) return '、';
+  if (/\p{Script=Arabic}/u.test(letter)) return '؛ ';
+  return '; ';
 }
 
 /** The word every unit's heading puts before its number ("Article"), or null when they share none. */
