@@ -120,11 +120,16 @@ func (x *Index) rankFocused(ctx context.Context, inDoc, all *searchPlan, q Query
 			}
 		}
 	}
-	k := topK(q.TopK)
+	return shards.BestK(slices.Concat(named, rest), rankDepth(q)), nil
+}
+
+// rankDepth is how many chunks a ranking of q keeps: its top k, twice as
+// many for a distinct search, whose duplicates are dropped after loading.
+func rankDepth(q Query) int {
 	if q.Distinct {
-		k = min(2*k, MaxTopK)
+		return min(2*topK(q.TopK), MaxTopK)
 	}
-	return shards.BestK(slices.Concat(named, rest), k), nil
+	return topK(q.TopK)
 }
 
 // rankPlan ranks the chunks of a plan (none when sp is nil) and drops those
@@ -133,11 +138,7 @@ func (x *Index) rankPlan(ctx context.Context, sp *searchPlan, q Query, stats *se
 	if sp == nil {
 		return nil, nil
 	}
-	k := topK(q.TopK)
-	if q.Distinct {
-		k = min(2*k, MaxTopK) // room for the duplicates distinct drops
-	}
-	ranked, err := x.rankPruned(ctx, &sp.Plan, k, stats)
+	ranked, err := x.rankPruned(ctx, &sp.Plan, rankDepth(q), stats)
 	if err != nil {
 		return nil, err
 	}

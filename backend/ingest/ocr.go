@@ -16,8 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
+	"lexflow/backend/internal/sentence"
 	"lexflow/backend/pdfengine"
 )
 
@@ -360,20 +360,16 @@ func joinWords(words []string) string {
 	return b.String()
 }
 
-func isCJK(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
-}
-
 func startsCJK(s string) bool {
 	for _, r := range s {
-		return isCJK(r)
+		return sentence.IsCJK(r)
 	}
 	return false
 }
 
 func endsCJK(s string) bool {
 	r := []rune(s)
-	return len(r) > 0 && isCJK(r[len(r)-1])
+	return len(r) > 0 && sentence.IsCJK(r[len(r)-1])
 }
 
 // OCRInfo says whether scanned pages can be read on this machine: the

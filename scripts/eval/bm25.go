@@ -58,13 +58,17 @@ type bm25 struct {
 	norm     []float64 // k1·(1 − b + b·len/avglen) per unit
 }
 
-// newBM25 indexes units; text returns a file's text as code points.
-func newBM25(units []textUnit, text func(doc string) []rune) *bm25 {
+// newBM25 indexes units of the texts (file name → text).
+func newBM25(units []textUnit, texts map[string]string) *bm25 {
 	x := &bm25{units: units, postings: map[string][]posting{}, idf: map[string]float64{}}
 	lengths := make([]float64, len(units))
 	total := 0.0
+	runes := map[string][]rune{} // units count code points
 	for i, u := range units {
-		toks := bm25Tokens(string(text(u.doc)[u.start:u.end]))
+		if _, ok := runes[u.doc]; !ok {
+			runes[u.doc] = []rune(texts[u.doc])
+		}
+		toks := bm25Tokens(string(runes[u.doc][u.start:u.end]))
 		lengths[i] = float64(len(toks))
 		total += lengths[i]
 		counts := map[string]float64{}

@@ -31,9 +31,9 @@ func TestFixedChunksCutAtTheLastSpaceInTheSecondHalf(t *testing.T) {
 }
 
 func TestBM25RanksTheUnitHoldingTheRareWord(t *testing.T) {
-	texts := map[string][]rune{"a": []rune("the supplier shall deliver goods"), "b": []rune("the buyer shall pay the price"), "c": []rune("notices in writing")}
+	texts := map[string]string{"a": "the supplier shall deliver goods", "b": "the buyer shall pay the price", "c": "notices in writing"}
 	units := []textUnit{{doc: "a", end: len(texts["a"])}, {doc: "b", end: len(texts["b"])}, {doc: "c", end: len(texts["c"])}}
-	x := newBM25(units, func(doc string) []rune { return texts[doc] })
+	x := newBM25(units, texts)
 	got := x.search("when must the buyer pay?", nil)
 	if len(got) != 1 || got[0].doc != "b" {
 		t.Errorf("search = %v, want unit b alone", got)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"unicode/utf8"
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index"
@@ -44,7 +45,7 @@ func openSampleBench(ctx context.Context, workers int) (*sampleBench, error) {
 			b.questions = append(b.questions, q)
 		}
 	}
-	texts := map[string][]rune{}
+	texts := map[string]string{}
 	var units []textUnit
 	for _, d := range s.Docs {
 		cs, err := s.DB.DocumentChunks(ctx, d.ID)
@@ -54,11 +55,11 @@ func openSampleBench(ctx context.Context, workers int) (*sampleBench, error) {
 		}
 		for _, c := range cs {
 			b.chunks[c.ID] = c
-			texts[c.ID] = []rune(c.Text)
-			units = append(units, textUnit{doc: c.ID, end: len(texts[c.ID])})
+			texts[c.ID] = c.Text
+			units = append(units, textUnit{doc: c.ID, end: utf8.RuneCountInString(c.Text)})
 		}
 	}
-	b.bm25 = newBM25(units, func(doc string) []rune { return texts[doc] })
+	b.bm25 = newBM25(units, texts)
 	return b, nil
 }
 

@@ -49,13 +49,11 @@ func (s *suite) close() {
 
 // newCUADBaseline indexes the corpus in 500-character chunks.
 func newCUADBaseline(c *corpus) *bm25 {
-	runes := map[string][]rune{}
 	var units []textUnit
 	for _, name := range c.names {
-		runes[name] = []rune(c.texts[name])
-		units = append(units, fixedChunks(name, runes[name], 500)...)
+		units = append(units, fixedChunks(name, []rune(c.texts[name]), 500)...)
 	}
-	return newBM25(units, func(doc string) []rune { return runes[doc] })
+	return newBM25(units, c.texts)
 }
 
 // cuadBaseline scores the baseline on a CUAD setting as Lexflow is scored.

@@ -111,13 +111,7 @@ func openUnitSet(ctx context.Context, cfg config, s unitSet) (*unitBench, error)
 	for name, id := range e.m.DocIDs {
 		b.names[id] = name
 	}
-	runes := map[string][]rune{}
-	b.bm25 = newBM25(units, func(doc string) []rune {
-		if _, ok := runes[doc]; !ok {
-			runes[doc] = []rune(c.texts[doc])
-		}
-		return runes[doc]
-	})
+	b.bm25 = newBM25(units, c.texts)
 	return b, nil
 }
 

@@ -21,13 +21,13 @@ func Words(s string) int {
 // fieldWords counts the words of a run without spaces: one, unless it holds
 // CJK characters.
 func fieldWords(f string) int {
-	if !strings.ContainsFunc(f, isCJK) {
+	if !strings.ContainsFunc(f, IsCJK) {
 		return 1
 	}
 	n, inWord := 0, false
 	for _, r := range f {
 		switch {
-		case isCJK(r):
+		case IsCJK(r):
 			n, inWord = n+1, false
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if !inWord {
@@ -41,6 +41,8 @@ func fieldWords(f string) int {
 	return n
 }
 
-func isCJK(r rune) bool {
+// IsCJK tells the characters written without spaces between words: Han
+// ideographs, kana and hangul syllables.
+func IsCJK(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
