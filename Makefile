@@ -100,11 +100,14 @@ bench: bin/lexflow bin/fakellm
 	go test -tags sqlite_fts5 -run '^$$' -bench . -benchtime 1x -timeout 30m ./backend/index | grep -E '^(pkg|Benchmark)'
 	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
 
-## eval: the question-answering benchmark over the sample corpus (not part of `make test`): retrieval
-## recall/MRR, cited-answer checks and refusals; EVALQA_FLAGS="-dump" also lists the failures
+## eval: the question-answering benchmark (not part of `make test`): over the sample corpus, retrieval
+## recall/MRR, cited-answer checks and refusals (EVALQA_FLAGS="-dump" also lists the failures); then
+## CUAD's absent-clause negatives and the positives about the same contracts asked as `lexflow ask`
+## does, judged (EVAL_ANSWERS_FLAGS="-answers-every 5" for a quicker sample, "-dump 20" for failures)
 .PHONY: eval
 eval:
 	go run ./scripts/evalqa $(EVALQA_FLAGS)
+	go run ./scripts/eval -answers $(EVAL_ANSWERS_FLAGS)
 
 ## eval-retrieval: the retrieval suite (not part of `make test`): CUAD, ACORD, STARD and the sample library's questions, each
 ## beside plain BM25 over the same units, then CUAD's contracts as PDF beside their text; e.g. EVAL_FLAGS="-ablation -no-pdf"

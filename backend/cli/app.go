@@ -169,7 +169,7 @@ func explainOpen(path string, err error) error {
 // directory's providers, index and chunks.
 func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 	reg := engine.NewRegistry()
-	a.pipeline = &generation.Pipeline{Store: a.db}
+	a.pipeline = &generation.Pipeline{Store: a.db, Rarity: idx.Rarity}
 	err := nodes.Register(reg, nodes.Deps{
 		Models:   api.Models{DB: a.db, Connect: env.Connect},
 		Search:   idx.Search,

@@ -102,7 +102,7 @@ func (a *app) ask(ctx context.Context, question, coll, model string, topK int, p
 		return askResult{}, err
 	}
 	scope := a.scope(ctx, q.CollectionIDs)
-	rec, err := (&generation.Pipeline{Store: a.db, Options: generation.Options{Uncited: policy}}).Run(ctx, generation.Request{
+	rec, err := (&generation.Pipeline{Store: a.db, Options: generation.Options{Uncited: policy}, Rarity: a.index.Rarity}).Run(ctx, generation.Request{
 		Query: question, Hits: hits, Scope: scope,
 		Parameters: map[string]any{"collection_ids": q.CollectionIDs, "top_k": topK, "source": "cli"},
 		Model:      m.Generation(),

@@ -176,6 +176,10 @@ type Hit struct {
 	Rank    int     // 1-based
 	Score   float64 // higher is better; comparable within one search only
 	Snippet string  // excerpt with matches wrapped in <mark>…</mark>; everything else escaped
+	// NamedBy is the clause of the query that named this hit's document
+	// ("Consider the Supply Agreement between Acme and Beta"); empty when
+	// the query named none. An answer keeps to the named document.
+	NamedBy string
 }
 
 // Slice returns the code points [start, end) of text, clamped to its length.

@@ -11,12 +11,16 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/llm"
+	"lexflow/backend/llm/extractive"
 )
 
 // Pipeline runs prompt → generator → postprocess → persist for one question.
 type Pipeline struct {
 	Store   Store
 	Options Options
+	// Rarity weighs a question's words when the evidence is judged (see
+	// support.go); nil weighs them alike.
+	Rarity Rarity
 }
 
 // Request is one question and the evidence retrieved for it.
@@ -76,11 +80,35 @@ func (p *Pipeline) Run(ctx context.Context, req Request) (Record, error) {
 		rec.Timing.TotalMs = ms(time.Since(start))
 		return p.save(ctx, rec, req.OnAnswer)
 	}
+	sup := JudgeSupport(ctx, req.Query, hits, p.Rarity)
+	hits = sup.scope(hits)
+	if sup.refuses() {
+		rec.Snapshot = Snapshot{PromptName: PromptName, PromptVersion: PromptVersion, Messages: []llm.Message{}}
+		rec.Result = Result{Answer: sup.notAddressed(req.Scope), Status: StatusNoEvidence, Citations: []Citation{},
+			Claims: []Claim{}, Checks: []Check{sup.check(false)}}
+		rec.Timing.TotalMs = ms(time.Since(start))
+		return p.save(ctx, rec, req.OnAnswer)
+	}
 	rec.Snapshot = BuildPrompt(req.Query, hits)
 	rec.Timing.PromptMs = ms(time.Since(start))
 	rec = p.generate(ctx, rec, req.Model, req.Params, hits, req.Scope, req.OnAnswer, req.OnDelta)
+	_, lexical := req.Model.Provider.(*extractive.Provider)
+	rec.Result = withSupport(rec.Result, sup, lexical)
 	rec.Timing.TotalMs = ms(time.Since(start))
 	return p.save(ctx, rec, nil)
+}
+
+// withSupport adds the support judgement to an answer's checks: an answer
+// standing on evidence that misses key words of the question is partial.
+func withSupport(r Result, sup Support, lexical bool) Result {
+	if r.Status == StatusFailed || r.Refused {
+		return r
+	}
+	r.Checks = append(r.Checks, sup.check(lexical))
+	if r.Status == StatusSuccess && sup.partly(lexical) {
+		r.Status = StatusPartial
+	}
+	return r
 }
 
 // generate calls the model with the record's snapshot and checks the reply.

@@ -193,13 +193,38 @@ func TestPipelineWithTheBuiltInAnswerer(t *testing.T) {
 func TestPipelineRefusalNamesTheScope(t *testing.T) {
 	db, srv := openStore(t), llmtest.New(t)
 	srv.Script("m", llmtest.Text(`{"answer": "", "citations": []}`))
-	rec, err := (&Pipeline{Store: db}).Run(context.Background(), Request{Query: "Who won the 1998 final?", Hits: testHits(),
+	rec, err := (&Pipeline{Store: db}).Run(context.Background(), Request{Query: "Can notice be delivered by email?", Hits: testHits(),
 		Scope: `the collection "Acts"`, Model: openaiModel(t, srv, "m")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !rec.Result.Refused || rec.Result.Status != StatusSuccess || rec.Result.Answer != RefusalAnswer(`the collection "Acts"`) {
 		t.Errorf("result %+v", rec.Result)
+	}
+}
+
+// Passages that share no key word with the question do not address it: no
+// model is asked, and the refusal says what was searched and which words
+// nothing held.
+func TestPipelineRefusesEvidenceThatDoesNotAddressTheQuestion(t *testing.T) {
+	db, srv := openStore(t), llmtest.New(t)
+	srv.Script("m", llmtest.Text(goodReply))
+	rec, err := (&Pipeline{Store: db}).Run(context.Background(), Request{Query: "What is the statute of limitations for notice claims in Texas?",
+		Hits: testHits(), Scope: `the collection "Acts"`, Model: openaiModel(t, srv, "m")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rec.Result
+	if r.Status != StatusNoEvidence || len(srv.Requests()) != 0 {
+		t.Fatalf("status %s after %d model requests, want no_evidence without asking the model", r.Status, len(srv.Requests()))
+	}
+	for _, w := range []string{`"Texas"`, `"limitations"`, `the collection "Acts"`} {
+		if !strings.Contains(r.Answer, w) {
+			t.Errorf("refusal %q does not name %s", r.Answer, w)
+		}
+	}
+	if len(r.Checks) != 1 || r.Checks[0].Name != CheckSupport || r.Checks[0].Passed {
+		t.Errorf("checks %+v, want the failed support check", r.Checks)
 	}
 }
 

@@ -37,7 +37,7 @@ type Options struct {
 // Check is one verification and its result. Every failed check names what
 // failed and why; passed checks are recorded too, so an audit shows what ran.
 type Check struct {
-	Name   string `json:"name"` // json, schema, alignment, marker, quote, claims
+	Name   string `json:"name"` // json, schema, alignment, marker, quote, claims, support
 	Passed bool   `json:"passed"`
 	Detail string `json:"detail,omitempty"`
 }
@@ -50,6 +50,7 @@ const (
 	CheckMarker    = "marker"
 	CheckQuote     = "quote"
 	CheckClaims    = "claims"
+	CheckSupport   = "support" // the evidence addresses the question (support.go)
 )
 
 // Quote is a passage the model quoted from the evidence it cites.

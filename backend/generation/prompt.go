@@ -1,6 +1,7 @@
 package generation
 
 import (
+	"strconv"
 	"strings"
 
 	"lexflow/backend/evidence"
@@ -13,7 +14,7 @@ import (
 // produced an answer.
 const (
 	PromptName    = "legal-cited-answer"
-	PromptVersion = "1"
+	PromptVersion = "2"
 )
 
 // maxExcerptRunes bounds one evidence block, so a huge chunk cannot crowd
@@ -47,11 +48,39 @@ func BuildPrompt(query string, hits []evidence.Hit) Snapshot {
 		blocks[i] = extractive.Block{Rank: h.Rank, ID: h.Chunk.ID, Locator: h.Chunk.Locator.Label(),
 			Text: clip(h.Chunk.Text, maxExcerptRunes)}
 	}
-	user := "Evidence:\n\n" + extractive.Render(blocks, oneLine(query)) + "\n\n" + outputFormat
+	user := "Evidence:\n\n" + extractive.Render(blocks, oneLine(ask(query, hits))) + "\n\n" + outputFormat
+	if named := namedBy(hits); named != "" {
+		user = "The question names the document it is about: " + strconv.Quote(oneLine(named)) + ".\n\n" + user
+	}
 	return Snapshot{PromptName: PromptName, PromptVersion: PromptVersion, Messages: []llm.Message{
 		{Role: llm.RoleSystem, Content: systemInstruction},
 		{Role: llm.RoleUser, Content: user},
 	}}
+}
+
+// ask is the question without the clause that names its document, which the
+// prompt states apart: the words that name a contract ("between Acme and
+// Beta") are not what is asked about it.
+func ask(query string, hits []evidence.Hit) string {
+	named := namedBy(hits)
+	if named == "" {
+		return query
+	}
+	rest := strings.TrimLeft(strings.Replace(query, named, "", 1), " ;:,.")
+	if strings.TrimSpace(rest) == "" {
+		return query
+	}
+	return rest
+}
+
+// namedBy is the clause of the question that named the hits' document, if any.
+func namedBy(hits []evidence.Hit) string {
+	for _, h := range hits {
+		if h.NamedBy != "" {
+			return h.NamedBy
+		}
+	}
+	return ""
 }
 
 // oneLine keeps the question on its line: a blank line would end it early

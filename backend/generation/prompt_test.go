@@ -18,7 +18,11 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // TestPromptGolden pins the rendered prompt: a change to it must come with a
 // new PromptVersion and a reviewed golden file (go test -update).
 func TestPromptGolden(t *testing.T) {
-	snap := BuildPrompt("What notice\n\nends the agreement?", testHits())
+	hits := testHits()
+	for i := range hits {
+		hits[i].NamedBy = "Consider the Tenancy Act"
+	}
+	snap := BuildPrompt("Consider the Tenancy Act; what notice\n\nends the agreement?", hits)
 	if snap.PromptName != PromptName || snap.PromptVersion != PromptVersion {
 		t.Errorf("prompt identity %s/%s", snap.PromptName, snap.PromptVersion)
 	}
@@ -62,6 +66,23 @@ func TestPromptReadsBackAsEvidence(t *testing.T) {
 		if bl.Rank != h.Rank || bl.ID != h.Chunk.ID || bl.Text != h.Chunk.Text || bl.Locator != h.Chunk.Locator.Label() {
 			t.Errorf("block %d = %+v, want rank %d id %s locator %q and the chunk text", i, bl, h.Rank, h.Chunk.ID, h.Chunk.Locator.Label())
 		}
+	}
+}
+
+// A question naming its document asks the answerer only what it asks: the
+// naming clause is stated apart, so the words that name a contract do not
+// pick its preamble as the answer.
+func TestPromptStatesTheNamedDocumentApart(t *testing.T) {
+	hits := testHits()
+	for i := range hits {
+		hits[i].NamedBy = "Consider the Tenancy Act between Ann and Bob"
+	}
+	snap := BuildPrompt("Consider the Tenancy Act between Ann and Bob; what notice ends the agreement?", hits)
+	if _, q := extractive.Parse(snap.Messages[1].Content); q != "what notice ends the agreement?" {
+		t.Errorf("question %q, want the question without its naming clause", q)
+	}
+	if !strings.Contains(snap.Messages[1].Content, `names the document it is about: "Consider the Tenancy Act between Ann and Bob"`) {
+		t.Errorf("the prompt does not state the named document:\n%s", snap.Messages[1].Content)
 	}
 }
 

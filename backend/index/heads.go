@@ -3,6 +3,7 @@ package index
 import (
 	"cmp"
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -90,33 +91,40 @@ func documentHeads(chunks []evidence.Chunk) map[string]string {
 	return heads
 }
 
+// naming is what a query's naming clause found: the named document and the
+// clause's own words ("Consider the Supply Agreement between Acme and Beta").
+type naming struct {
+	docID, clause string
+}
+
 // focus looks for the document q names. When it finds one, it returns q
 // restricted to that document with the naming clause blanked out of its
-// text; otherwise q unchanged. A query already limited to one document,
-// or whose words name nothing, costs only dictionary lookups.
-func (x *Index) focus(ctx context.Context, q Query, dfs docFreqs) (Query, error) {
+// text, and the naming; otherwise q unchanged. A query already limited to
+// one document, or whose words name nothing, costs only dictionary lookups.
+func (x *Index) focus(ctx context.Context, q Query, dfs docFreqs) (Query, naming, error) {
 	if len(q.DocIDs) == 1 {
-		return q, nil
+		return q, naming{}, nil
 	}
 	docs := dfs(analysis.FieldKind, analysis.KindFirst)
 	if docs < 2 {
-		return q, nil
+		return q, naming{}, nil
 	}
 	for _, lang := range analysis.QueryLangs(q.Language, q.Text) {
-		docID, text, err := x.named(ctx, q, lang, dfs, docs)
-		if err != nil || docID != "" {
-			if docID != "" {
-				q.DocIDs, q.Text = []string{docID}, text
+		n, text, err := x.named(ctx, q, lang, dfs, docs)
+		if err != nil || n.docID != "" {
+			if n.docID != "" {
+				q.DocIDs, q.Text = []string{n.docID}, text
 			}
-			return q, err
+			return q, n, err
 		}
 	}
-	return q, nil
+	return q, naming{}, nil
 }
 
-// named runs the naming detection of one language: it returns the named
-// document's ID and the query text without its naming words, or "".
-func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, docs uint64) (string, string, error) {
+// named runs the naming detection of one language: it returns the naming
+// and the query text without its naming clause; a zero naming when the
+// query names no document.
+func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, docs uint64) (naming, string, error) {
 	field := analysis.HeadField(lang)
 	tokens := x.analyzers[lang].Analyze([]byte(q.Text))
 	rareMax := max(1, uint64(namingFraction*float64(docs)))
@@ -133,17 +141,17 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 		}
 	}
 	if len(rare) == 0 {
-		return "", "", nil
+		return naming{}, "", nil
 	}
 	must := append([]query.Query{query.NewDisjunctionQuery(ranking.ClauseQueries(clauses))}, ranking.FilterQueries(filterClauses(q))...)
 	stats := &search.BM25Stats{DocCount: float64(docs), FieldCardinality: map[string]int{
 		field: int(x.stats.average(field) * float64(docs)), analysis.FieldCollection: int(docs), analysis.FieldDocID: int(docs)}}
 	top, err := x.shards.Search(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{analysis.FieldChunk, field}, stats)
 	if err != nil || len(top) == 0 {
-		return "", "", err
+		return naming{}, "", err
 	}
 	if len(top) > 1 && top[0].Score < namingMargin*top[1].Score {
-		return "", "", nil
+		return naming{}, "", nil
 	}
 	head, _ := top[0].Fields[field].(string)
 	inHead := map[string]bool{}
@@ -157,27 +165,27 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 		}
 	}
 	if held < namingWords {
-		return "", "", nil
+		return naming{}, "", nil
 	}
-	text, explicit := withoutNaming(q.Text, tokens, func(term string) bool { return rare[term] && inHead[term] })
+	text, clause, explicit := withoutNaming(q.Text, tokens, func(term string) bool { return rare[term] && inHead[term] })
 	if !explicit {
-		return "", "", nil
+		return naming{}, "", nil
 	}
 	c, err := storedChunk(top[0])
 	if err != nil {
-		return "", "", err
+		return naming{}, "", err
 	}
-	return c.DocID, text, nil
+	return naming{docID: c.DocID, clause: clause}, text, nil
 }
 
 // queryBreaks end a clause of a query.
 const queryBreaks = ";:?!\n；：？！。"
 
 // withoutNaming blanks out of text the clauses (text between queryBreaks)
-// that hold naming words, the tokens for which names is true. explicit is
-// true only when another clause holds words of its own: the query names a
-// document, then asks about it.
-func withoutNaming(text string, tokens bleveanalysis.TokenStream, names func(string) bool) (string, bool) {
+// that hold naming words, the tokens for which names is true, and returns
+// those clauses' words too. explicit is true only when another clause holds
+// words of its own: the query names a document, then asks about it.
+func withoutNaming(text string, tokens bleveanalysis.TokenStream, names func(string) bool) (rest, clause string, explicit bool) {
 	clauseAt := make([]int, len(tokens))
 	namingClause := map[int]bool{}
 	for i, t := range tokens {
@@ -187,17 +195,29 @@ func withoutNaming(text string, tokens bleveanalysis.TokenStream, names func(str
 		}
 	}
 	if len(namingClause) == 0 || !slices.ContainsFunc(clauseAt, func(c int) bool { return !namingClause[c] }) {
-		return text, false
+		return text, "", false
 	}
 	b := []byte(text)
+	spans := map[int][2]int{} // clause → its words' first start and last end
 	for i, t := range tokens {
-		if namingClause[clauseAt[i]] {
-			for k := t.Start; k < t.End; k++ {
-				b[k] = ' '
-			}
+		c := clauseAt[i]
+		if !namingClause[c] {
+			continue
+		}
+		for k := t.Start; k < t.End; k++ {
+			b[k] = ' '
+		}
+		if sp, ok := spans[c]; ok {
+			spans[c] = [2]int{sp[0], t.End}
+		} else {
+			spans[c] = [2]int{t.Start, t.End}
 		}
 	}
-	return string(b), true
+	var clauses []string
+	for _, c := range slices.Sorted(maps.Keys(spans)) {
+		clauses = append(clauses, text[spans[c][0]:spans[c][1]])
+	}
+	return string(b), strings.Join(clauses, " "), true
 }
 
 func countBreaks(s string) int {

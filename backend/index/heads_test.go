@@ -66,6 +66,16 @@ func TestQueryNamingADocumentRanksItFirstAndKeepsTheRest(t *testing.T) {
 			t.Errorf("hits %v: scores not in rank order at %d", hitIDs(hits), i)
 		}
 	}
+	// The named document's hits say which words named it; the others' say nothing.
+	for _, h := range hits {
+		want := ""
+		if h.Chunk.DocID == hits[0].Chunk.DocID {
+			want = "Consider the Supply Agreement between Acme Widgets Ltd and Borealis Trading Inc"
+		}
+		if h.NamedBy != want {
+			t.Errorf("hit %s: NamedBy %q, want %q", h.Chunk.ID, h.NamedBy, want)
+		}
+	}
 }
 
 // Words of a document's opening inside the question name nothing: only a
@@ -131,7 +141,7 @@ func TestWithoutNaming(t *testing.T) {
 		{"Consider the Supply Agreement between Acme and Borealis; what is the term of the agreement?", "term agreement"},
 		{"Acme Widgets supply agreement: is there a cap on liability?", "cap liabil"},
 	} {
-		got, ok := withoutNaming(c.in, x.analyzers[analysis.LangEN].Analyze([]byte(c.in)), names)
+		got, _, ok := withoutNaming(c.in, x.analyzers[analysis.LangEN].Analyze([]byte(c.in)), names)
 		if !ok || terms(got) != c.want {
 			t.Errorf("withoutNaming(%q) = %q (%q), %v; want the terms %q", c.in, got, terms(got), ok, c.want)
 		}
@@ -141,7 +151,7 @@ func TestWithoutNaming(t *testing.T) {
 		"termination of the Acme Widgets supply agreement", // naming words inside the question
 		"Acme", // nothing but the name
 	} {
-		if _, ok := withoutNaming(text, x.analyzers[analysis.LangEN].Analyze([]byte(text)), names); ok {
+		if _, _, ok := withoutNaming(text, x.analyzers[analysis.LangEN].Analyze([]byte(text)), names); ok {
 			t.Errorf("%q names a document", text)
 		}
 	}

@@ -28,39 +28,48 @@ import (
 // chunks without reading term positions or stored fields; the second loads
 // and highlights the top k only.
 func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
-	ranked, textTerms, err := x.rankQuery(ctx, q)
+	ranked, textTerms, n, err := x.rankQuery(ctx, q)
 	if err != nil || len(ranked) == 0 {
 		return nil, err
 	}
 	hits, err := x.load(ctx, ranked, textTerms)
-	if err != nil || !q.Distinct {
-		return hits, err
+	if err != nil {
+		return nil, err
+	}
+	for i := range hits {
+		if hits[i].Chunk.DocID == n.docID {
+			hits[i].NamedBy = n.clause
+		}
+	}
+	if !q.Distinct {
+		return hits, nil
 	}
 	return distinct(hits, topK(q.TopK)), nil
 }
 
 // rankQuery is the first pass of Search: the best chunks for q, best first,
-// and the query's terms in the text fields, to highlight.
+// the query's terms in the text fields, to highlight, and the document the
+// query names, if any.
 //
 // A query that names a document (heads.go) is asked without its naming
 // clause twice, of the named document and of all: the named document's
 // chunks come first, and the rest still fill the top k.
-func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCollection, []ranking.Clause, error) {
+func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCollection, []ranking.Clause, naming, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, nil, fmt.Errorf("search index: %w", err)
+		return nil, nil, naming{}, fmt.Errorf("search index: %w", err)
 	}
 	count, err := x.shards.Count()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, naming{}, err
 	}
 	dfs, release := x.docFreqs(ctx)
-	focused := q
+	focused, n := q, naming{}
 	if x.features.on(featureFocus) {
-		focused, err = x.focus(ctx, q, dfs)
+		focused, n, err = x.focus(ctx, q, dfs)
 	}
 	if err != nil {
 		release()
-		return nil, nil, err
+		return nil, nil, naming{}, err
 	}
 	p := x.planner(dfs)
 	sp := x.buildQuery(q, p)
@@ -75,14 +84,14 @@ func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCol
 	if named && inDoc != nil && unnamed != nil {
 		ranked, err := x.rankFocused(ctx, inDoc, unnamed, q, stats)
 		if err != nil || len(ranked) > 0 {
-			return ranked, unnamed.textTerms, err
+			return ranked, unnamed.textTerms, n, err
 		}
 	}
 	ranked, err := x.rankPlan(ctx, sp, q, stats)
 	if err != nil || len(ranked) == 0 {
-		return nil, nil, err
+		return nil, nil, naming{}, err
 	}
-	return ranked, sp.textTerms, nil
+	return ranked, sp.textTerms, naming{}, nil
 }
 
 // planner plans queries with the ranking features switched on.

@@ -116,7 +116,7 @@ func TestLoadMatchesBleveSearch(t *testing.T) {
 	ctx := context.Background()
 	for _, q := range snippetQueries() {
 		t.Run(fmt.Sprintf("%q %v %v", q.Text, q.CollectionIDs, q.DocIDs), func(t *testing.T) {
-			ranked, textTerms, err := x.rankQuery(ctx, q)
+			ranked, textTerms, _, err := x.rankQuery(ctx, q)
 			if err != nil {
 				t.Fatal(err)
 			}

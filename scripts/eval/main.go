@@ -62,6 +62,10 @@ type config struct {
 	rebuild    bool
 	workers    int
 	chunk      chunkFlag
+	// answers runs the answer benchmark (answers.go) instead of the retrieval
+	// suite; answersEvery samples every n-th question.
+	answers      bool
+	answersEvery int
 }
 
 func main() {
@@ -90,7 +94,9 @@ func parseFlags() (config, error) {
 	flag.BoolVar(&c.categories, "categories", false, "print span hit@10 per query category (PDF comparison: text beside PDF)")
 	flag.BoolVar(&c.reuse, "reuse", false, "reuse the cached index even if the indexing code changed since it was built")
 	flag.BoolVar(&c.rebuild, "rebuild", false, "ingest again even if a usable cache exists")
-	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel ingestions")
+	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel ingestions (and questions, with -answers)")
+	flag.BoolVar(&c.answers, "answers", false, "instead of the retrieval suite, ask CUAD's absent-clause negatives and the positives about the same contracts as `lexflow ask` does, and judge the answers")
+	flag.IntVar(&c.answersEvery, "answers-every", 1, "with -answers, ask every n-th question only (a quicker sample)")
 	c.chunk.opts = ingest.DefaultChunkOptions()
 	flag.Var(&c.chunk, "chunk", "chunk sizes target,max,overlap,min in code points, to try other than the product's defaults")
 	flag.Parse()
@@ -107,6 +113,9 @@ func run(ctx context.Context, cfg config) error {
 	corpus, err := readCorpus(cfg.data)
 	if err != nil {
 		return err
+	}
+	if cfg.answers {
+		return runAnswers(ctx, cfg, corpus)
 	}
 	sets, err := loadQuerySets(cfg.data, cfg.full)
 	if err != nil {

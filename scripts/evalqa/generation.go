@@ -6,21 +6,12 @@ import (
 	"strconv"
 
 	"lexflow/backend/generation"
-	"lexflow/backend/llm"
-	"lexflow/backend/llm/extractive"
-	"lexflow/backend/llm/llmtest"
-	"lexflow/backend/llm/ollama"
+	"lexflow/scripts/internal/answerers"
 	"lexflow/scripts/internal/sampleqa"
 )
 
 // promptK is how many hits go to the answerer, best first.
 const promptK = 5
-
-// answerer is a model the pipeline can ask.
-type answerer struct {
-	label string
-	model generation.Model
-}
 
 // answer is one question's generation at one threshold.
 type answer struct {
@@ -34,50 +25,27 @@ type genRun struct {
 	answers  []answer // in question order
 }
 
-// answerers starts what the benchmark asks: the built-in extractive
-// provider, and the fake model server's fake-cite model spoken to through
-// the real Ollama provider. stop closes the server.
-func answerers() (as []answerer, stop func(), err error) {
-	srv, err := llmtest.Start(llmtest.Options{})
-	if err != nil {
-		return nil, nil, err
-	}
-	srv.InstallDemo(0)
-	p, err := ollama.New(llm.Config{Kind: llm.KindOllama, BaseURL: srv.OllamaURL()})
-	if err != nil {
-		srv.Close()
-		return nil, nil, err
-	}
-	as = []answerer{
-		{label: "extractive (built-in)", model: generation.Model{Provider: extractive.New(extractive.Options{}),
-			ProviderName: "extractive", Name: extractive.ModelName}},
-		{label: "fake-cite (fake server, Ollama provider)", model: generation.Model{Provider: p,
-			ProviderName: "fakellm", Name: llmtest.DemoCite, Snapshot: map[string]any{"kind": "ollama", "base_url": srv.OllamaURL()}}},
-	}
-	return as, srv.Close, nil
-}
-
 // generateAll runs the pipeline for every question, answerer and threshold,
 // with the top promptK hits of the question's search.
 func generateAll(ctx context.Context, s *sampleqa.Sample, rs []retrieval, thresholds []float64) ([]genRun, error) {
-	as, stop, err := answerers()
+	as, stop, err := answerers.Start()
 	if err != nil {
 		return nil, err
 	}
 	defer stop()
-	p := &generation.Pipeline{Store: s.DB}
+	p := &generation.Pipeline{Store: s.DB, Rarity: s.Index.Rarity}
 	scope := "the collection " + strconv.Quote("Sample library")
 	var out []genRun
 	for _, a := range as {
 		for _, min := range thresholds {
-			run := genRun{answerer: a.label, minScore: min}
+			run := genRun{answerer: a.Label, minScore: min}
 			for _, r := range rs {
 				hits := r.hits[:min2(promptK, len(r.hits))]
 				rec, err := p.Run(ctx, generation.Request{Query: r.q.Question, Hits: hits, Scope: scope, MinScore: min,
 					Parameters: map[string]any{"collection_ids": []string{s.CollectionID}, "top_k": promptK, "source": "evalqa"},
-					Model:      a.model})
+					Model:      a.Model})
 				if err != nil {
-					return nil, fmt.Errorf("%s, %s: %w", a.label, r.q.ID, err)
+					return nil, fmt.Errorf("%s, %s: %w", a.Label, r.q.ID, err)
 				}
 				run.answers = append(run.answers, answer{rec: rec})
 			}

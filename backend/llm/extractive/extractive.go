@@ -58,6 +58,7 @@ import (
 	"strings"
 	"time"
 
+	"lexflow/backend/internal/terms"
 	"lexflow/backend/llm"
 )
 
@@ -78,15 +79,14 @@ type Options struct {
 
 // Provider answers from evidence without a model. It is safe for concurrent use.
 type Provider struct {
-	opts  Options
-	terms terms
+	opts Options
 }
 
 // New returns a provider.
 func New(opts Options) *Provider {
 	opts.MaxSentences = cmp.Or(opts.MaxSentences, DefaultMaxSentences)
 	opts.MinScore = cmp.Or(opts.MinScore, DefaultMinScore)
-	return &Provider{opts: opts, terms: newTerms()}
+	return &Provider{opts: opts}
 }
 
 // Models returns the single "extractive" model.
@@ -108,7 +108,7 @@ func (p *Provider) Chat(ctx context.Context, req llm.Request, onDelta llm.DeltaF
 	}
 	blocks, question := Parse(prompt)
 	content, answer := render(blocks, p.pick(blocks, question))
-	resp.Usage = llm.Usage{PromptTokens: promptWords(req.Messages), CompletionTokens: wordCount(answer)}
+	resp.Usage = llm.Usage{PromptTokens: promptWords(req.Messages), CompletionTokens: terms.WordCount(answer)}
 	resp.FinishReason = "stop"
 	return p.stream(ctx, start, content, resp, onDelta)
 }
@@ -191,7 +191,7 @@ func lastUser(msgs []llm.Message) (string, bool) {
 func promptWords(msgs []llm.Message) int {
 	n := 0
 	for _, m := range msgs {
-		n += wordCount(m.Content)
+		n += terms.WordCount(m.Content)
 	}
 	return n
 }

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"lexflow/backend/internal/sentence"
+	"lexflow/backend/internal/terms"
 )
 
 // relativeFloor keeps only sentences that score at least this share of the
@@ -31,7 +32,7 @@ type candidate struct {
 // pick scores every sentence of the evidence against the question and
 // returns the chosen ones in evidence order.
 func (p *Provider) pick(blocks []Block, question string) []candidate {
-	q := p.terms.of(question)
+	q := terms.Of(question)
 	cands := p.candidates(blocks)
 	if len(q) == 0 || len(cands) == 0 {
 		return nil
@@ -55,10 +56,10 @@ func (p *Provider) candidates(blocks []Block) []candidate {
 	var out []candidate
 	for bi, b := range blocks {
 		for si, s := range sentence.Split(b.Text) {
-			if wordCount(s) < minWords || isChineseHeading(s) {
+			if terms.WordCount(s) < minWords || isChineseHeading(s) {
 				continue
 			}
-			out = append(out, candidate{block: bi, pos: si, text: s, terms: p.terms.of(s)})
+			out = append(out, candidate{block: bi, pos: si, text: s, terms: terms.Of(s)})
 		}
 	}
 	return out
@@ -69,7 +70,7 @@ func (p *Provider) candidates(blocks []Block) []candidate {
 // ("第四节　个体工商户和农村承包经营户"), which counting words cannot tell
 // from a sentence: a dozen ideographs are either.
 func isChineseHeading(s string) bool {
-	return strings.ContainsFunc(s, ideograph) && !strings.ContainsFunc(s, unicode.IsPunct)
+	return strings.ContainsFunc(s, terms.Ideograph) && !strings.ContainsFunc(s, unicode.IsPunct)
 }
 
 // idf weighs each question term by how rare it is among the sentences: a

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/internal/terms"
 )
 
 func TestPick(t *testing.T) {
@@ -13,7 +15,7 @@ func TestPick(t *testing.T) {
 	}
 	p := New(Options{})
 	cands := p.candidates(blocks)
-	q := p.terms.of("When is rent payable and what interest applies to late rent?")
+	q := terms.Of("When is rent payable and what interest applies to late rent?")
 	w := idf(q, cands)
 	var total float64
 	for _, v := range w {

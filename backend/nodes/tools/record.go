@@ -18,6 +18,9 @@ func HitRecord(h evidence.Hit) map[string]any {
 	if h.Snippet != "" {
 		meta["snippet"] = h.Snippet
 	}
+	if h.NamedBy != "" {
+		meta["named_by"] = h.NamedBy
+	}
 	return r
 }
 
@@ -39,7 +42,7 @@ func HitFromRecord(v any) (evidence.Hit, bool) {
 		PageStart: num(meta["page_start"]), PageEnd: num(meta["page_end"]), HeadingPath: path,
 		Start: num(meta["start"]), End: num(meta["end"]), OCR: meta["ocr"] == true, Units: unitsOf(meta["units"])}
 	score, _ := meta["score"].(float64)
-	return evidence.Hit{Rank: num(meta["rank"]), Score: score, Snippet: str(meta["snippet"]),
+	return evidence.Hit{Rank: num(meta["rank"]), Score: score, Snippet: str(meta["snippet"]), NamedBy: str(meta["named_by"]),
 		Chunk: evidence.Chunk{ID: id, DocID: loc.DocID, CollectionID: str(meta["collection_id"]),
 			Ordinal: num(meta["ordinal"]), Locator: loc, Text: text}}, true
 }

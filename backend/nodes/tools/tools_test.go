@@ -180,9 +180,10 @@ func TestRefNamesAnArticleMergedWithItsSibling(t *testing.T) {
 }
 
 // A hit passed between workflow nodes as a record, through JSON as run
-// variables are stored, keeps the units its citations are narrowed to.
+// variables are stored, keeps the units its citations are narrowed to and
+// the words that named its document.
 func TestHitRecordKeepsUnits(t *testing.T) {
-	hit := evidence.Hit{Rank: 1, Score: 2.5, Chunk: mergedArticles()}
+	hit := evidence.Hit{Rank: 1, Score: 2.5, Chunk: mergedArticles(), NamedBy: "the Lease Act"}
 	var record any
 	b, _ := json.Marshal(HitRecord(hit))
 	if err := json.Unmarshal(b, &record); err != nil {

@@ -1,4 +1,4 @@
-package extractive
+package terms
 
 import (
 	"slices"
@@ -54,7 +54,7 @@ func TestStem(t *testing.T) {
 }
 
 func TestTermsOf(t *testing.T) {
-	tr := newTerms()
+
 	tests := []struct {
 		in   string
 		want []string
@@ -70,7 +70,7 @@ func TestTermsOf(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var got []string
-		for term := range tr.of(tc.in) {
+		for term := range Of(tc.in) {
 			got = append(got, term)
 		}
 		slices.Sort(got)
@@ -91,8 +91,8 @@ func TestWordCount(t *testing.T) {
 		"第56条，适用 GDPR。":                    6,
 	}
 	for in, want := range tests {
-		if got := wordCount(in); got != want {
-			t.Errorf("wordCount(%q) = %d, want %d", in, got, want)
+		if got := WordCount(in); got != want {
+			t.Errorf("WordCount(%q) = %d, want %d", in, got, want)
 		}
 	}
 }

@@ -1,4 +1,9 @@
-package extractive
+// Package terms turns text into the comparable words it contains, the same
+// way for a question and for the evidence: lowercased, Arabic-normalised,
+// stopwords dropped, lightly stemmed, and Chinese as overlapping pairs of
+// ideographs. The extractive answerer selects sentences by them, and the
+// generation pipeline judges whether evidence addresses a question by them.
+package terms
 
 import (
 	"strings"
@@ -23,25 +28,23 @@ const (
 		وفقا طبقا يجب يمكن`
 )
 
-// terms turns text into the comparable words it contains.
-type terms struct{ stop map[string]bool }
-
-func newTerms() terms {
-	t := terms{stop: map[string]bool{}}
+// stopwords, normalised.
+var stopwords = func() map[string]bool {
+	stop := map[string]bool{}
 	for _, w := range strings.Fields(englishStopwords + " " + arabicStopwords) {
-		t.stop[normalize(w)] = true
+		stop[normalize(w)] = true
 	}
-	return t
-}
+	return stop
+}()
 
-// of returns the set of terms of s: lowercased, Arabic-normalised,
+// Of returns the set of terms of s: lowercased, Arabic-normalised,
 // stopwords dropped, stemmed. Numbers are kept: "Article 12" is about 12.
 // A run of ideographs gives its overlapping bigrams instead (个体工商户 →
 // 个体 体工 工商 商户), the unit the evidence index matches Chinese by:
 // without spaces there are no words to stem, and no dictionary here.
-func (t terms) of(s string) map[string]bool {
+func Of(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range words(s) {
+	for _, w := range Words(s) {
 		if isIdeographic(w) {
 			for _, b := range bigrams(w) {
 				out[b] = true
@@ -49,7 +52,7 @@ func (t terms) of(s string) map[string]bool {
 			continue
 		}
 		w = normalize(w)
-		if w == "" || t.stop[w] {
+		if w == "" || stopwords[w] {
 			continue
 		}
 		w = stem(w)
@@ -60,9 +63,9 @@ func (t terms) of(s string) map[string]bool {
 	return out
 }
 
-// wordCount counts the words of s, stopwords included; each ideograph, kana
+// WordCount counts the words of s, stopwords included; each ideograph, kana
 // or hangul syllable is a word, as the answer checks count a quote's.
-func wordCount(s string) int {
+func WordCount(s string) int {
 	n := 0
 	for _, w := range strings.FieldsFunc(s, isSeparator) {
 		n += sentence.Words(w)
@@ -70,15 +73,15 @@ func wordCount(s string) int {
 	return n
 }
 
-// words splits s at non-letters, and a run of ideographs from the letters
+// Words splits s at non-letters, and a run of ideographs from the letters
 // or digits it touches ("第56条" is 第, 56, 条): Chinese puts no space
 // between them.
-func words(s string) []string {
+func Words(s string) []string {
 	var out []string
 	for _, f := range strings.FieldsFunc(s, isSeparator) {
 		start := 0
 		for i, r := range f {
-			if ideograph(r) != isIdeographic(f[start:]) {
+			if Ideograph(r) != isIdeographic(f[start:]) {
 				out = append(out, f[start:i])
 				start = i
 			}
@@ -106,14 +109,14 @@ func isSeparator(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
 }
 
-// ideograph: Han and kana, the characters the index pairs into bigrams
+// Ideograph: Han and kana, the characters the index pairs into bigrams
 // (Korean is written in spaced words and stays word by word).
-func ideograph(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) }
+func Ideograph(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) }
 
 // isIdeographic tells a run of ideographs, as words cuts them, from a word.
 func isIdeographic(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
-	return ideograph(r)
+	return Ideograph(r)
 }
 
 // normalize lowercases, maps Arabic-Indic digits to ASCII, strips Arabic

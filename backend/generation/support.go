@@ -1,0 +1,259 @@
+package generation
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/internal/sentence"
+	"lexflow/backend/internal/switches"
+	"lexflow/backend/internal/terms"
+)
+
+// A passage that shares words with a question does not always address it:
+// "the statute of limitations for fraud in Texas" finds a fraud carve-out
+// in a contract governed by Israeli law. Before any model is asked, the
+// evidence is judged: the question's key words — what it asks, without the
+// words that only frame a question ("is there a … clause in this
+// contract?") or that name the document it is about — must meet in one
+// passage, most of them within a few sentences. Otherwise the answer is the
+// refusal, naming what was searched and which words nothing held.
+
+// frameWords only frame a question about a legal text; they are not what it
+// asks ("how much … is needed", "what are the … requirements"). The
+// prefixes non- and anti- are here too: "non-compete" asks about competing,
+// which a clause says with "shall not compete". Normalised and stemmed like
+// any term.
+var frameWords = termSet(`clause clauses provision provisions contract contracts agreement agreements document documents
+	text section sections include includes included contain contains provide provides provided specify specified
+	state states stated mention mentions mentioned describe described exist exists say regard regarding concern
+	concerning consider relate related much many need needs needed require requires required requirement requirements
+	happen happens non anti`)
+
+func termSet(words string) map[string]bool {
+	return terms.Of(words)
+}
+
+// Support is the judgement of the evidence for one question.
+type Support struct {
+	// KeyTerms are the question's key words as terms; Missing those no
+	// passage in scope holds, in the question's words.
+	KeyTerms []string
+	Missing  []string
+	// Coverage is the best share of key terms that one passage holds within
+	// a window of a few sentences.
+	Coverage float64
+	// Named is the document the question names (its hits are the scope).
+	NamedDocID string
+}
+
+// supportWindow is how many consecutive sentences the key words may spread over.
+const supportWindow = 3
+
+// Coverage thresholds, chosen on make eval. Below refuseBelow the evidence
+// does not address the question and no model is asked; from there to
+// supportedAt an extractive answer is given but marked partly supported,
+// naming the words no passage holds. The floor trades refusing what the
+// library does not answer against refusing paraphrased questions it does
+// (extractive answerer; CUAD: 1 in 5 of its questions; sample library: all,
+// without a score threshold):
+//
+//	floor  CUAD negatives refused  CUAD positives right  sample false refusals  sample right refusals
+//	off    0.29                    0.18                  0/52                   0/11
+//	0.2    0.31                    0.42                  7/52                   6/11
+//	0.3    0.44                    0.39                  14/52                  7/11
+//	0.4    0.60                    0.37                  22/52                  8/11
+//	0.5    0.67                    0.36                  24/52                  10/11
+//
+// Words mean more than they match: the sample's questions are a layperson's
+// ("How long does a senator serve?"), so a higher floor refuses them; below
+// the floor the partial mark tells the reader which words the passages lack.
+const (
+	refuseBelow = 0.3
+	supportedAt = 0.9
+)
+
+// The answer's heuristics can be switched off one by one with
+// LEXFLOW_ANSWER_OFF, a comma-separated list of their names, so make eval
+// measures what each is worth:
+//
+//	support      the support judgement: every retrieved passage is answered from
+//	named-scope  a question naming a document is answered from that document only
+const featuresEnv = "LEXFLOW_ANSWER_OFF"
+
+var switchedOff = switches.FromEnv(featuresEnv)
+
+// Rarity tells how rare each word (as written) is in the library: the
+// index's Rarity. An error or a nil Rarity weighs every word alike.
+type Rarity func(ctx context.Context, words []string) (map[string]float64, error)
+
+// JudgeSupport judges hits for question, its words weighed by rarity.
+func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rarity Rarity) Support {
+	s := Support{}
+	ask := ask(question, hits)
+	for _, h := range hits {
+		if h.NamedBy != "" {
+			s.NamedDocID = h.Chunk.DocID
+			break
+		}
+	}
+	var weights map[string]float64
+	if rarity != nil {
+		weights, _ = rarity(ctx, terms.Words(ask)) // without weights, every word counts alike
+	}
+	key := keyTerms(ask, weights)
+	s.KeyTerms = slices.Sorted(maps.Keys(key))
+	var total float64
+	for _, k := range key {
+		total += k.weight
+	}
+	if total == 0 {
+		s.Coverage = 1 // nothing asked beyond the frame: the retrieval decides
+		return s
+	}
+	held := map[string]bool{}
+	for _, h := range inScope(hits, s.NamedDocID) {
+		s.Coverage = max(s.Coverage, windowCoverage(h.Chunk.Text, key, held)/total)
+	}
+	for _, t := range s.KeyTerms {
+		if !held[t] && !slices.Contains(s.Missing, key[t].word) {
+			s.Missing = append(s.Missing, key[t].word)
+		}
+	}
+	return s
+}
+
+// keyTerm is a term the question asks about, with the word it came from and
+// its weight.
+type keyTerm struct {
+	word   string
+	weight float64
+}
+
+// keyTerms are the terms of the question's words that are not frame words,
+// weighted by rarity. A pair of ideographs out of a run is its own word.
+func keyTerms(ask string, rarity map[string]float64) map[string]keyTerm {
+	key := map[string]keyTerm{}
+	for _, w := range terms.Words(ask) {
+		weight := 1.0
+		if r, ok := rarity[w]; ok {
+			weight = r
+		}
+		for t := range terms.Of(w) {
+			if frameWords[t] {
+				continue
+			}
+			word := w
+			if strings.ContainsFunc(w, terms.Ideograph) {
+				word = t
+			}
+			if k, ok := key[t]; !ok || weight > k.weight {
+				key[t] = keyTerm{word: word, weight: weight}
+			}
+		}
+	}
+	return key
+}
+
+// inScope keeps the named document's hits when one is named.
+func inScope(hits []evidence.Hit, docID string) []evidence.Hit {
+	if docID == "" {
+		return hits
+	}
+	return slices.DeleteFunc(slices.Clone(hits), func(h evidence.Hit) bool { return h.Chunk.DocID != docID })
+}
+
+// windowCoverage is the best weight of key terms that supportWindow
+// consecutive sentences of text hold; every key term the text holds
+// anywhere is added to held.
+func windowCoverage(text string, key map[string]keyTerm, held map[string]bool) float64 {
+	sents := sentence.Split(text)
+	sets := make([]map[string]bool, len(sents))
+	for i, s := range sents {
+		sets[i] = terms.Of(s)
+		for t := range sets[i] {
+			if _, ok := key[t]; ok {
+				held[t] = true
+			}
+		}
+	}
+	var best float64
+	for i := range sets {
+		var w float64
+		for t, k := range key {
+			for _, set := range sets[i:min(i+supportWindow, len(sets))] {
+				if set[t] {
+					w += k.weight
+					break
+				}
+			}
+		}
+		best = max(best, w)
+	}
+	return best
+}
+
+// check records the judgement among the answer's checks. A model reads
+// meaning, so for its answers the words need only reach the refusal floor
+// ("terminate" answers "how does it end?"); the extractive answerer matches
+// words, so its answer is supported only when one passage holds them all.
+func (s Support) check(lexical bool) Check {
+	bar := refuseBelow
+	if lexical {
+		bar = supportedAt
+	}
+	switch {
+	case len(s.KeyTerms) == 0:
+		return Check{Name: CheckSupport, Passed: true, Detail: "the question asks nothing beyond its frame; the passages found are the evidence"}
+	case len(s.Missing) == 0 && s.Coverage >= bar:
+		return Check{Name: CheckSupport, Passed: true, Detail: "one passage holds the question's key words: " + strings.Join(s.KeyTerms, ", ")}
+	case len(s.Missing) == 0:
+		return Check{Name: CheckSupport, Passed: s.Coverage >= bar, Detail: fmt.Sprintf("the passages hold the question's key words, but apart: %.0f%% of them meet in one place", 100*s.Coverage)}
+	default:
+		return Check{Name: CheckSupport, Passed: s.Coverage >= bar, Detail: fmt.Sprintf("no passage holds %s; %.0f%% of the question's weight is covered", quoteWords(s.Missing), 100*s.Coverage)}
+	}
+}
+
+// refuses tells whether the evidence is too far from the question to answer.
+func (s Support) refuses() bool {
+	return switchedOff.On("support") && s.Coverage < refuseBelow
+}
+
+// partly tells whether an answer stands on evidence that misses key words,
+// as the check of lexical answers judges.
+func (s Support) partly(lexical bool) bool {
+	return switchedOff.On("support") && !s.check(lexical).Passed
+}
+
+// scope is the hits an answer is given: the named document's only, when
+// the question names one.
+func (s Support) scope(hits []evidence.Hit) []evidence.Hit {
+	if !switchedOff.On("named-scope") {
+		return hits
+	}
+	return inScope(hits, s.NamedDocID)
+}
+
+// notAddressed is the refusal when the passages do not address the question.
+func (s Support) notAddressed(scope string) string {
+	if len(s.Missing) == 0 {
+		return fmt.Sprintf("No evidence: searching %s found no passage that addresses this question, so no answer was generated.", scopeOr(scope))
+	}
+	return fmt.Sprintf("No evidence: searching %s found no passage about %s, so no answer was generated.", scopeOr(scope), quoteWords(s.Missing))
+}
+
+// quoteWords lists words for a sentence: "Texas", "limitations" and "fraud".
+func quoteWords(ws []string) string {
+	q := make([]string, len(ws))
+	for i, w := range ws {
+		q[i] = strconv.Quote(w)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}

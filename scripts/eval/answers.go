@@ -1,0 +1,273 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/generation"
+	"lexflow/backend/index"
+	"lexflow/backend/store"
+	"lexflow/scripts/internal/answerers"
+	"lexflow/scripts/internal/mdtable"
+)
+
+// The answer benchmark (-answers, part of make eval) asks CUAD's questions
+// the way `lexflow ask` does — the whole library searched for the top
+// askTopK passages, the cited-answer pipeline run on them — and judges the
+// answers, not the ranking:
+//   - negatives (negatives.jsonl): the named contract lacks the clause, as
+//     CUAD's annotators found; the right answer is a refusal;
+//   - positives: CUAD's questions about the same contracts; the right
+//     answer cites a verified quote overlapping a gold span, and nothing
+//     from a contract other than the one named.
+
+// askTopK is `lexflow ask`'s default --top-k.
+const askTopK = 5
+
+// askCase is one question with what a right answer is.
+type askCase struct {
+	id, query, category string
+	doc                 string // the contract the question names
+	gold                []span // empty: the contract does not answer
+}
+
+// answerOutcome is one answer judged.
+type answerOutcome struct {
+	answer       string // the answer text, for -dump
+	refused      bool
+	overlapsGold bool // some verified quote overlaps a gold span
+	otherDoc     bool // some citation is from a contract other than the named one
+	named        bool // the search found the document the question names
+}
+
+// confusion counts one answerer's outcomes over one set.
+type confusion struct {
+	set, answerer                                                      string
+	rightAnswers, wrongAnswers, wrongRefusals, rightRefusals, otherDoc int
+	dumped                                                             int // wrong answers printed (-dump)
+	named                                                              int // questions whose named document the search found
+}
+
+func (c confusion) n() int {
+	return c.rightAnswers + c.wrongAnswers + c.wrongRefusals + c.rightRefusals
+}
+
+// add counts o and says whether it was wrong.
+func (c *confusion) add(k askCase, o answerOutcome) (wrong bool) {
+	if o.named {
+		c.named++
+	}
+	if !o.refused && o.otherDoc {
+		c.otherDoc++
+	}
+	switch {
+	case len(k.gold) == 0 && o.refused:
+		c.rightRefusals++
+	case o.refused:
+		c.wrongRefusals++
+	case len(k.gold) > 0 && o.overlapsGold && !o.otherDoc:
+		c.rightAnswers++
+	default:
+		c.wrongAnswers++
+	}
+	return !(o.refused == (len(k.gold) == 0) && (o.refused || o.overlapsGold && !o.otherDoc))
+}
+
+// loadAskCases reads the negatives and the queries about the same contracts;
+// every is the stride of a deterministic sample (1: all).
+func loadAskCases(dir string, every int) (neg, pos []askCase, err error) {
+	docs := map[string]bool{}
+	err = eachLine(filepath.Join(dir, "negatives.jsonl"), func(line []byte) error {
+		var n struct{ ID, Query, Category, Doc string }
+		if err := json.Unmarshal(line, &n); err != nil {
+			return err
+		}
+		docs[n.Doc] = true
+		neg = append(neg, askCase{id: n.ID, query: n.Query, category: n.Category, doc: n.Doc})
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	qs, err := readQueries(filepath.Join(dir, "queries.jsonl"))
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, q := range qs {
+		if docs[q.Gold[0].Doc] {
+			pos = append(pos, askCase{id: q.ID, query: q.Query, category: q.Category, doc: q.Gold[0].Doc, gold: q.Gold})
+		}
+	}
+	return stride(neg, every), stride(pos, every), nil
+}
+
+func stride(cs []askCase, every int) []askCase {
+	if every <= 1 {
+		return cs
+	}
+	var out []askCase
+	for i := 0; i < len(cs); i += every {
+		out = append(out, cs[i])
+	}
+	return out
+}
+
+// runAnswers is the answer benchmark on the cached CUAD ingestion.
+func runAnswers(ctx context.Context, cfg config, corpus *corpus) error {
+	env, err := openCorpus(ctx, cfg, corpus, cuadCache)
+	if err != nil {
+		return err
+	}
+	defer env.close()
+	neg, pos, err := loadAskCases(cfg.data, cfg.answersEvery)
+	if err != nil {
+		return err
+	}
+	records, err := os.MkdirTemp("", "lexflow-eval-answers-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(records)
+	// The records go to a database of their own: the cached corpus stays as ingested.
+	db, err := store.Open(ctx, filepath.Join(records, "lexflow.db"))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	as, stop, err := answerers.Start()
+	if err != nil {
+		return err
+	}
+	defer stop()
+	a := asker{env: env, pipeline: &generation.Pipeline{Store: db, Rarity: env.idx.Rarity}, docNames: invert(env.m.DocIDs), workers: cfg.workers, dump: cfg.dump}
+	var table []confusion
+	for _, ans := range as {
+		for _, set := range []struct {
+			name  string
+			cases []askCase
+		}{{"CUAD negatives (clause absent)", neg}, {"CUAD positives (same contracts)", pos}} {
+			logf("answers: %s, %d questions, %s", set.name, len(set.cases), ans.Label)
+			c, err := a.judgeAll(ctx, ans, set.cases)
+			if err != nil {
+				return err
+			}
+			c.set = set.name
+			table = append(table, c)
+		}
+	}
+	fmt.Println()
+	printConfusion(os.Stdout, table)
+	return nil
+}
+
+type asker struct {
+	env      *env
+	pipeline *generation.Pipeline
+	docNames map[string]string // document id → corpus file name
+	workers  int
+	dump     int // wrong outcomes to print per set and answerer
+}
+
+// judgeAll asks every case with a few workers and counts the outcomes.
+func (a asker) judgeAll(ctx context.Context, ans answerers.Answerer, cases []askCase) (confusion, error) {
+	c := confusion{answerer: ans.Label}
+	var mu sync.Mutex
+	var firstErr error
+	work := make(chan askCase)
+	var wg sync.WaitGroup
+	for range max(1, a.workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range work {
+				o, err := a.ask(ctx, ans, k)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("%s: %w", k.id, err)
+				}
+				if c.add(k, o) && c.dumped < a.dump {
+					c.dumped++
+					fmt.Printf("\n%s [%s] %s\n  → %s\n", k.id, k.category, k.query, oneLine(o.answer))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, k := range cases {
+		if ctx.Err() != nil {
+			break
+		}
+		work <- k
+	}
+	close(work)
+	wg.Wait()
+	return c, firstErr
+}
+
+// ask is `lexflow ask QUESTION` with its defaults, judged.
+func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answerOutcome, error) {
+	hits, err := a.env.idx.Search(ctx, index.Query{Text: k.query, TopK: askTopK, Distinct: true})
+	if err != nil {
+		return answerOutcome{}, err
+	}
+	rec, err := a.pipeline.Run(ctx, generation.Request{Query: k.query, Hits: hits, Scope: "the library",
+		Parameters: map[string]any{"top_k": askTopK, "source": "eval"}, Model: ans.Model})
+	if err != nil {
+		return answerOutcome{}, err
+	}
+	r := rec.Result
+	o := answerOutcome{answer: r.Answer, refused: r.Status == generation.StatusNoEvidence || r.Refused || r.Status == generation.StatusFailed}
+	for _, h := range hits {
+		o.named = o.named || h.NamedBy != "" && a.docNames[h.Chunk.DocID] == k.doc
+	}
+	gold, err := a.env.resolve(k.gold)
+	if err != nil {
+		return o, err
+	}
+	for _, cite := range r.Citations {
+		if a.docNames[cite.Locator.DocID] != k.doc {
+			o.otherDoc = true
+			continue
+		}
+		for _, q := range cite.Quotes {
+			quoted := evidence.Chunk{DocID: cite.Locator.DocID, Locator: evidence.Locator{Start: q.Start, End: q.End}}
+			o.overlapsGold = o.overlapsGold || q.Verified && overlapsAny(quoted, gold)
+		}
+	}
+	return o, nil
+}
+
+func invert(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[v] = k
+	}
+	return out
+}
+
+// printConfusion prints one row per set and answerer: the four outcomes and
+// the rates the product is judged by (refusals of negatives, right answers
+// of positives).
+func printConfusion(w io.Writer, cs []confusion) {
+	t := mdtable.Table{{"set", "answerer", "n", "answered correctly", "answered wrongly", "refused wrongly", "refused correctly",
+		"right rate", "answers citing another contract", "named contract found"}}
+	for _, c := range cs {
+		right := c.rightAnswers + c.rightRefusals
+		t = append(t, []string{c.set, c.answerer, fmt.Sprint(c.n()), fmt.Sprint(c.rightAnswers), fmt.Sprint(c.wrongAnswers),
+			fmt.Sprint(c.wrongRefusals), fmt.Sprint(c.rightRefusals), rate(right, c.n()), fmt.Sprint(c.otherDoc), rate(c.named, c.n())})
+	}
+	t.Print(w)
+}
+
+func rate(k, n int) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f", float64(k)/float64(n))
+}
