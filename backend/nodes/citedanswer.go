@@ -204,6 +204,7 @@ func (n *citedAnswer) processData(rec generation.Record, d llm.Detail) map[strin
 	}
 	if rec.Result.Status != generation.StatusNoEvidence {
 		pd[DetailKey] = d
+		pd["output_format"] = string(rec.Raw.Output.Format) // schema, json or prose: how the reply was asked for
 	}
 	return pd
 }
