@@ -41,12 +41,13 @@ type Raw struct {
 	Output Output `json:"output,omitzero"`
 }
 
-// Generate sends the snapshot's messages to the model and returns what came
-// back, streaming deltas to onDelta (which may be nil). It asks for no reply
-// format and does not parse or check anything. On error the text received
-// before the failure is kept.
+// Generate sends the snapshot's messages to the model once and returns what
+// came back, streaming deltas to onDelta (which may be nil). It asks for
+// JSON mode when p.Format is json and for no format otherwise (the schema
+// needs the hits: the Pipeline asks for it), and does not parse or check
+// anything. On error the text received before the failure is kept.
 func Generate(ctx context.Context, m Model, snap Snapshot, p Params, onDelta llm.DeltaFunc) (Raw, error) {
-	return generate(ctx, m, p.request(m.Name, snap), onDelta)
+	return generate(ctx, m, p.request(m.Name, snap).Shape(p.Format, nil), onDelta)
 }
 
 func (p Params) request(model string, snap Snapshot) llm.Request {
