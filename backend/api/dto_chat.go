@@ -201,6 +201,25 @@ type GenerationAudit struct {
 	PromptTokens        int             `json:"promptTokens"`
 	CompletionTokens    int             `json:"completionTokens"`
 	CreatedAt           time.Time       `json:"createdAt"`
+	Output              OutputFormat    `json:"output"`
+}
+
+// OutputFormat is how the model was asked to shape its reply: "schema" (a
+// JSON Schema its server enforced), "json" (JSON mode) or "prose" (no
+// format, the prompt alone asked); "" when no model was asked, or for a
+// record made before formats were chosen. Rejected are the stronger formats
+// the server refused first; Remembered says an earlier refusal by the same
+// model's server chose the format.
+type OutputFormat struct {
+	Format     string            `json:"format" ts:"'schema' | 'json' | 'prose' | ''"`
+	Rejected   []OutputRejection `json:"rejected"`
+	Remembered bool              `json:"remembered"`
+}
+
+// OutputRejection is a reply format a server refused, with what it said.
+type OutputRejection struct {
+	Format string `json:"format" ts:"'schema' | 'json' | 'prose'"`
+	Error  string `json:"error"`
 }
 
 // GenerationAuditView is a record with the replays made of it, oldest first.

@@ -73,11 +73,20 @@ func auditDTO(r generation.Record) GenerationAudit {
 		Timing:       Timing{Prompt: r.Timing.PromptMs, LLM: r.Timing.LLMMs, Postprocess: r.Timing.PostprocessMs, Total: r.Timing.TotalMs},
 		PromptTokens: r.Raw.Usage.PromptTokens, CompletionTokens: r.Raw.Usage.CompletionTokens, CreatedAt: r.CreatedAt,
 		Messages: promptDTOs(r.Snapshot.Messages), Hits: make([]SearchHit, len(r.Retrieval.Hits)), Checks: make([]Check, len(res.Checks))}
+	out.Output = outputDTO(r.Raw.Output)
 	for i, h := range r.Retrieval.Hits {
 		out.Hits[i] = hitDTO(h)
 	}
 	for i, c := range res.Checks {
 		out.Checks[i] = Check(c)
+	}
+	return out
+}
+
+func outputDTO(o generation.Output) OutputFormat {
+	out := OutputFormat{Format: string(o.Format), Rejected: make([]OutputRejection, len(o.Rejected)), Remembered: o.Remembered}
+	for i, r := range o.Rejected {
+		out.Rejected[i] = OutputRejection{Format: string(r.Format), Error: r.Error}
 	}
 	return out
 }

@@ -98,6 +98,8 @@ func TypeScript() string {
 		reflect.TypeFor[Turn](),
 		reflect.TypeFor[Timing](),
 		reflect.TypeFor[PromptMessage](),
+		reflect.TypeFor[OutputFormat](),
+		reflect.TypeFor[OutputRejection](),
 		reflect.TypeFor[GenerationAudit](),
 		reflect.TypeFor[GenerationAuditView](),
 		reflect.TypeFor[ReplayRequest](),

@@ -186,7 +186,7 @@ func TestStopKeepsThePartialAnswer(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	w.srv.Script(llmtest.DemoCite, llmtest.Reply{Parts: []llmtest.Part{llmtest.Content(
-		`{"answer": "Either party may terminate this agreement by giving ninety days' written notice [1].", "citations": []}`)},
+		`{"answer": "Either party may terminate this agreement by giving ninety days' written notice [1].", "citations": [], "answerable": true}`)},
 		Chunk: 4, Delay: 15 * time.Millisecond})
 	turn, err := w.chat.Send(ctx, w.conv.ID, "What notice terminates the agreement?", Settings{}, "")
 	if err != nil {

@@ -7,6 +7,9 @@
 //
 //   - prompt.go builds the messages snapshot from the query and the hits;
 //   - generator.go calls a model through llm.Provider and returns raw text;
+//   - schema.go is the JSON Schema of an answer, enumerating the passages
+//     given; output.go asks for it where the server takes one, else JSON
+//     mode, else prose, remembering per model which the server took;
 //   - postprocess.go parses, aligns citations and checks every claim;
 //   - persist.go writes the retrieval and generation records, nothing more;
 //   - pipeline.go orchestrates them: ids, timings, the no-evidence answer,

@@ -20,9 +20,11 @@ type Params struct {
 	Temperature *float64 `json:"temperature,omitempty"`
 	MaxTokens   int      `json:"max_tokens,omitempty"`
 	Seed        *int     `json:"seed,omitempty"`
-	// JSON asks the provider for a JSON object reply. Off by default: some
-	// OpenAI-compatible servers refuse the json_object response format.
-	JSON bool `json:"json,omitempty"`
+	// Format is the strongest reply format to ask for. Empty means the
+	// strongest the provider can send (the answer schema); json skips the
+	// schema, prose asks for no format. Servers that reject a format are
+	// asked for the next weaker one (output.go).
+	Format llm.Format `json:"format,omitempty"`
 }
 
 // Raw is the model's reply, unparsed.
@@ -35,14 +37,24 @@ type Raw struct {
 	FinishReason string        `json:"finish_reason,omitempty"`
 	FirstToken   time.Duration `json:"first_token"`
 	Latency      time.Duration `json:"latency"`
+	// Output is the format the reply was asked in, and the ones refused first.
+	Output Output `json:"output,omitzero"`
 }
 
-// Generate sends the snapshot's messages to the model and returns what came
-// back, streaming deltas to onDelta (which may be nil). It does not parse or
-// check anything. On error the text received before the failure is kept.
+// Generate sends the snapshot's messages to the model once and returns what
+// came back, streaming deltas to onDelta (which may be nil). It asks for
+// JSON mode when p.Format is json and for no format otherwise (the schema
+// needs the hits: the Pipeline asks for it), and does not parse or check
+// anything. On error the text received before the failure is kept.
 func Generate(ctx context.Context, m Model, snap Snapshot, p Params, onDelta llm.DeltaFunc) (Raw, error) {
-	req := llm.Request{Model: m.Name, Messages: snap.Messages, Temperature: p.Temperature, MaxTokens: p.MaxTokens,
-		Seed: p.Seed, JSON: p.JSON}
+	return generate(ctx, m, p.request(m.Name, snap).Shape(p.Format, nil), onDelta)
+}
+
+func (p Params) request(model string, snap Snapshot) llm.Request {
+	return llm.Request{Model: model, Messages: snap.Messages, Temperature: p.Temperature, MaxTokens: p.MaxTokens, Seed: p.Seed}
+}
+
+func generate(ctx context.Context, m Model, req llm.Request, onDelta llm.DeltaFunc) (Raw, error) {
 	var seen llm.Response // what streamed, in case a failed call returns less
 	resp, err := m.Provider.Chat(ctx, req, func(d llm.Delta) error {
 		switch d.Kind {

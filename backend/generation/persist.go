@@ -68,12 +68,15 @@ type storedHit struct {
 	Locator      evidence.Locator `json:"locator"`
 }
 
-// Verification is the checked answer as a record keeps it (its verification column).
+// Verification is the checked answer as a record keeps it (its verification
+// column), with the reply format it was asked in (absent from records made
+// before formats were chosen, and when no model was asked).
 type Verification struct {
 	Answer  string  `json:"answer"`
 	Refused bool    `json:"refused,omitempty"`
 	Checks  []Check `json:"checks"`
 	Claims  []Claim `json:"claims"`
+	Output  Output  `json:"output,omitzero"`
 }
 
 // persist writes the record; it decides nothing.
@@ -97,8 +100,9 @@ func toRows(rec Record) (store.RetrievalRecord, store.GenerationRecord) {
 		ModelProvider: rec.Raw.Provider, ModelName: rec.Raw.Model, ProviderSnapshot: mustJSON(rec.Provider),
 		MessagesSnapshot: mustJSON(rec.Snapshot.Messages), OutputRaw: rec.Raw.Text, OutputReasoning: rec.Raw.Reasoning,
 		OutputStructured: string(res.Structured), Citations: mustJSON(res.Citations),
-		Verification: mustJSON(Verification{Answer: res.Answer, Refused: res.Refused, Checks: res.Checks, Claims: res.Claims}),
-		Status:       string(res.Status), ErrorMessage: res.Error, TimingMs: mustJSON(rec.Timing),
+		Verification: mustJSON(Verification{Answer: res.Answer, Refused: res.Refused, Checks: res.Checks, Claims: res.Claims,
+			Output: rec.Raw.Output}),
+		Status: string(res.Status), ErrorMessage: res.Error, TimingMs: mustJSON(rec.Timing),
 		PromptTokens: rec.Raw.Usage.PromptTokens, CompletionTokens: rec.Raw.Usage.CompletionTokens}
 	return r, g
 }
@@ -191,6 +195,7 @@ func fromRows(r store.RetrievalRecord, g store.GenerationRecord) (Record, error)
 	}
 	rec.Retrieval.Hits = hits
 	rec.Result.Answer, rec.Result.Refused, rec.Result.Checks, rec.Result.Claims = v.Answer, v.Refused, v.Checks, v.Claims
+	rec.Raw.Output = v.Output
 	return rec, nil
 }
 

@@ -15,12 +15,14 @@ import (
 )
 
 // Pipeline runs prompt → generator → postprocess → persist for one question.
+// Use it by pointer: it remembers which reply formats each model's server takes.
 type Pipeline struct {
 	Store   Store
 	Options Options
 	// Rarity weighs a question's words when the evidence is judged (see
 	// support.go); nil weighs them alike.
-	Rarity Rarity
+	Rarity  Rarity
+	formats formatMemory
 }
 
 // Request is one question and the evidence retrieved for it.
@@ -117,7 +119,7 @@ func (p *Pipeline) generate(ctx context.Context, rec Record, m Model, params Par
 	rec.Provider = providerSnapshot(m, params)
 	stream := newAnswerStream(onAnswer)
 	t := time.Now()
-	raw, err := Generate(ctx, m, rec.Snapshot, params, func(d llm.Delta) error {
+	raw, err := p.formats.generateShaped(ctx, m, rec.Snapshot, params, AnswerSchema(hits), func(d llm.Delta) error {
 		if onDelta != nil {
 			if err := onDelta(d); err != nil {
 				return err

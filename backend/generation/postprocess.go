@@ -109,6 +109,11 @@ func Postprocess(raw string, hits []evidence.Hit, opts Options) Result {
 	if !ok {
 		return c.result("", StatusFailed)
 	}
+	if reply.Unanswerable {
+		// what the model wrote besides stays in Structured, for the audit
+		c.res.Refused = true
+		return c.result("", c.status())
+	}
 	if strings.TrimSpace(reply.Answer) == "" {
 		if len(reply.Citations) > 0 {
 			c.fail(CheckSchema, "the answer is empty but cites evidence")
@@ -207,6 +212,8 @@ func (c *checker) result(answer string, s Status) Result {
 type reply struct {
 	Answer    string
 	Citations []rawCitation
+	// Unanswerable: the model said "answerable": false, the evidence does not answer.
+	Unanswerable bool
 }
 
 type rawCitation struct {
@@ -247,13 +254,19 @@ func (c *checker) schema(obj map[string]json.RawMessage) (reply, bool) {
 		c.failFatal(CheckSchema, `"answer" must be a string`)
 		return r, false
 	}
+	problems := 0
+	answerable, ok := readAnswerable(obj["answerable"])
+	if !ok {
+		c.fail(CheckSchema, `"answerable" must be true or false; it was ignored`)
+		problems++
+	}
+	r.Unanswerable = !answerable
 	var items []json.RawMessage
 	if cs, ok := obj["citations"]; ok && string(cs) != "null" {
 		if err := json.Unmarshal(cs, &items); err != nil {
 			c.fail(CheckSchema, `"citations" must be a list; it was ignored`)
 		}
 	}
-	problems := 0
 	for i, it := range items {
 		rc, err := readCitation(it)
 		if err != nil {
@@ -267,6 +280,19 @@ func (c *checker) schema(obj map[string]json.RawMessage) (reply, bool) {
 		c.pass(CheckSchema, fmt.Sprintf("answer and %d citations", len(r.Citations)))
 	}
 	return r, true
+}
+
+// readAnswerable reads "answerable", which replies to the v1 prompt lack:
+// only false says the evidence does not answer. ok is false when it is
+// there but not a boolean.
+func readAnswerable(raw json.RawMessage) (answerable, ok bool) {
+	if raw == nil || string(raw) == "null" {
+		return true, true
+	}
+	if err := json.Unmarshal(raw, &answerable); err != nil {
+		return true, false
+	}
+	return answerable, true
 }
 
 func readCitation(raw json.RawMessage) (rawCitation, error) {

@@ -128,6 +128,23 @@ func TestPostprocess(t *testing.T) {
 			status: StatusSuccess, answer: "", refused: true, verdicts: []string{},
 		},
 		{
+			name:   "refusal through the schema's answerable field, whatever else was written",
+			raw:    `{"answerable": false, "answer": "The passages are about notice, not wages [1].", "citations": [{"rank": 1, "quote": ""}]}`,
+			status: StatusSuccess, answer: "", refused: true, verdicts: []string{},
+		},
+		{
+			name:   "answerable true in the v2 shape: citations by rank alone",
+			raw:    `{"answerable": true, "answer": "Either party may terminate on ninety days' notice [1].", "citations": [{"rank": 1, "quote": "ninety days' written notice"}]}`,
+			status: StatusSuccess, answer: "Either party may terminate on ninety days' notice [1].",
+			citations: []int{1}, verdicts: []string{ClaimCited},
+		},
+		{
+			name:   "answerable that is not a boolean is ignored and flagged",
+			raw:    `{"answerable": "no", "answer": "Notice is ninety days [1].", "citations": [{"rank": 1, "quote": ""}]}`,
+			status: StatusPartial, answer: "Notice is ninety days [1].", citations: []int{1}, verdicts: []string{ClaimCited},
+			failed: []string{CheckSchema}, errContain: `"answerable" must be true or false`,
+		},
+		{
 			name: "empty reply fails", raw: "  \n", status: StatusFailed, failed: []string{CheckJSON},
 			errContain: "empty reply", verdicts: []string{},
 		},

@@ -57,6 +57,11 @@ type Request struct {
 	Think *bool `json:"think,omitempty"`
 	// JSON asks for a JSON object reply (Ollama format "json", OpenAI response_format json_object).
 	JSON bool `json:"json,omitempty"`
+	// Schema asks for a reply that is one JSON value conforming to this JSON
+	// Schema (Ollama format <schema>, OpenAI response_format json_schema,
+	// strict). It takes precedence over JSON. Providers that can send it
+	// implement FormatSender; others ignore it.
+	Schema json.RawMessage `json:"schema,omitempty"`
 }
 
 // DeltaKind tells what a streamed piece is.

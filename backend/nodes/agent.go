@@ -145,6 +145,7 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	if rec.ID != "" {
 		res.ProcessData["generation_record_id"] = rec.ID
 		res.ProcessData["status"] = string(rec.Result.Status)
+		res.ProcessData["output_format"] = string(rec.Raw.Output.Format)
 	}
 	if strings.TrimSpace(out.Text) == "" {
 		return res, fail(ErrorTypeGeneration, "the agent gave no answer in %d rounds", out.Rounds)
@@ -237,10 +238,17 @@ func (n *agentNode) verify(ctx context.Context, in engine.NodeInput, m Model, me
 		Model:      m.Generation(),
 		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed},
 		Raw: generation.Raw{Text: out.Text, Reasoning: joinReasoning(out.Detail.Reasoning), Provider: m.ProviderName, Model: m.Name,
-			Usage: out.Usage, FinishReason: out.Finish, Latency: out.Latency},
+			Usage: out.Usage, FinishReason: out.Finish, Latency: out.Latency, Output: agentOutput},
 		RunID: in.RunID, NodeID: in.NodeID,
 	})
 }
+
+// agentOutput is the reply format of an agent's answer: prose with [n]
+// markers. A schema cannot be asked of its rounds: they offer tools, and a
+// server that enforces a schema (Ollama's grammar) constrains the whole
+// reply, tool calls included; and the passages it may cite are only known
+// as its tools return them.
+var agentOutput = generation.Output{Format: llm.FormatProse}
 
 func lastUser(msgs []llm.Message) string {
 	for i := len(msgs) - 1; i >= 0; i-- {

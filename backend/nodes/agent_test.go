@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/llm"
 	"lexflow/backend/llm/extractive"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/nodes"
@@ -89,8 +90,13 @@ func TestAgentNodeCitesWhatItsToolsFound(t *testing.T) {
 		t.Errorf("streams (-want +got):\n%s", cmp.Diff(want, got))
 	}
 	pd := lastFinish(events, "agent1").ProcessData
-	if pd["rounds"] != 3 || pd["strategy"] != "function_calling" || pd["generation_record_id"] == "" {
-		t.Errorf("process data: rounds %v strategy %v record %v", pd["rounds"], pd["strategy"], pd["generation_record_id"])
+	if pd["rounds"] != 3 || pd["strategy"] != "function_calling" || pd["generation_record_id"] == "" || pd["output_format"] != "prose" {
+		t.Errorf("process data: rounds %v strategy %v record %v output format %v", pd["rounds"], pd["strategy"], pd["generation_record_id"], pd["output_format"])
+	}
+	for _, r := range reqs {
+		if r.Format != llm.FormatProse {
+			t.Errorf("an agent round asked for %s", r.Format)
+		}
 	}
 }
 

@@ -121,7 +121,7 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: n.scope(ctx),
 		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": n.collections, "hits": len(hits)},
 		Model:      m.Generation(),
-		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, JSON: n.params.json},
+		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, Format: n.params.format},
 		RunID:      in.RunID, NodeID: in.NodeID,
 		OnAnswer: func(s string) error { return in.Stream("answer", s) },
 		OnDelta: func(d llm.Delta) error {
@@ -204,6 +204,7 @@ func (n *citedAnswer) processData(rec generation.Record, d llm.Detail) map[strin
 	}
 	if rec.Result.Status != generation.StatusNoEvidence {
 		pd[DetailKey] = d
+		pd["output_format"] = string(rec.Raw.Output.Format) // schema, json or prose: how the reply was asked for
 	}
 	return pd
 }

@@ -59,8 +59,9 @@ type replySpec struct {
 		Prompt     int `yaml:"prompt"`
 		Completion int `yaml:"completion"`
 	} `yaml:"usage"`
-	Status int `yaml:"status"` // an HTTP error instead of a reply
-	Chunk  int `yaml:"chunk"`
+	Status int    `yaml:"status"` // an HTTP error instead of a reply
+	Chunk  int    `yaml:"chunk"`
+	Finish string `yaml:"finish"` // the finish reason, e.g. length
 }
 
 var update = flag.Bool("update", false, "rewrite the events of app fixtures from actual runs")
@@ -136,7 +137,7 @@ func (r replySpec) reply(t *testing.T) llmtest.Reply {
 	if r.Status != 0 {
 		return llmtest.Fail(llmtest.HTTPError(r.Status, "scripted failure"))
 	}
-	rep := llmtest.Reply{Chunk: r.Chunk}
+	rep := llmtest.Reply{Chunk: r.Chunk, Finish: r.Finish}
 	if r.Usage != nil {
 		rep.Usage = llm.Usage{PromptTokens: r.Usage.Prompt, CompletionTokens: r.Usage.Completion}
 	}

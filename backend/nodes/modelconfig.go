@@ -27,7 +27,8 @@ type params struct {
 	stop        []string
 	think       *bool
 	json        bool
-	ignored     []string // Dify parameters no provider here takes
+	format      llm.Format // the strongest reply format a cited answer may ask for ("" is the schema)
+	ignored     []string   // Dify parameters no provider here takes
 }
 
 func (m modelConfig) ref() ModelRef { return ModelRef{Provider: m.Provider, Name: m.Name} }
@@ -73,10 +74,24 @@ func (p *params) set(key string, v any) error {
 		p.think, err = boolParam(v)
 	case "response_format":
 		p.json = v == "json_object" || v == "json" || v == "JSON"
+		p.format = responseFormat(v)
 	default:
 		p.ignored = append(p.ignored, key)
 	}
 	return err
+}
+
+// responseFormat caps a cited answer's reply format: text asks for none,
+// json_object for JSON mode without the schema; json_schema, like no
+// setting, lets it use the answer schema where the server takes one.
+func responseFormat(v any) llm.Format {
+	switch v {
+	case "text":
+		return llm.FormatProse
+	case "json_object", "json", "JSON":
+		return llm.FormatJSON
+	}
+	return ""
 }
 
 func floatParam(v any) (*float64, error) {

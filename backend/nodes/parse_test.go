@@ -174,3 +174,24 @@ func TestMemoryWindow(t *testing.T) {
 		t.Errorf("history text %q", got)
 	}
 }
+
+// response_format caps a cited answer's reply format and turns JSON mode on
+// for other LLM calls.
+func TestResponseFormatParam(t *testing.T) {
+	tests := []struct {
+		value  any
+		format llm.Format
+		json   bool
+	}{
+		{"text", llm.FormatProse, false},
+		{"json_object", llm.FormatJSON, true},
+		{"json_schema", "", false},
+		{nil, "", false},
+	}
+	for _, tc := range tests {
+		p, err := modelConfig{CompletionParams: map[string]any{"response_format": tc.value}}.parse()
+		if err != nil || p.format != tc.format || p.json != tc.json {
+			t.Errorf("%v: format %q json %v, %v", tc.value, p.format, p.json, err)
+		}
+	}
+}

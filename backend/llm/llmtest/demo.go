@@ -1,7 +1,6 @@
 package llmtest
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -91,26 +90,38 @@ func demoTools(req Request) Reply {
 }
 
 // citedReply answers a cited-answer prompt from its first evidence block:
-// answer(block, quote) returns the answer text and its citations, where
-// quote is the block's first real sentence. Without evidence it answers "".
-func citedReply(req Request, answer func(b extractive.Block, quote string) (string, []any)) (string, extractive.Block, bool) {
+// answer(cite, block, quote) returns the answer text and its citations,
+// where quote is the block's first real sentence and cite makes a citation
+// in the shape the request asks. Without evidence it answers "", and under
+// a schema says the evidence does not answer.
+func citedReply(req Request, answer func(cite citeFunc, b extractive.Block, quote string) (string, []any)) (string, extractive.Block, bool) {
 	blocks, _ := extractive.Parse(req.LastUser())
 	if len(blocks) == 0 {
-		return `{"answer": "", "citations": []}`, extractive.Block{}, false
+		return answerJSON(req, false, "", []any{}), extractive.Block{}, false
 	}
-	text, citations := answer(blocks[0], firstSentence(blocks[0].Text))
-	raw, _ := json.Marshal(map[string]any{"answer": text, "citations": citations})
-	return string(raw), blocks[0], true
+	text, citations := answer(citer(req), blocks[0], firstSentence(blocks[0].Text))
+	return answerJSON(req, true, text, citations), blocks[0], true
 }
 
-func citation(b extractive.Block, quote string) map[string]any {
-	return map[string]any{"node_id": b.ID, "rank": b.Rank, "quote": quote}
+// citeFunc makes one citation of a block with a quote.
+type citeFunc func(b extractive.Block, quote string) map[string]any
+
+// citer cites by node id and rank, or under a schema by rank alone, the
+// way the cited-answer schema allows (a conforming server could send no
+// other key).
+func citer(req Request) citeFunc {
+	return func(b extractive.Block, quote string) map[string]any {
+		if len(req.Schema) > 0 {
+			return map[string]any{"rank": b.Rank, "quote": quote}
+		}
+		return map[string]any{"node_id": b.ID, "rank": b.Rank, "quote": quote}
+	}
 }
 
 // demoCite answers with the first sentence of evidence [1], quoted.
 func demoCite(req Request) Reply {
-	content, first, ok := citedReply(req, func(b extractive.Block, quote string) (string, []any) {
-		return strings.TrimRight(quote, ".;: ") + " [1].", []any{citation(b, quote)}
+	content, first, ok := citedReply(req, func(cite citeFunc, b extractive.Block, quote string) (string, []any) {
+		return strings.TrimRight(quote, ".;: ") + " [1].", []any{cite(b, quote)}
 	})
 	if !ok {
 		return Text(content)
@@ -120,10 +131,10 @@ func demoCite(req Request) Reply {
 
 // demoSloppy answers with one good, one uncited and one misquoted sentence.
 func demoSloppy(req Request) Reply {
-	content, _, _ := citedReply(req, func(b extractive.Block, quote string) (string, []any) {
+	content, _, _ := citedReply(req, func(cite citeFunc, b extractive.Block, quote string) (string, []any) {
 		return strings.TrimRight(quote, ".;: ") + " [1]. Courts always decide such questions in favour of the weaker party. " +
 				"The rule was repealed last year [1].",
-			[]any{citation(b, quote), citation(b, "this provision was repealed with effect from last year")}
+			[]any{cite(b, quote), cite(b, "this provision was repealed with effect from last year")}
 	})
 	return Text(content)
 }

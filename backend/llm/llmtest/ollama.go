@@ -67,6 +67,10 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 		writeOllamaError(w, http.StatusBadRequest, "model is required")
 		return
 	}
+	if msg, refused := s.refusal(req); refused {
+		writeOllamaError(w, http.StatusBadRequest, msg)
+		return
+	}
 	reply, ok := s.next(req)
 	if !ok {
 		writeOllamaError(w, http.StatusNotFound, fmt.Sprintf("model %q not found, try pulling it first", req.Model))
@@ -74,6 +78,9 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	}
 	if reply.Fault.Kind == FaultStatus {
 		writeOllamaError(w, reply.Fault.Status, faultMessage(reply.Fault))
+		return
+	}
+	if !s.conform(w, req, reply) {
 		return
 	}
 	s.play(w, r, ollamaFrames(req, reply), reply)

@@ -60,6 +60,10 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 		writeOpenAIError(w, http.StatusBadRequest, "you must provide a model parameter", "")
 		return
 	}
+	if msg, refused := s.refusal(req); refused {
+		writeOpenAIError(w, http.StatusBadRequest, msg, "")
+		return
+	}
 	reply, ok := s.next(req)
 	if !ok {
 		msg := fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", req.Model)
@@ -68,6 +72,9 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 	}
 	if reply.Fault.Kind == FaultStatus {
 		writeOpenAIError(w, reply.Fault.Status, faultMessage(reply.Fault), cmp.Or(reply.Fault.Code, openAICode(reply.Fault.Status)))
+		return
+	}
+	if !s.conform(w, req, reply) {
 		return
 	}
 	s.play(w, r, openaiFrames(req, reply), reply)

@@ -86,14 +86,26 @@ func Text(s string) Reply { return Reply{Parts: []Part{Content(s)}} }
 func Fail(f Fault) Reply { return Reply{Fault: f} }
 
 // Echo is the reply to unscripted requests: "You said: <last user message>",
-// or the same as {"answer": …, "citations": []} when JSON was asked for.
+// or the same as {"answer": …, "citations": []} when JSON was asked for
+// (and with "answerable": true, as the cited-answer schema wants, when a
+// schema was).
 func Echo(req Request) Reply {
 	text := "You said: " + req.LastUser()
 	if req.JSON {
-		raw, _ := json.Marshal(map[string]any{"answer": text, "citations": []any{}})
-		text = string(raw)
+		text = answerJSON(req, true, text, []any{})
 	}
 	return Text(text)
+}
+
+// answerJSON renders a cited answer as JSON: {"answer", "citations"}, and
+// under a schema the cited-answer schema's shape, led by "answerable".
+func answerJSON(req Request, answerable bool, answer string, citations []any) string {
+	obj := map[string]any{"answer": answer, "citations": citations}
+	if len(req.Schema) > 0 {
+		obj["answerable"] = answerable
+	}
+	raw, _ := json.Marshal(obj)
+	return string(raw)
 }
 
 // piece is one streamed unit: a span of text of one kind, or a tool call.

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+
+	"lexflow/backend/llm"
 )
 
 // Protocol names the wire protocol an endpoint belongs to.
@@ -26,6 +28,11 @@ type Request struct {
 	Model    string
 	Stream   bool // the stream the client asked for, with each protocol's default
 	JSON     bool // a JSON reply was asked for: Ollama format, OpenAI response_format
+	// Format is the reply format asked for: schema, json or prose (none).
+	Format llm.Format
+	// Schema is the JSON Schema the reply must conform to (Ollama format
+	// object, OpenAI response_format json_schema), nil when none was sent.
+	Schema   json.RawMessage
 	Messages []Message
 	Tools    []string // names of the tools offered
 }
@@ -71,8 +78,27 @@ type wireRequest struct {
 	} `json:"tools"`
 	Format         json.RawMessage `json:"format"`
 	ResponseFormat *struct {
-		Type string `json:"type"`
+		Type       string `json:"type"`
+		JSONSchema *struct {
+			Schema json.RawMessage `json:"schema"`
+		} `json:"json_schema"`
 	} `json:"response_format"`
+}
+
+// format reads the reply format a request asks for and its schema, if any.
+func (w wireRequest) format() (llm.Format, json.RawMessage) {
+	rf := w.ResponseFormat
+	switch {
+	case rf != nil && rf.Type == "json_schema" && rf.JSONSchema != nil:
+		return llm.FormatSchema, rf.JSONSchema.Schema
+	case rf != nil && strings.HasPrefix(rf.Type, "json"):
+		return llm.FormatJSON, nil
+	case len(w.Format) > 0 && w.Format[0] == '{':
+		return llm.FormatSchema, w.Format
+	case jsonFormat(w.Format):
+		return llm.FormatJSON, nil
+	}
+	return llm.FormatProse, nil
 }
 
 func decodeRequest(r *http.Request, raw []byte) Request {
@@ -95,7 +121,8 @@ func decodeRequest(r *http.Request, raw []byte) Request {
 	if w.Stream != nil {
 		req.Stream = *w.Stream
 	}
-	req.JSON = jsonFormat(w.Format) || (w.ResponseFormat != nil && strings.HasPrefix(w.ResponseFormat.Type, "json"))
+	req.Format, req.Schema = w.format()
+	req.JSON = req.Format != llm.FormatProse
 	for _, m := range w.Messages {
 		req.Messages = append(req.Messages, Message{Role: m.Role, Content: messageText(m.Content), ToolCallID: m.ToolCallID})
 	}
@@ -112,13 +139,10 @@ func protocolOf(path string) Protocol {
 	return ProtocolOllama
 }
 
-// jsonFormat reports whether an Ollama format field asks for JSON: "json" or a schema object.
+// jsonFormat reports whether an Ollama format field is "json".
 func jsonFormat(raw json.RawMessage) bool {
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s == "json"
-	}
-	return len(raw) > 0 && raw[0] == '{'
+	return json.Unmarshal(raw, &s) == nil && s == "json"
 }
 
 // messageText reads content as a string or as OpenAI content parts.

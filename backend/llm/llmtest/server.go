@@ -9,6 +9,9 @@
 // marker, a malformed frame, silence after some frames, or a hang before any
 // header. A closed server (Close, RefusedURL) refuses connections. Unscripted
 // models echo the last user message. Every request is recorded (Requests).
+// A request that asks for a JSON Schema gets only replies that conform to it,
+// and the server can reject schemas or JSON mode like an older server
+// (schema.go).
 //
 // Target holds the checks every provider must pass against the server
 // (RunStreams, RunFaults, CheckCallbackStop), run from each provider's tests
@@ -26,6 +29,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"lexflow/backend/llm"
 )
 
 // Server is a running fake model server. Its methods are safe for concurrent use.
@@ -40,6 +45,8 @@ type Server struct {
 	scripts    map[string][]Reply
 	responders map[string]Responder
 	requests   []Request
+	refused    []llm.Format // reply formats rejected like an older server (RefuseFormats)
+	violations []string     // replies withheld for breaking their request's schema
 }
 
 // Responder builds a reply from the request; it runs for every request to its
@@ -85,6 +92,11 @@ func New(t testing.TB) *Server {
 		t.Fatalf("start fake model server: %v", err)
 	}
 	t.Cleanup(s.Close)
+	t.Cleanup(func() {
+		for _, v := range s.Violations() {
+			t.Errorf("fake model server: %s", v)
+		}
+	})
 	return s
 }
 

@@ -42,6 +42,9 @@ func New(cfg llm.Config) (*Provider, error) {
 	return &Provider{base: base, cfg: cfg, transport: tr, newID: llm.NewCallID}, nil
 }
 
+// Formats says Ollama can be asked for a schema, JSON or prose (llm.FormatSender).
+func (p *Provider) Formats() []llm.Format { return llm.AllFormats() }
+
 // BaseURL is the normalised URL of the server.
 func (p *Provider) BaseURL() string { return p.cfg.BaseURL }
 

@@ -25,7 +25,10 @@ func toChatRequest(req llm.Request) (*api.ChatRequest, error) {
 	if req.Think != nil {
 		out.Think = &api.ThinkValue{Value: *req.Think}
 	}
-	if req.JSON {
+	switch {
+	case len(req.Schema) > 0:
+		out.Format = req.Schema // structured outputs (Ollama 0.5+): the schema becomes a grammar
+	case req.JSON:
 		out.Format = json.RawMessage(`"json"`)
 	}
 	return out, nil

@@ -42,6 +42,12 @@ func TestToChatRequest(t *testing.T) {
 			  "options":{"temperature":0,"top_p":0.9,"num_predict":128,"seed":7,"stop":["\n\n"]}}`,
 		},
 		{
+			"a schema wins over json",
+			llm.Request{Model: "m", JSON: true, Schema: json.RawMessage(`{"type":"object","properties":{"rank":{"type":"integer","enum":[1,2]}}}`)},
+			`{"model":"m","messages":[],"stream":true,"options":null,
+			  "format":{"type":"object","properties":{"rank":{"type":"integer","enum":[1,2]}}}}`,
+		},
+		{
 			"think off",
 			llm.Request{Model: "m", Think: ptr(false)},
 			`{"model":"m","messages":[],"stream":true,"think":false,"options":null}`,

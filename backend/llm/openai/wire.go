@@ -36,10 +36,26 @@ func toChatRequest(req llm.Request) goopenai.ChatCompletionRequest {
 			out.MaxTokens = req.MaxTokens
 		}
 	}
-	if req.JSON {
-		out.ResponseFormat = &goopenai.ChatCompletionResponseFormat{Type: goopenai.ChatCompletionResponseFormatTypeJSONObject}
-	}
+	out.ResponseFormat = responseFormat(req)
 	return out
+}
+
+// schemaName names the schema of a json_schema response format; OpenAI
+// requires a name and shows it to the model.
+const schemaName = "reply"
+
+// responseFormat asks for a schema (strict: the server must enforce it, and
+// strict servers want every property required and no others allowed), a
+// JSON object, or nothing.
+func responseFormat(req llm.Request) *goopenai.ChatCompletionResponseFormat {
+	switch {
+	case len(req.Schema) > 0:
+		return &goopenai.ChatCompletionResponseFormat{Type: goopenai.ChatCompletionResponseFormatTypeJSONSchema,
+			JSONSchema: &goopenai.ChatCompletionResponseFormatJSONSchema{Name: schemaName, Schema: req.Schema, Strict: true}}
+	case req.JSON:
+		return &goopenai.ChatCompletionResponseFormat{Type: goopenai.ChatCompletionResponseFormatTypeJSONObject}
+	}
+	return nil
 }
 
 // sampling converts a sampling parameter. go-openai omits a zero value from

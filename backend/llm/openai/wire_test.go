@@ -39,6 +39,13 @@ func TestToChatRequest(t *testing.T) {
 			  "max_tokens":256,"seed":3,"stop":["END"],"response_format":{"type":"json_object"}}`,
 		},
 		{
+			"a schema wins over json and is sent strict",
+			llm.Request{Model: "m", JSON: true, Schema: json.RawMessage(`{"type":"object","properties":{"rank":{"type":"integer","enum":[1,2]}}}`)},
+			`{"model":"m","messages":[],"stream":true,"stream_options":{"include_usage":true},
+			  "response_format":{"type":"json_schema","json_schema":{"name":"reply","strict":true,
+			    "schema":{"type":"object","properties":{"rank":{"type":"integer","enum":[1,2]}}}}}}`,
+		},
+		{
 			"reasoning series uses max_completion_tokens",
 			llm.Request{Model: "o3-mini", MaxTokens: 100, Temperature: ptr(1.0)},
 			`{"model":"o3-mini","messages":[],"stream":true,"stream_options":{"include_usage":true},"max_completion_tokens":100,"temperature":1}`,

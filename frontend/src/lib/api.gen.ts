@@ -601,6 +601,17 @@ export interface PromptMessage {
   content: string;
 }
 
+export interface OutputFormat {
+  format: 'schema' | 'json' | 'prose' | '';
+  rejected: OutputRejection[];
+  remembered: boolean;
+}
+
+export interface OutputRejection {
+  format: 'schema' | 'json' | 'prose';
+  error: string;
+}
+
 export interface GenerationAudit {
   id: string;
   messageId: string;
@@ -631,6 +642,7 @@ export interface GenerationAudit {
   promptTokens: number;
   completionTokens: number;
   createdAt: string;
+  output: OutputFormat;
 }
 
 export interface GenerationAuditView {

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { formatMs } from '../../lib/format';
 import { formatScore, locatorLabel } from '../library/display';
 import { AnswerBody } from './AnswerBody';
+import { outputLabel } from './outputFormat';
 import { ModelPicker } from './Composer';
 import { useGeneration, useReplay } from './queries';
 
@@ -40,6 +41,7 @@ function Overview({ r }: { r: GenerationAudit }) {
     ['Status', <GenerationStatusBadge key="s" status={r.status} />],
     ['Model', `${r.modelProvider || '—'} · ${r.modelName || '—'}`],
     ['Prompt', `${r.promptName} v${r.promptVersion}`],
+    ['Reply format', <span key="o" title={r.output?.rejected?.map((x) => x.error).join('\n')}>{outputLabel(r.output)}</span>],
     ['Question', r.query],
     ['Tokens', `${r.promptTokens} prompt · ${r.completionTokens} completion`],
     ['Trace', <span key="t" className="mono">{r.traceId || '—'}</span>],

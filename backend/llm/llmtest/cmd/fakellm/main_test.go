@@ -95,4 +95,23 @@ func TestBadFlags(t *testing.T) {
 	if err := run(context.Background(), []string{"--addr", "256.0.0.1:0"}, io.Discard); err == nil {
 		t.Error("bad address accepted")
 	}
+	if err := run(context.Background(), []string{"--refuse-formats", "schema,yaml"}, io.Discard); err == nil {
+		t.Error("unknown format accepted")
+	}
+}
+
+func TestRefuseFormats(t *testing.T) {
+	url := start(t, "--delay", "1ms", "--refuse-formats", "schema")
+	p, err := ollama.New(llm.Config{BaseURL: url, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := llm.Request{Model: "fake-chat", Messages: []llm.Message{{Role: llm.RoleUser, Content: "hello"}}}
+	if _, err := p.Chat(context.Background(), req.Shape(llm.FormatSchema, []byte(`{"type":"object"}`)), nil); !llm.RejectsFormat(err) {
+		t.Errorf("schema: %v", err)
+	}
+	resp, err := p.Chat(context.Background(), req.Shape(llm.FormatJSON, nil), nil)
+	if err != nil || resp.Content != `{"answer":"You said: hello","citations":[]}` {
+		t.Errorf("json: %q, %v", resp.Content, err)
+	}
 }
