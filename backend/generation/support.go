@@ -38,6 +38,12 @@ func termSet(words string) map[string]bool {
 	return terms.Of(words)
 }
 
+// chineseFunctionChars are the particles, pronouns and prepositions of a
+// Chinese question (个体工商户的债务由谁承担？): a pair of ideographs
+// holding one straddles a word boundary ("户的", "由谁") and is frame, not
+// what is asked.
+const chineseFunctionChars = "的了是在由谁什么吗呢如何怎么哪和与及或被把对向从为该其之所"
+
 // Support is the judgement of the evidence for one question.
 type Support struct {
 	// KeyTerms are the question's key words as terms; Missing those no
@@ -144,7 +150,7 @@ func keyTerms(ask string, rarity map[string]float64) map[string]keyTerm {
 			weight = r
 		}
 		for t := range terms.Of(w) {
-			if frameWords[t] {
+			if frameWords[t] || strings.ContainsAny(t, chineseFunctionChars) {
 				continue
 			}
 			word := w

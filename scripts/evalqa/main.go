@@ -105,6 +105,25 @@ func run(ctx context.Context, cfg config) error {
 	if cfg.dump {
 		printDump(os.Stdout, rs, gens, th.value)
 	}
+	return askOutside(ctx, s, thresholds, cfg.dump)
+}
+
+// askOutside asks the questions the library does not answer and prints how
+// many each answerer refused.
+func askOutside(ctx context.Context, s *sampleqa.Sample, thresholds []float64, dump bool) error {
+	qs, err := sampleqa.LoadOutside()
+	if err != nil {
+		return err
+	}
+	rs, err := retrieveAll(ctx, s, qs)
+	if err != nil {
+		return err
+	}
+	gens, err := generateAll(ctx, s, rs, thresholds)
+	if err != nil {
+		return err
+	}
+	printOutside(os.Stdout, rs, gens, dump)
 	return nil
 }
 

@@ -260,3 +260,31 @@ func clip(s string, n int) string {
 	}
 	return s
 }
+
+// printOutside prints the refusals of the questions outside the library
+// (sampleqa.LoadOutside), and with dump the ones answered.
+func printOutside(w io.Writer, rs []retrieval, gens []genRun, dump bool) {
+	fmt.Fprintf(w, "\n### Questions outside the library (%d, outside.yaml)\n\n", len(rs))
+	t := mdtable.Table{{"answerer", "MinScore", "refused (right)", "answered (wrong)"}}
+	for _, g := range gens {
+		refused := 0
+		for _, a := range g.answers {
+			if a.refused() {
+				refused++
+			}
+		}
+		n := len(g.answers)
+		t = append(t, []string{g.answerer, f2(g.minScore), frac(refused, n), frac(n-refused, n)})
+	}
+	t.Print(w)
+	if !dump {
+		return
+	}
+	for _, g := range gens {
+		for i, a := range g.answers {
+			if !a.refused() {
+				fmt.Fprintf(w, "- %s @%s %s: answered %q\n", g.answerer, f2(g.minScore), rs[i].q.ID, clip(a.rec.Result.Answer, 140))
+			}
+		}
+	}
+}

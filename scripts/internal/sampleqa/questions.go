@@ -19,6 +19,9 @@ import (
 //go:embed questions.yaml
 var questionsYAML []byte
 
+//go:embed outside.yaml
+var outsideYAML []byte
+
 // Question is one entry of questions.yaml.
 type Question struct {
 	ID       string   `yaml:"id"`
@@ -47,6 +50,13 @@ func Load(file string) ([]Question, error) {
 			return nil, err
 		}
 	}
+	return parse(data)
+}
+
+// LoadOutside reads outside.yaml: 100 questions the library does not answer.
+func LoadOutside() ([]Question, error) { return parse(outsideYAML) }
+
+func parse(data []byte) ([]Question, error) {
 	var f struct {
 		Questions []Question `yaml:"questions"`
 	}

@@ -3,9 +3,9 @@ import './Badge.css';
 
 export type BadgeTone = 'neutral' | 'accent' | 'success' | 'danger' | 'warning';
 
-export function Badge({ tone = 'neutral', children, icon }: { tone?: BadgeTone; children: ReactNode; icon?: ReactNode }) {
+export function Badge({ tone = 'neutral', children, icon, title }: { tone?: BadgeTone; children: ReactNode; icon?: ReactNode; title?: string }) {
   return (
-    <span className={`badge badge-${tone}`}>
+    <span className={`badge badge-${tone}`} title={title}>
       {icon}
       {children}
     </span>

@@ -49,10 +49,25 @@ function StatusLine({ message, live }: { message: Message; live: boolean }) {
   if (live) return <Badge tone="accent">Answering</Badge>;
   if (message.status === 'interrupted') return <Badge tone="warning">Stopped</Badge>;
   if (message.isAskUser) return <Badge tone="accent" icon={<MessageCircleQuestion size={12} aria-hidden="true" />}>Question for you</Badge>;
-  if (g?.status === 'no_evidence' || g?.refused) return <Badge tone="neutral" icon={<SearchX size={12} aria-hidden="true" />}>Not in your library</Badge>;
+  if (g?.status === 'no_evidence' || g?.refused)
+    return (
+      <Badge tone="neutral" icon={<SearchX size={12} aria-hidden="true" />} title="The passages found do not address this question, so no answer was written from them.">
+        Not answered by your library
+      </Badge>
+    );
   if (message.status === 'failed' || g?.status === 'failed') return <Badge tone="danger" icon={<CircleAlert size={12} aria-hidden="true" />}>Answer failed</Badge>;
-  if (g?.status === 'partial') return <Badge tone="warning" icon={<TriangleAlert size={12} aria-hidden="true" />}>Partially supported</Badge>;
-  if (g?.status === 'success') return <Badge tone="success" icon={<ShieldCheck size={12} aria-hidden="true" />}>Every sentence cited</Badge>;
+  if (g?.status === 'partial')
+    return (
+      <Badge tone="warning" icon={<TriangleAlert size={12} aria-hidden="true" />} title="Cited, but a sentence lacks a citation or the passages miss words of the question: see the checks.">
+        Cited, but partly supported
+      </Badge>
+    );
+  if (g?.status === 'success')
+    return (
+      <Badge tone="success" icon={<ShieldCheck size={12} aria-hidden="true" />} title="Every sentence is cited, and the passages address the question.">
+        Supported
+      </Badge>
+    );
   return null;
 }
 
