@@ -1,10 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Document } from '../../lib/api.gen';
 import { BackendError } from '../../lib/backend';
-import { Button } from '../../components/ui/Button';
-import { Callout } from '../../components/ui/Callout';
-import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
+import { FormDialog } from '../../components/ui/FormDialog';
 import { toast } from '../../components/ui/toast/toastStore';
 import { errorText } from '../../lib/format';
 import { useRenameDocument } from './queries';
@@ -18,7 +16,6 @@ export function RenameDocumentDialog({ document: doc, onClose }: { document: Doc
   const [titleError, setTitleError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const rename = useRenameDocument(doc.collectionId);
-  const formId = useId();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -33,24 +30,15 @@ export function RenameDocumentDialog({ document: doc, onClose }: { document: Doc
   };
 
   return (
-    <Dialog
+    <FormDialog
       title="Rename document"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form={formId} loading={rename.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={rename.isPending}
+      error={error}
+      errorTitle="The document was not renamed"
+      className="rename-form"
     >
-      <form id={formId} className="rename-form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <Callout tone="danger" role="alert" title="The document was not renamed">
-            {error}
-          </Callout>
-        )}
         <Field
           label="Title"
           error={titleError ?? undefined}
@@ -75,7 +63,6 @@ export function RenameDocumentDialog({ document: doc, onClose }: { document: Doc
             />
           )}
         </Field>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
