@@ -38,7 +38,9 @@ type OCRLanguages struct {
 type Document struct {
 	ID           string    `json:"id"`
 	CollectionID string    `json:"collectionId"`
-	Name         string    `json:"name"`
+	Name         string    `json:"name"`    // the file name
+	Title        string    `json:"title"`   // what to call it: the user's title, else the one found in it, else the file name made readable
+	Renamed      bool      `json:"renamed"` // the title is the user's`
 	Format       string    `json:"format"`
 	Language     string    `json:"language"`
 	Size         int64     `json:"size"`
@@ -49,6 +51,12 @@ type Document struct {
 	Error        string    `json:"error"`
 	CreatedAt    time.Time `json:"createdAt"`
 	UpdatedAt    time.Time `json:"updatedAt"`
+}
+
+// DocumentTitle renames a document; an empty title gives back the one
+// found in it (or its file name made readable).
+type DocumentTitle struct {
+	Title string `json:"title"`
 }
 
 // UploadResult is the outcome for one uploaded file.
@@ -101,7 +109,8 @@ type IngestProgress struct {
 // into the document's extracted text (End exclusive).
 type Locator struct {
 	DocID       string   `json:"docId"`
-	DocName     string   `json:"docName"`
+	DocName     string   `json:"docName"`            // the file name
+	DocTitle    string   `json:"docTitle,omitempty"` // the document's title when the locator was read; empty in older records
 	PageStart   int      `json:"pageStart"`
 	PageEnd     int      `json:"pageEnd"`
 	HeadingPath []string `json:"headingPath"`

@@ -186,6 +186,21 @@ func (s *LibraryService) DeleteDocument(ctx context.Context, id string) error {
 	return s.lib.Delete(ctx, id)
 }
 
+// maxTitle is the longest title a user may give, in code points.
+const maxTitle = 300
+
+// RenameDocument gives a document a title of the user's choosing, shown
+// wherever it is named from now on (searches read titles as they run);
+// an empty title goes back to the one found in the document.
+func (s *LibraryService) RenameDocument(ctx context.Context, id string, in DocumentTitle) (Document, error) {
+	title := strings.Join(strings.Fields(in.Title), " ")
+	if utf8.RuneCountInString(title) > maxTitle {
+		return Document{}, invalid("title", fmt.Sprintf("a title is at most %d characters", maxTitle))
+	}
+	d, err := s.db.RenameDocument(ctx, id, title)
+	return documentDTO(d), err
+}
+
 // ReindexDocument parses a document again.
 func (s *LibraryService) ReindexDocument(ctx context.Context, id string) (Document, error) {
 	if err := s.lib.Reindex(ctx, id); err != nil {
@@ -249,7 +264,7 @@ func collectionDTO(c store.Collection) Collection {
 }
 
 func documentDTO(d store.Document) Document {
-	return Document{ID: d.ID, CollectionID: d.CollectionID, Name: d.Name, Format: d.Format, Language: d.Language,
+	return Document{ID: d.ID, CollectionID: d.CollectionID, Name: d.Name, Title: d.Title, Renamed: d.Renamed, Format: d.Format, Language: d.Language,
 		Size: d.Size, Pages: d.Pages, Chunks: d.Chunks, Status: string(d.Status), Percent: d.Percent, Error: d.Error,
 		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
 }
@@ -261,7 +276,7 @@ func chunkDTO(c evidence.Chunk) Chunk {
 
 // LocatorOf is a locator as the API shows it.
 func LocatorOf(l evidence.Locator) Locator {
-	return Locator{DocID: l.DocID, DocName: l.DocName, PageStart: l.PageStart, PageEnd: l.PageEnd,
+	return Locator{DocID: l.DocID, DocName: l.DocName, DocTitle: l.DocTitle, PageStart: l.PageStart, PageEnd: l.PageEnd,
 		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End, OCR: l.OCR, Units: l.Units}
 }
 

@@ -42,6 +42,7 @@ func TypeScript() string {
 		reflect.TypeFor[CollectionInput](),
 		reflect.TypeFor[OCRLanguages](),
 		reflect.TypeFor[Document](),
+		reflect.TypeFor[DocumentTitle](),
 		reflect.TypeFor[UploadResult](),
 		reflect.TypeFor[LocalPaths](),
 		reflect.TypeFor[LocalFile](),

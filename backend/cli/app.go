@@ -66,7 +66,7 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 		}
 	}
 	a.services = api.New(api.Options{
-		DB: db, Hub: hub, Library: a.library, Index: a.index, Runs: a.runs, Chat: a.chat, Pipeline: a.pipeline,
+		DB: db, Hub: hub, Library: a.library, Index: a.titled(), Runs: a.runs, Chat: a.chat, Pipeline: a.pipeline,
 		Connect: env.Connect, Build: env.Build, Face: face,
 		DataDir: dir, SelfTestEvents: selfTestEvents(env), SelfTestDrop: env.Getenv(EnvSelfTestDrop), Background: ctx,
 	})
@@ -127,6 +127,10 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 	return nil
 }
 
+// titled is the index as readers meet it: hits name their documents by
+// their current titles.
+func (a *app) titled() library.TitledIndex { return library.TitledIndex{DB: a.db, Index: a.index} }
+
 // Close stops ingestion (unfinished documents resume next time) and closes
 // the index and the database.
 func (a *app) Close() error {
@@ -172,7 +176,7 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 	a.pipeline = &generation.Pipeline{Store: a.db, Rarity: idx.Rarity}
 	err := nodes.Register(reg, nodes.Deps{
 		Models:   api.Models{DB: a.db, Connect: env.Connect},
-		Search:   idx.Search,
+		Search:   a.titled().Search,
 		Chunks:   a.db,
 		Answerer: a.pipeline,
 		Verifier: a.pipeline,

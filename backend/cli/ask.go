@@ -39,8 +39,9 @@ type askCitation struct {
 }
 
 type askDocument struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Title string `json:"title,omitempty"`
 }
 
 // runAsk runs `lexflow ask [--collection NAME] [--model PROVIDER/MODEL] [--json] QUESTION`:
@@ -93,7 +94,7 @@ func (a *app) ask(ctx context.Context, question, coll, model string, topK int, p
 		}
 		q.CollectionIDs = []string{c.ID}
 	}
-	hits, err := a.index.Search(ctx, q)
+	hits, err := a.titled().Search(ctx, q)
 	if err != nil {
 		return askResult{}, err
 	}
@@ -129,7 +130,7 @@ func askResultOf(rec generation.Record, scope string) askResult {
 		Timing: rec.Timing, Searched: scope, Citations: []askCitation{}}
 	for _, c := range r.Citations {
 		out.Citations = append(out.Citations, askCitation{Marker: c.Marker, ChunkID: c.NodeID,
-			Document: askDocument{ID: c.Locator.DocID, Name: c.Locator.DocName}, Locator: api.LocatorOf(c.Locator),
+			Document: askDocument{ID: c.Locator.DocID, Name: c.Locator.DocName, Title: c.Locator.DocTitle}, Locator: api.LocatorOf(c.Locator),
 			Quotes: c.Quotes, Excerpt: c.Excerpt})
 	}
 	return out

@@ -173,6 +173,8 @@ Usage:
   lexflow ask [--collection NAME] [--model PROVIDER/MODEL] [--top-k N] [--uncited partial|fail|strip] [--json] QUESTION
                                            answer from the library, every claim cited and checked
   lexflow library check                    verify that the index agrees with the database
+  lexflow library list [--collection NAME] [--json]   documents with their titles and ids
+  lexflow library rename DOCUMENT_ID TITLE give a document a title ("" gives back the one found in it)
   lexflow app import FILE [--name NAME]    import a Lexflow or Dify DSL (YAML or JSON)
   lexflow app export APP [--format yaml|json]
   lexflow app list [--json]

@@ -118,10 +118,11 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 	}
 }
 
-// locatorLine is a locator on one line: "Act.pdf › Part 2 › Article 12 (p. 4)",
-// "(p. 4, OCR)" when the passage was read from a scan.
+// locatorLine is a locator on one line: "Employment Act › Part 2 › Article
+// 12 (p. 4)", "(p. 4, OCR)" when the passage was read from a scan; the
+// document is named by its title, else its file name.
 func locatorLine(l api.Locator) string {
-	s := l.DocName
+	s := cmp.Or(l.DocTitle, l.DocName)
 	if h := evidence.HeadingLabel(l.HeadingPath, l.Units); h != "" {
 		s += evidence.HeadingSeparator + h
 	}
@@ -142,24 +143,38 @@ func oneLine(s string, max int) string {
 	return s
 }
 
-// runLibrary runs `lexflow library check`: opening the library recovers any
-// interrupted work; check then proves every ready document's index entries
-// match its chunks in SQLite.
+// runLibrary runs `lexflow library check|list|rename`. Opening the library
+// recovers any interrupted work; check then proves every ready document's
+// index entries match its chunks in SQLite.
 func runLibrary(ctx context.Context, args []string, dataDir string, env Env) error {
 	fs := newFlags("library", env)
 	fs.StringVar(&dataDir, "data-dir", dataDir, "data directory")
+	coll := fs.String("collection", "", "collection name or id (list; default: all)")
+	asJSON := fs.Bool("json", false, "print JSON (list, rename)")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) != 1 || rest[0] != "check" {
-		return usagef("library takes one subcommand: check")
+	want := map[string]int{"check": 1, "list": 1, "rename": 3}
+	if len(rest) == 0 || want[rest[0]] != len(rest) {
+		return usagef("library takes a subcommand: check, list [--collection NAME], or rename DOCUMENT_ID TITLE")
 	}
 	a, err := openApp(ctx, dataDir, "cli", env)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
+	out := output{w: env.Stdout, json: *asJSON}
+	switch rest[0] {
+	case "list":
+		return listDocuments(ctx, a, *coll, out)
+	case "rename":
+		d, err := a.services.Library.RenameDocument(ctx, rest[1], api.DocumentTitle{Title: rest[2]})
+		if err != nil {
+			return explainAPI(err)
+		}
+		return out.print(d, func(w io.Writer) { fmt.Fprintf(w, "%s is now titled %q\n", d.Name, d.Title) })
+	}
 	bad, err := a.library.Verify(ctx)
 	if err != nil {
 		return err
@@ -169,4 +184,37 @@ func runLibrary(ctx context.Context, args []string, dataDir string, env Env) err
 	}
 	fmt.Fprintln(env.Stdout, "library check: the index agrees with the database")
 	return nil
+}
+
+// listDocuments prints the documents of one collection, or of all.
+func listDocuments(ctx context.Context, a *app, coll string, out output) error {
+	lib := a.services.Library
+	var colls []api.Collection
+	if coll != "" {
+		c, err := lib.Collection(ctx, coll)
+		if err != nil {
+			return err
+		}
+		colls = []api.Collection{c}
+	} else if all, err := lib.Collections(ctx); err == nil {
+		colls = all
+	} else {
+		return err
+	}
+	docs := []api.Document{}
+	for _, c := range colls {
+		ds, err := lib.Documents(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		docs = append(docs, ds...)
+	}
+	return out.print(docs, func(w io.Writer) {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "TITLE\tFILE\tSTATUS\tID")
+		for _, d := range docs {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.Title, d.Name, d.Status, d.ID)
+		}
+		tw.Flush()
+	})
 }

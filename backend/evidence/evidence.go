@@ -43,8 +43,13 @@ type Document struct {
 // Locator says where a passage is: which document, which pages, under which
 // headings, and exactly which characters of the extracted text.
 type Locator struct {
-	DocID       string   `json:"docId"`
-	DocName     string   `json:"docName"`
+	DocID   string `json:"docId"`
+	DocName string `json:"docName"` // the file name
+	// DocTitle is the document's title as it is now (see title.go). The
+	// index keeps none, so a rename needs no re-indexing: searches and
+	// chunk listings fill it from the database (library.TitledIndex,
+	// store.DocumentChunks). Empty when nobody filled it.
+	DocTitle    string   `json:"docTitle,omitempty"`
 	PageStart   int      `json:"pageStart"` // 1-based; 0 when the format has no pages
 	PageEnd     int      `json:"pageEnd"`
 	HeadingPath []string `json:"headingPath"`
@@ -130,9 +135,23 @@ func (l Locator) Pages() string {
 	}
 }
 
-// Label is the locator as a person reads it: "Act.pdf, Part 2 › Article 12, p. 4".
+// Document names the document as a person knows it: its title, else its
+// file name.
+func (l Locator) Document() string {
+	if l.DocTitle != "" {
+		return l.DocTitle
+	}
+	return l.DocName
+}
+
+// Label is the locator as a person reads it: "Employment Act (act.pdf),
+// Part 2 › Article 12, p. 4"; the file name alone when there is no title.
 func (l Locator) Label() string {
-	parts := []string{l.DocName}
+	doc := l.Document()
+	if l.DocTitle != "" && l.DocTitle != l.DocName {
+		doc += " (" + l.DocName + ")"
+	}
+	parts := []string{doc}
 	if h := l.Heading(); h != "" {
 		parts = append(parts, h)
 	}

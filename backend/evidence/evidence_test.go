@@ -35,6 +35,13 @@ func TestLocatorDisplay(t *testing.T) {
 	if got := scan.Label(); got != "scan.pdf, p. 2, read by OCR" {
 		t.Errorf("OCR label = %q", got)
 	}
+	titled := Locator{DocName: "ea-2025.pdf", DocTitle: "Employment Act 2025", HeadingPath: []string{"Part 2"}}
+	if got := titled.Label(); got != "Employment Act 2025 (ea-2025.pdf), Part 2" || titled.Document() != "Employment Act 2025" {
+		t.Errorf("titled label = %q, document %q", got, titled.Document())
+	}
+	if scan.Document() != "scan.pdf" {
+		t.Errorf("untitled document = %q", scan.Document())
+	}
 }
 
 func TestFoldDigits(t *testing.T) {

@@ -3,6 +3,7 @@ package ingest
 import (
 	"archive/zip"
 	"context"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -124,7 +125,33 @@ func extractDOCX(ctx context.Context, r io.ReaderAt, size int64, limits Limits) 
 		}
 		return Extracted{}, fmt.Errorf("%w: read %s: %v", ErrCorrupt, main, err)
 	}
-	return d.result(), nil
+	ex := d.result()
+	ex.Title = coreTitle(a)
+	return ex, nil
+}
+
+// coreTitle is the document's title from its core properties
+// (docProps/core.xml dc:title), or empty.
+func coreTitle(a *docxArchive) string {
+	rc, err := a.open("docProps/core.xml")
+	if err != nil || rc == nil {
+		return ""
+	}
+	defer rc.Close()
+	dec := xml.NewDecoder(rc)
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "title" {
+			var title string
+			if dec.DecodeElement(&title, &se) != nil {
+				return ""
+			}
+			return strings.TrimSpace(title)
+		}
+	}
 }
 
 // mainPart finds the main document part from the package relationships.

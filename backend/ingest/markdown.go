@@ -14,7 +14,26 @@ func extractMarkdown(r io.ReaderAt, size int64) (Extracted, error) {
 		return Extracted{}, err
 	}
 	ex.Marks = markdownMarks(ex.Text)
+	ex.Title = frontMatterTitle(ex.Text)
 	return ex, nil
+}
+
+// frontMatterTitle is the title: of a file's YAML front matter, quotes
+// removed; empty without one.
+func frontMatterTitle(text string) string {
+	if !strings.HasPrefix(text, "---\n") && !strings.HasPrefix(text, "---\r\n") {
+		return ""
+	}
+	for i, ln := range strings.Split(text, "\n")[1:] {
+		ln = strings.TrimSpace(ln)
+		if ln == "---" || ln == "..." || i > 50 {
+			break
+		}
+		if v, ok := strings.CutPrefix(ln, "title:"); ok {
+			return strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return ""
 }
 
 func markdownMarks(text string) []Mark {

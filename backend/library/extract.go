@@ -17,6 +17,6 @@ func Ingest(limits ingest.Limits, opts ingest.ChunkOptions) Extractor {
 		if err != nil {
 			return store.Extraction{}, err
 		}
-		return store.Extraction{Text: ex.Text, Language: ex.Language, Pages: ex.Pages, Chunks: chunks}, nil
+		return store.Extraction{Title: ingest.Title(ex), Text: ex.Text, Language: ex.Language, Pages: ex.Pages, Chunks: chunks}, nil
 	}
 }

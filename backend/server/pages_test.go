@@ -47,7 +47,7 @@ func newLibraryAPI(t *testing.T, files ...string) *libraryAPI {
 	if err := lib.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	svc := api.New(api.Options{DB: db, Library: lib, Index: idx, Face: "serve", DataDir: dir})
+	svc := api.New(api.Options{DB: db, Library: lib, Index: library.TitledIndex{DB: db, Index: idx}, Face: "serve", DataDir: dir})
 	srv := httptest.NewServer(Routes(svc))
 	t.Cleanup(func() { srv.Close(); lib.Close(); idx.Close(); db.Close() })
 	c, err := db.CreateCollection(ctx, "Statutes", "")

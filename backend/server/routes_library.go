@@ -20,6 +20,7 @@ func libraryRoutes(mux *http.ServeMux, lib *api.LibraryService) {
 	mux.Handle("POST /api/collections/{id}/documents", handle(func(r *http.Request) (any, error) { return upload(r, lib) }))
 	mux.Handle("DELETE /api/documents/{id}", handle(withID(noValue(lib.DeleteDocument))))
 	mux.Handle("POST /api/documents/{id}/reindex", handle(withID(lib.ReindexDocument)))
+	mux.Handle("PUT /api/documents/{id}/title", handle(withIDBody(lib.RenameDocument)))
 	mux.Handle("GET /api/documents/{id}/source", handle(withID(lib.Source)))
 	mux.Handle("GET /api/documents/{id}/pages/{page}/image", pageImage(lib))
 	mux.Handle("GET /api/documents/{id}/pages/{page}/highlight", handle(func(r *http.Request) (any, error) { return pageHighlight(r, lib) }))

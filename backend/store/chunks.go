@@ -12,6 +12,7 @@ import (
 
 // Extraction is what parsing a document produced.
 type Extraction struct {
+	Title    string // found in the document (ingest.Title); empty when none
 	Text     string
 	Language string
 	Pages    []evidence.PageSpan // one per page; empty when the format has no pages
@@ -40,8 +41,8 @@ func (db *DB) SaveExtraction(ctx context.Context, docID string, ex Extraction) e
 	if err := replacePages(ctx, tx, docID, ex.Pages); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE documents SET language = ?, pages = ?, chunk_count = ?, status = 'indexing',
-		stage_percent = 0, error = '', updated_at = ? WHERE id = ?`, ex.Language, len(ex.Pages), len(ex.Chunks), now(), docID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE documents SET title = ?, language = ?, pages = ?, chunk_count = ?, status = 'indexing',
+		stage_percent = 0, error = '', updated_at = ? WHERE id = ?`, ex.Title, ex.Language, len(ex.Pages), len(ex.Chunks), now(), docID); err != nil {
 		return fmt.Errorf("save extraction: %w", err)
 	}
 	return tx.Commit()
@@ -66,11 +67,12 @@ func insertChunks(ctx context.Context, tx *sql.Tx, docID string, chunks []eviden
 	return nil
 }
 
-// DocumentChunks returns a document's chunks in order, locators filled in;
-// a chunk is marked OCR when one of its pages was read by OCR.
+// DocumentChunks returns a document's chunks in order, locators filled in
+// with the document's file name and current title; a chunk is marked OCR
+// when one of its pages was read by OCR.
 func (db *DB) DocumentChunks(ctx context.Context, docID string) ([]evidence.Chunk, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT c.id, c.ordinal, c.page_start, c.page_end, c.heading_path, c.units,
-		c.start_offset, c.end_offset, c.text, c.language, d.collection_id, d.name,
+		c.start_offset, c.end_offset, c.text, c.language, d.collection_id, d.name, d.title, d.user_title,
 		EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = c.document_id AND p.ocr
 			AND p.page BETWEEN c.page_start AND c.page_end)
 		FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id = ? ORDER BY c.ordinal`, docID)
@@ -81,13 +83,14 @@ func (db *DB) DocumentChunks(ctx context.Context, docID string) ([]evidence.Chun
 	out := []evidence.Chunk{}
 	for rows.Next() {
 		c := evidence.Chunk{DocID: docID}
-		var path, units string
+		var path, units, found, user string
 		l := &c.Locator
 		if err := rows.Scan(&c.ID, &c.Ordinal, &l.PageStart, &l.PageEnd, &path, &units, &l.Start, &l.End, &c.Text,
-			&c.Language, &c.CollectionID, &l.DocName, &l.OCR); err != nil {
+			&c.Language, &c.CollectionID, &l.DocName, &found, &user, &l.OCR); err != nil {
 			return nil, fmt.Errorf("list chunks: %w", err)
 		}
 		l.DocID = docID
+		l.DocTitle, _ = documentTitle(l.DocName, found, user)
 		_ = json.Unmarshal([]byte(path), &l.HeadingPath)
 		if units != "[]" {
 			// A chunk of one unit keeps nil Units, as the chunker made it.

@@ -5,8 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"lexflow/backend/evidence"
 )
 
 // DocStatus is where a document is in its ingestion.
@@ -26,6 +29,8 @@ type Document struct {
 	ID           string
 	CollectionID string
 	Name         string
+	Title        string // as shown: the user's title, else the one found in it, else the file name made readable
+	Renamed      bool   // Title is the user's
 	Format       string
 	Language     string
 	Hash         string
@@ -41,7 +46,7 @@ type Document struct {
 }
 
 const documentColumns = `id, collection_id, name, format, language, hash, size, pages, chunk_count,
-	file_path, status, stage_percent, error, created_at, updated_at`
+	file_path, status, stage_percent, error, created_at, updated_at, title, user_title`
 
 // InsertDocument stores a new queued document. The same bytes twice in one
 // collection is ErrConflict: callers report the duplicate instead.
@@ -53,7 +58,7 @@ func (db *DB) InsertDocument(ctx context.Context, d Document) (Document, error) 
 	d.CreatedAt = time.Now().UTC().Truncate(time.Millisecond)
 	d.UpdatedAt = d.CreatedAt
 	_, err := db.sql.ExecContext(ctx, `INSERT INTO documents (`+documentColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, 0, '', ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, 0, '', ?, ?, '', '')`,
 		d.ID, d.CollectionID, d.Name, d.Format, d.Language, d.Hash, d.Size, d.FilePath, d.Status,
 		formatTime(d.CreatedAt), formatTime(d.UpdatedAt))
 	if isUnique(err) {
@@ -62,6 +67,7 @@ func (db *DB) InsertDocument(ctx context.Context, d Document) (Document, error) 
 	if err != nil {
 		return Document{}, fmt.Errorf("insert document: %w", err)
 	}
+	d.Title, d.Renamed = documentTitle(d.Name, "", "")
 	return d, nil
 }
 
@@ -106,15 +112,9 @@ func (db *DB) DocumentsNamed(ctx context.Context, collectionID, name string) ([]
 // FinishedDocuments returns those of the documents ids that are ready or
 // failed, in no particular order.
 func (db *DB) FinishedDocuments(ctx context.Context, ids []string) ([]Document, error) {
-	const perQuery = 500
 	var out []Document
-	for start := 0; start < len(ids); start += perQuery {
-		part := ids[start:min(start+perQuery, len(ids))]
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
-		}
-		marks := strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")
+	for part := range slices.Chunk(ids, maxQueryIDs) {
+		marks, args := idArgs(part)
 		docs, err := db.queryDocuments(ctx, `SELECT `+documentColumns+` FROM documents
 			WHERE id IN (`+marks+`) AND status IN ('ready', 'failed')`, args...)
 		if err != nil {
@@ -174,12 +174,78 @@ func (db *DB) FileInUse(ctx context.Context, path string) (bool, error) {
 
 func scanDocument(s scanner) (Document, error) {
 	var d Document
-	var created, updated string
+	var created, updated, found, user string
 	err := s.Scan(&d.ID, &d.CollectionID, &d.Name, &d.Format, &d.Language, &d.Hash, &d.Size, &d.Pages, &d.Chunks,
-		&d.FilePath, &d.Status, &d.Percent, &d.Error, &created, &updated)
+		&d.FilePath, &d.Status, &d.Percent, &d.Error, &created, &updated, &found, &user)
 	if err != nil {
 		return Document{}, err
 	}
 	d.CreatedAt, d.UpdatedAt = parseTime(created), parseTime(updated)
+	d.Title, d.Renamed = documentTitle(d.Name, found, user)
 	return d, nil
+}
+
+// documentTitle is the title a document is shown by: the user's, else the
+// one ingestion found in it, else its file name made readable (see
+// migration 0020); renamed says it is the user's.
+func documentTitle(name, found, user string) (title string, renamed bool) {
+	switch {
+	case user != "":
+		return user, true
+	case found != "":
+		return found, false
+	}
+	return evidence.NameTitle(name), false
+}
+
+// RenameDocument sets the title the user gives a document; an empty title
+// gives back the one found in it (or its file name).
+func (db *DB) RenameDocument(ctx context.Context, id, title string) (Document, error) {
+	res, err := db.sql.ExecContext(ctx, `UPDATE documents SET user_title = ?, updated_at = ? WHERE id = ? AND status != 'deleting'`,
+		title, now(), id)
+	if err != nil {
+		return Document{}, fmt.Errorf("rename document: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return Document{}, fmt.Errorf("document %q: %w", id, ErrNotFound)
+	}
+	return db.GetDocument(ctx, id)
+}
+
+// DocumentTitles returns the title each of the documents ids is shown by,
+// by id; ids not found are left out.
+func (db *DB) DocumentTitles(ctx context.Context, ids []string) (map[string]string, error) {
+	out := make(map[string]string, len(ids))
+	for part := range slices.Chunk(ids, maxQueryIDs) {
+		marks, args := idArgs(part)
+		rows, err := db.sql.QueryContext(ctx, `SELECT id, name, title, user_title FROM documents WHERE id IN (`+marks+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("document titles: %w", err)
+		}
+		for rows.Next() {
+			var id, name, found, user string
+			if err := rows.Scan(&id, &name, &found, &user); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("document titles: %w", err)
+			}
+			out[id], _ = documentTitle(name, found, user)
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// maxQueryIDs is how many ids one IN (...) query takes, well below
+// SQLite's limit on bound parameters.
+const maxQueryIDs = 500
+
+// idArgs is the placeholders and arguments of an IN (...) list of ids.
+func idArgs(ids []string) (string, []any) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return strings.TrimSuffix(strings.Repeat("?,", len(ids)), ","), args
 }

@@ -29,13 +29,13 @@ func TestLibraryRoundTrip(t *testing.T) {
 	}
 	chunks := []evidence.Chunk{
 		{ID: d.ID + "-0001", DocID: d.ID, CollectionID: c.ID, Ordinal: 1, Text: "المادة ١", Language: "ar",
-			Locator: evidence.Locator{DocID: d.ID, DocName: "act.pdf", PageStart: 2, PageEnd: 3, HeadingPath: []string{"الباب الأول"}, Start: 10, End: 18,
+			Locator: evidence.Locator{DocID: d.ID, DocName: "act.pdf", DocTitle: "Act", PageStart: 2, PageEnd: 3, HeadingPath: []string{"الباب الأول"}, Start: 10, End: 18,
 				Units: []evidence.Unit{ // the articles it holds, as merged short siblings
 					{Start: 10, End: 14, HeadingPath: []string{"الباب الأول", "المادة ١"}, Number: "١"},
 					{Start: 15, End: 18, HeadingPath: []string{"الباب الأول", "المادة ٢"}, Number: "٢", Follows: true},
 				}}},
 		{ID: d.ID + "-0000", DocID: d.ID, CollectionID: c.ID, Ordinal: 0, Text: "Preamble",
-			Locator: evidence.Locator{DocID: d.ID, DocName: "act.pdf", PageStart: 1, PageEnd: 1, HeadingPath: []string{}, Start: 0, End: 8}},
+			Locator: evidence.Locator{DocID: d.ID, DocName: "act.pdf", DocTitle: "Act", PageStart: 1, PageEnd: 1, HeadingPath: []string{}, Start: 0, End: 8}},
 	}
 	if err := db.SaveExtraction(ctx, d.ID, Extraction{Text: "Preamble..المادة ١", Language: "ar",
 		Pages: []evidence.PageSpan{{Page: 1, End: 8}, {Page: 2, Start: 10, End: 10}, {Page: 3, Start: 10, End: 18}}, Chunks: chunks}); err != nil {

@@ -1,7 +1,8 @@
 // Chat end to end: the sample library, the fake model server as an Ollama provider with
 // its "fake-cite" model, a streamed and cited answer with its live timeline, a citation's
 // popover and source span, a refusal, the audit panel with a replay, the Markdown export
-// and a reload that shows the same messages once each. Screenshots in light and dark.
+// and a reload that shows the same messages once each; documents named by their titles in
+// the library and in citations, and a rename shown in both. Screenshots in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -109,7 +110,8 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   await chip.hover();
   const popover = page.getByTestId('citation-popover');
   await popover.waitFor();
-  assert.ok((await popover.textContent()).includes(citation.locator.docName), 'the popover names the document');
+  assert.ok(citation.locator.docTitle, 'the citation carries its document\'s title');
+  assert.equal(await popover.getByTestId('citation-doc').textContent(), citation.locator.docTitle, 'the popover names the document by its title');
   assert.equal(squash(await popover.getByTestId('citation-quote').textContent()), squash(quote.text));
   await screenshotBothThemes(page, 'chat-answer-popover');
 
@@ -162,6 +164,7 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   assert.ok(md.includes(QUESTION), 'the export has the question');
   assert.match(md, /\[\^[\w-]+\](?!:)/, 'the export has footnote markers');
   assert.match(md, /^\[\^[\w-]+\]: .+/m, 'the export has footnotes');
+  assert.ok(md.includes(`${citation.locator.docTitle} (${citation.locator.docName})`), 'a footnote names the document by title, then file');
 
   // Regenerate: a new answer to the same question, appended.
   await done.getByRole('button', { name: 'Regenerate' }).click();
@@ -193,6 +196,64 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   await setTheme(page, 'dark');
   await screenshot(page, 'chat-conversation-dark');
 
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+/** Asks QUESTION in a new chat and returns the answer's first citation and its chip. */
+async function askForCitation(page) {
+  await newChat(page, 'fake-cite');
+  const input = page.getByTestId('composer-input');
+  await input.fill(QUESTION);
+  await input.press('Enter');
+  await page.waitForURL(/#\/chat\/[^/?]+$/);
+  const done = page.locator('[data-testid="ai-message"][data-status="done"]').first();
+  await done.waitFor({ timeout: 30000 });
+  const messages = (await api(page, 'GET', `/api/conversations/${page.url().split('/chat/')[1]}/messages`)).body;
+  const citation = messages.find((m) => m.role === 'ai').citations.find((c) => c.marker === 1);
+  return { citation, chip: done.locator('[data-testid="citation-chip"][data-marker="1"]').first() };
+}
+
+test('documents are named by their titles, and a rename shows in the library and in the next citation', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  const { citation } = await askForCitation(page);
+  const { docName, docTitle } = citation.locator;
+  assert.ok(docTitle && docTitle !== docName, `a title, not the file name: ${docTitle} / ${docName}`);
+
+  // The library lists the title, the file name beneath it.
+  await page.getByRole('link', { name: 'Library' }).click();
+  await page.getByRole('link', { name: /Sample library/ }).first().click();
+  const row = page.locator(`[data-testid="document-row"][data-document-name="${docName}"]`);
+  await row.waitFor();
+  assert.equal(await row.locator('.doc-name').textContent(), docTitle);
+  assert.equal(await row.locator('.doc-file').textContent(), docName);
+  assert.equal(await page.getByText('中华人民共和国民法典', { exact: true }).count(), 1, 'the Chinese excerpt is titled by its law name');
+  await screenshot(page, 'library-titles');
+
+  // Rename it from its row with the keyboard: the row shows the new title at once.
+  const renamed = 'Consumer Rights Act — services (renamed)';
+  await row.getByRole('button', { name: `Rename ${docTitle}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Rename document' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(renamed);
+  await screenshot(page, 'library-rename');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    ({ name, title }) => document.querySelector(`[data-testid="document-row"][data-document-name="${name}"] .doc-name`)?.textContent === title,
+    { name: docName, title: renamed },
+  );
+
+  // The next answer cites it under the new title, without re-indexing.
+  const next = await askForCitation(page);
+  assert.equal(next.citation.locator.docName, docName);
+  assert.equal(next.citation.locator.docTitle, renamed);
+  await next.chip.hover();
+  const popover = page.getByTestId('citation-popover');
+  await popover.waitFor();
+  assert.equal(await popover.getByTestId('citation-doc').textContent(), renamed);
+  await screenshot(page, 'chat-citation-title');
   assert.deepEqual(browser.errors, []);
   await page.close();
 });

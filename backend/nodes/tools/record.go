@@ -38,7 +38,7 @@ func HitFromRecord(v any) (evidence.Hit, bool) {
 	for _, h := range list(meta["heading_path"]) {
 		path = append(path, str(h))
 	}
-	loc := evidence.Locator{DocID: str(meta["document_id"]), DocName: str(meta["document_name"]),
+	loc := evidence.Locator{DocID: str(meta["document_id"]), DocName: str(meta["document_name"]), DocTitle: str(meta["document_title"]),
 		PageStart: num(meta["page_start"]), PageEnd: num(meta["page_end"]), HeadingPath: path,
 		Start: num(meta["start"]), End: num(meta["end"]), OCR: meta["ocr"] == true, Units: unitsOf(meta["units"])}
 	score, _ := meta["score"].(float64)
@@ -84,13 +84,16 @@ func ChunkRecord(c evidence.Chunk) map[string]any {
 		"heading": l.Heading(), "start": float64(l.Start), "end": float64(l.End), "ordinal": float64(c.Ordinal),
 		"_source": "knowledge", "dataset_id": c.CollectionID, "segment_id": c.ID,
 	}
+	if l.DocTitle != "" {
+		meta["document_title"] = l.DocTitle
+	}
 	if l.OCR {
 		meta["ocr"] = true
 	}
 	if len(l.Units) > 0 {
 		meta["units"] = unitsRecord(l.Units)
 	}
-	return map[string]any{"content": c.Text, "title": l.DocName, "metadata": meta}
+	return map[string]any{"content": c.Text, "title": l.Document(), "metadata": meta}
 }
 
 // unitsRecord is a locator's units as plain JSON values, the form workflow

@@ -181,9 +181,10 @@ func TestRefNamesAnArticleMergedWithItsSibling(t *testing.T) {
 
 // A hit passed between workflow nodes as a record, through JSON as run
 // variables are stored, keeps the units its citations are narrowed to and
-// the words that named its document.
+// its document's title and the words that named its document.
 func TestHitRecordKeepsUnits(t *testing.T) {
 	hit := evidence.Hit{Rank: 1, Score: 2.5, Chunk: mergedArticles(), NamedBy: "the Lease Act"}
+	hit.Chunk.Locator.DocTitle = "Tenancy Act"
 	var record any
 	b, _ := json.Marshal(HitRecord(hit))
 	if err := json.Unmarshal(b, &record); err != nil {
@@ -195,6 +196,9 @@ func TestHitRecordKeepsUnits(t *testing.T) {
 	}
 	if diff := cmp.Diff(hit, got); diff != "" {
 		t.Errorf("hit round trip (-want +got):\n%s", diff)
+	}
+	if title := HitRecord(hit)["title"]; title != "Tenancy Act" {
+		t.Errorf("record title = %v, want the document's title", title)
 	}
 	if direct, _ := HitFromRecord(HitRecord(hit)); len(direct.Chunk.Locator.Units) != 2 {
 		t.Errorf("units lost without JSON: %+v", direct.Chunk.Locator)

@@ -153,6 +153,8 @@ export interface Document {
   id: string;
   collectionId: string;
   name: string;
+  title: string;
+  renamed: boolean;
   format: string;
   language: string;
   size: number;
@@ -163,6 +165,10 @@ export interface Document {
   error: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface DocumentTitle {
+  title: string;
 }
 
 export interface UploadResult {
@@ -214,6 +220,7 @@ export interface Unit {
 export interface Locator {
   docId: string;
   docName: string;
+  docTitle?: string;
   pageStart: number;
   pageEnd: number;
   headingPath: string[];

@@ -31,6 +31,7 @@ import type {
   TurnSettings,
   Document,
   DocumentSource,
+  DocumentTitle,
   PageHighlight,
   ErrorBody,
   Event,
@@ -372,6 +373,11 @@ export function deleteDocument(id: string): Promise<void> {
 
 export function reindexDocument(id: string): Promise<Document> {
   return call('POST', `/api/documents/${enc(id)}/reindex`);
+}
+
+/** Gives a document a title; an empty title gives back the one found in it. */
+export function renameDocument(id: string, input: DocumentTitle): Promise<Document> {
+  return call('PUT', `/api/documents/${enc(id)}/title`, input);
 }
 
 /** The extracted text of a document and its chunks with their locators. */

@@ -174,6 +174,7 @@ func textField(analyzer string, stored bool) *mapping.FieldMapping {
 func ChunkDocument(c evidence.Chunk, refs []string, head string) (map[string]any, error) {
 	meta := c
 	meta.Text = ""
+	meta.Locator.DocTitle = "" // titles change on rename; readers get them from the database
 	blob, err := json.Marshal(meta)
 	if err != nil {
 		return nil, fmt.Errorf("encode chunk %s: %w", c.ID, err)

@@ -15,6 +15,7 @@ import { segmentsFromDetail, segmentsFromRun, streamedAnswer, timelineFromSteps 
 import { Timeline } from './Timeline';
 import { AgentNotes, WorkSteps } from './WorkSteps';
 import { errorText } from '../../lib/format';
+import { documentLabel } from '../library/display';
 
 export interface AnswerMessageProps {
   message: Message;
@@ -189,7 +190,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
           <ol className="sources-list">
             {sources.map((c) => (
               <li key={c.marker}>
-                <button type="button" className="source-item" onClick={() => onOpenCitation(c)} aria-label={`Open source ${c.marker}: ${c.locator.docName}`}>
+                <button type="button" className="source-item" onClick={() => onOpenCitation(c)} aria-label={`Open source ${c.marker}: ${documentLabel(c.locator)}`}>
                   <span className="cite-chip cite-chip-static">{c.marker}</span>
                   <span className="source-item-card">
                     <CitationCard citation={c} />

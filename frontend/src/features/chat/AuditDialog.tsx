@@ -8,7 +8,7 @@ import { Callout } from '../../components/ui/Callout';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatMs } from '../../lib/format';
-import { formatScore, locatorLabel } from '../library/display';
+import { documentLabel, formatScore, locatorLabel } from '../library/display';
 import { AnswerBody } from './AnswerBody';
 import { outputLabel } from './outputFormat';
 import { ModelPicker } from './Composer';
@@ -116,7 +116,7 @@ function Evidence({ r }: { r: GenerationAudit }) {
               <td className="mono">{formatScore(h.score)}</td>
               <td>
                 <div className="audit-hit-loc" dir="auto">
-                  <strong>{h.chunk.locator.docName}</strong> {locatorLabel(h.chunk.locator)}
+                  <strong title={h.chunk.locator.docName}>{documentLabel(h.chunk.locator)}</strong> {locatorLabel(h.chunk.locator)}
                 </div>
                 <div className="audit-hit-text" dir="auto">
                   {h.chunk.text.length > 360 ? `${h.chunk.text.slice(0, 360)}…` : h.chunk.text}
@@ -216,7 +216,7 @@ function CitationsList({ citations }: { citations: Citation[] }) {
         <li key={`${c.marker}-${c.nodeId}`}>
           <span className="cite-chip cite-chip-static">{c.marker}</span>
           <span dir="auto">
-            {c.locator.docName} {locatorLabel(c.locator)}
+            <span title={c.locator.docName}>{documentLabel(c.locator)}</span> {locatorLabel(c.locator)}
           </span>
           {c.quotes.some((q) => !q.verified) && <Badge tone="warning">quote not found</Badge>}
         </li>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { BookOpen, CircleCheck, ExternalLink, Heading, TriangleAlert } from 'lucide-react';
 import type { Citation } from '../../lib/api.gen';
-import { locatorHeading, pagesLabel } from '../library/display';
+import { documentLabel, fileBeside, locatorHeading, pagesLabel } from '../library/display';
 import { excerptParts } from './citations';
 import { usePrefetchSource } from './openSource';
 
@@ -24,8 +24,8 @@ export function CitationCard({ citation: c }: { citation: Citation }) {
   return (
     <>
       <span className="cite-card-head">
-        <span className="cite-card-doc" dir="auto">
-          {c.locator.docName || 'Document'}
+        <span className="cite-card-doc" dir="auto" title={fileBeside(c.locator) || undefined} data-testid="citation-doc">
+          {documentLabel(c.locator) || 'Document'}
         </span>
         <span className="cite-card-loc">
           {pages && (
@@ -124,7 +124,7 @@ export function CitationChip({ marker, citation, pending = false, flagged = fals
         className={`cite-chip${flagged ? ' cite-chip-flagged' : ''}`}
         data-testid="citation-chip"
         data-marker={marker}
-        aria-label={`Citation ${marker}: ${citation.locator.docName}${flagged ? ' (quote not found)' : ''}`}
+        aria-label={`Citation ${marker}: ${documentLabel(citation.locator)}${flagged ? ' (quote not found)' : ''}`}
         aria-describedby={open ? popId : undefined}
         aria-expanded={open}
         onFocus={show}

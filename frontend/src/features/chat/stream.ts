@@ -179,6 +179,7 @@ export function normalizeCitation(raw: unknown): Citation {
     locator: {
       docId: String(loc.docId ?? ''),
       docName: String(loc.docName ?? ''),
+      docTitle: loc.docTitle ? String(loc.docTitle) : undefined,
       pageStart: num(loc.pageStart),
       pageEnd: num(loc.pageEnd),
       headingPath: list<string>(loc.headingPath).map(String),

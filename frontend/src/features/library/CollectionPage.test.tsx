@@ -67,7 +67,8 @@ describe('CollectionPage: header and documents', () => {
 
     const row = await docRow('employment-act.pdf');
     const r = within(row);
-    expect(r.getByRole('link', { name: 'employment-act.pdf' })).toHaveAttribute('href', '#/library/c1/documents/d1');
+    expect(r.getByRole('link', { name: 'Employment Act' })).toHaveAttribute('href', '#/library/c1/documents/d1');
+    expect(r.getByText('employment-act.pdf')).toHaveClass('doc-file'); // the file name, beneath the title
     expect(row.querySelector('.doc-status-cell')).toHaveTextContent(/^ReadyReady$/); // screen-reader label + visible text (aria-hidden)
     expect(r.getByText('12')).toBeInTheDocument();
     expect(r.getByText('30')).toBeInTheDocument();
@@ -115,6 +116,22 @@ describe('CollectionPage: header and documents', () => {
     await user.click(within(await docRow('scanned-judgment.pdf')).getByRole('button', { name: 'Re-index' }));
     await vi.waitFor(async () => expect((await docRow('scanned-judgment.pdf')).dataset.status).toBe('queued'));
     expect(bodiesOf(fetch, 'POST', '/api/documents/d2/reindex')).toHaveLength(1);
+  });
+
+  it('renames a document from its row, with the keyboard', async () => {
+    const { user, fetch } = setup({
+      'PUT /api/documents/d1/title': () => ({ ...ready, title: 'Employment Act 2025', renamed: true }),
+    });
+    within(await docRow('employment-act.pdf')).getByRole('button', { name: 'Rename Employment Act' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Rename document' });
+    const field = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, 'Employment Act 2025{Enter}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodiesOf(fetch, 'PUT', '/api/documents/d1/title')).toEqual([{ title: 'Employment Act 2025' }]);
+    expect(within(await docRow('employment-act.pdf')).getByRole('link', { name: 'Employment Act 2025' })).toBeInTheDocument();
   });
 });
 

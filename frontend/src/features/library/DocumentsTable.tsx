@@ -1,5 +1,5 @@
 import { memo, useCallback, useId, useMemo, useState } from 'react';
-import { FileStack, RefreshCw, RotateCw, Search, Trash2 } from 'lucide-react';
+import { FileStack, PencilLine, RefreshCw, RotateCw, Search, Trash2 } from 'lucide-react';
 import type { Document } from '../../lib/api.gen';
 import { Link } from '../../app/Link';
 import { Button } from '../../components/ui/Button';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { toast } from '../../components/ui/toast/toastStore';
 import { formatBytes } from '../../lib/format';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog';
+import { RenameDocumentDialog } from './RenameDocumentDialog';
 import { compareNames, formatDate, formatDateTime, formatName, languageName } from './display';
 import { DocumentStatus } from './DocumentStatus';
 import { FormatIcon } from './FormatIcon';
@@ -24,18 +25,24 @@ function num(n: number): string {
   return n > 0 ? numbers.format(n) : '—';
 }
 
-function byName(a: Document, b: Document): number {
-  return compareNames(a.name, b.name);
+function byTitle(a: Document, b: Document): number {
+  return compareNames(a.title || a.name, b.title || b.name) || compareNames(a.name, b.name);
+}
+
+function matches(doc: Document, needle: string): boolean {
+  return doc.title.toLocaleLowerCase().includes(needle) || doc.name.toLocaleLowerCase().includes(needle);
 }
 
 interface RowProps {
   doc: Document;
   reindexing: boolean;
   onReindex: (doc: Document) => void;
+  onRename: (doc: Document) => void;
   onDelete: (doc: Document) => void;
 }
 
-const DocumentRow = memo(function DocumentRow({ doc, reindexing, onReindex, onDelete }: RowProps) {
+const DocumentRow = memo(function DocumentRow({ doc, reindexing, onReindex, onRename, onDelete }: RowProps) {
+  const title = doc.title || doc.name;
   const ready = doc.status === 'ready';
   const busy = isIngesting(doc.status) || doc.status === 'deleting';
   return (
@@ -44,14 +51,16 @@ const DocumentRow = memo(function DocumentRow({ doc, reindexing, onReindex, onDe
         <div className="doc-name-wrap">
           <FormatIcon format={doc.format} name={doc.name} />
           <div className="doc-name-text">
-          {ready ? (
-            <Link to={sourcePath(doc.collectionId, doc.id)} className="doc-name" title={`Open ${doc.name}`}>
+            {ready ? (
+              <Link to={sourcePath(doc.collectionId, doc.id)} className="doc-name" title={`Open ${title}`}>
+                {title}
+              </Link>
+            ) : (
+              <span className="doc-name">{title}</span>
+            )}
+            <span className="doc-file" title={`${formatName(doc.format, doc.name)} file`}>
               {doc.name}
-            </Link>
-          ) : (
-            <span className="doc-name">{doc.name}</span>
-          )}
-            <span className="doc-format">{formatName(doc.format, doc.name)}</span>
+            </span>
           </div>
         </div>
       </td>
@@ -66,6 +75,15 @@ const DocumentRow = memo(function DocumentRow({ doc, reindexing, onReindex, onDe
       </td>
       <td className="nowrap">{languageName(doc.language)}</td>
       <td className="doc-actions">
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Rename ${title}`}
+          title="Rename: give the document the title it is shown by"
+          icon={<PencilLine size={14} aria-hidden="true" />}
+          disabled={doc.status === 'deleting'}
+          onClick={() => onRename(doc)}
+        />
         <Button
           size="sm"
           variant="ghost"
@@ -105,6 +123,7 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
   const [filter, setFilter] = useState('');
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [deleting, setDeleting] = useState<Document | null>(null);
+  const [renaming, setRenaming] = useState<Document | null>(null);
   const reindex = useReindexDocument(collectionId);
   const titleId = useId();
   const filterId = useId();
@@ -119,10 +138,11 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
     [reindex.mutate],
   );
   const onDelete = useCallback((doc: Document) => setDeleting(doc), []);
+  const onRename = useCallback((doc: Document) => setRenaming(doc), []);
 
-  const sorted = useMemo(() => (docs ? [...docs].sort(byName) : []), [docs]);
+  const sorted = useMemo(() => (docs ? [...docs].sort(byTitle) : []), [docs]);
   const needle = filter.trim().toLocaleLowerCase();
-  const filtered = useMemo(() => (needle ? sorted.filter((d) => d.name.toLocaleLowerCase().includes(needle)) : sorted), [sorted, needle]);
+  const filtered = useMemo(() => (needle ? sorted.filter((d) => matches(d, needle)) : sorted), [sorted, needle]);
   const shown = filtered.slice(0, limit);
   const ingesting = sorted.filter((d) => isIngesting(d.status)).length;
   const failed = sorted.filter((d) => d.status === 'failed').length;
@@ -147,13 +167,13 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
           <div className="doc-filter">
             <Search size={14} aria-hidden="true" />
             <label htmlFor={filterId} className="sr-only">
-              Filter documents by name
+              Filter documents by title or file name
             </label>
             <input
               id={filterId}
               className="input"
               type="search"
-              placeholder="Filter by name"
+              placeholder="Filter by title or file"
               value={filter}
               onChange={(e) => {
                 setFilter(e.target.value);
@@ -202,7 +222,7 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
             <caption className="sr-only">Documents in {collectionName}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
+                <th scope="col">Document</th>
                 <th scope="col">Status</th>
                 <th scope="col" className="num">
                   Pages
@@ -222,11 +242,18 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
             </thead>
             <tbody>
               {shown.map((doc) => (
-                <DocumentRow key={doc.id} doc={doc} reindexing={reindexingId === doc.id} onReindex={onReindex} onDelete={onDelete} />
+                <DocumentRow
+                  key={doc.id}
+                  doc={doc}
+                  reindexing={reindexingId === doc.id}
+                  onReindex={onReindex}
+                  onRename={onRename}
+                  onDelete={onDelete}
+                />
               ))}
             </tbody>
           </table>
-          {filtered.length === 0 && <p className="table-note">No document names contain “{filter.trim()}”.</p>}
+          {filtered.length === 0 && <p className="table-note">No document titles or file names contain “{filter.trim()}”.</p>}
           {filtered.length > shown.length && (
             <div className="table-more">
               <Button size="sm" onClick={() => setLimit((n) => n + PAGE_SIZE)}>
@@ -241,6 +268,7 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
       )}
 
       {deleting && <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />}
+      {renaming && <RenameDocumentDialog document={renaming} onClose={() => setRenaming(null)} />}
     </section>
   );
 }

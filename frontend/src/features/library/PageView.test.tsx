@@ -69,7 +69,7 @@ describe('PageView', () => {
   it('opens at the page of the span, marks the quote and scrolls to it', async () => {
     const { fetch } = open(`#/library/c1/documents/d1?start=${start}&end=${end}&view=page`);
     const img = await pageImage();
-    expect(img).toHaveAttribute('alt', 'Page 2 of 3 of employment-act.pdf');
+    expect(img).toHaveAttribute('alt', 'Page 2 of 3 of Employment Act');
     expect(img).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     const marks = await screen.findAllByTestId('page-highlight');
     expect(marks).toHaveLength(1);

@@ -7,7 +7,7 @@ import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { plural } from '../../lib/format';
-import { formatScore, formatTook, locatorHeading, pagesLabel } from './display';
+import { documentLabel, fileBeside, formatScore, formatTook, locatorHeading, pagesLabel } from './display';
 import { collectionPath, sourcePath } from './paths';
 import { DEFAULT_TOP_K, TOP_K_CHOICES, useSearch } from './queries';
 import { Snippet } from './Snippet';
@@ -44,8 +44,13 @@ const HitItem = memo(function HitItem({ hit, href, focus }: { hit: SearchHit; hr
         <div className="search-hit-head">
           <a ref={linkRef} href={`#${href}`} className="search-hit-link" dir="auto">
             <span className="sr-only">Result {hit.rank}: </span>
-            {loc.docName || 'Untitled document'}
+            {documentLabel(loc) || 'Untitled document'}
           </a>
+          {fileBeside(loc) && (
+            <span className="search-hit-file" title={loc.docName}>
+              {loc.docName}
+            </span>
+          )}
           <span className="search-hit-score" title="BM25 relevance score">
             score {formatScore(hit.score)}
           </span>

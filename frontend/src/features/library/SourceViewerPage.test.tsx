@@ -90,7 +90,8 @@ describe('SourceViewerPage', () => {
     const locator = await screen.findByTestId('source-locator');
     expect(locator).toHaveTextContent('pp. 3–4');
     expect(locator).toHaveTextContent('الفصل الثاني › المادة ١٢');
-    expect(screen.getByRole('heading', { level: 1, name: 'employment-act.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Employment Act' })).toBeInTheDocument();
+    expect(screen.getByText('employment-act.pdf')).toHaveAttribute('title', 'File name');
   });
 
   it('names the article the span lies in when its passage holds several short ones', async () => {

@@ -122,7 +122,7 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   const crumbs = [
     { label: 'Library', to: LIBRARY_PATH },
     { label: collection?.name ?? 'Collection', to: collectionPath(collectionId) },
-    { label: doc?.name ?? 'Document' },
+    { label: doc?.title || doc?.name || 'Document' },
   ];
 
   const backLink = (
@@ -173,7 +173,7 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
   const heading = chunk && start !== null && end !== null ? locatorHeading(narrowLocator(chunk.locator, start, end)) : '';
 
   const textArticle = (
-    <article className="source-article" aria-label={`Text of ${d.name}`}>
+    <article className="source-article" aria-label={`Text of ${d.title || d.name}`}>
       {text ? (
         <SourceText text={text} sections={sections} highlight={highlight} scrollKey={scrollKey} lang={d.language} />
       ) : (
@@ -187,10 +187,15 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
       <Breadcrumbs items={crumbs} />
       {backLink}
       <PageHeader
-        title={d.name}
+        title={d.title || d.name}
         description={
           <span className="source-meta">
             <Badge>{formatName(d.format, d.name)}</Badge>
+            {d.title && d.title !== d.name && (
+              <span className="source-file" title="File name">
+                {d.name}
+              </span>
+            )}
             {d.language && <span>{languageName(d.language)}</span>}
             {d.pages > 0 && <span>{plural(d.pages, 'page')}</span>}
             {ocrPages > 0 && (
@@ -246,7 +251,7 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
             <SourceViewTabs view={view} onChange={setView} />
             <div role="tabpanel" id={sourcePanelId} aria-labelledby={sourceTabId(view)} className="source-panel">
               {view === 'page' ? (
-                <PageView documentId={documentId} name={d.name} pageCount={d.pages} span={span} spanPages={spanPages} scrollKey={scrollKey} />
+                <PageView documentId={documentId} name={d.title || d.name} pageCount={d.pages} span={span} spanPages={spanPages} scrollKey={scrollKey} />
               ) : (
                 textArticle
               )}

@@ -6,6 +6,16 @@ import type { Chunk, Locator, Unit } from '../../lib/api.gen';
 export const compareNames = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;
 
 /** "p. 4", "pp. 4–5", or "" when the format has no pages. */
+/** What a passage's document is called: its title, else its file name. */
+export function documentLabel(loc: Pick<Locator, 'docName' | 'docTitle'>): string {
+  return loc.docTitle || loc.docName;
+}
+
+/** The file name to show beside a title, or '' when the title is the file name (or there is none). */
+export function fileBeside(loc: Pick<Locator, 'docName' | 'docTitle'>): string {
+  return loc.docTitle && loc.docTitle !== loc.docName ? loc.docName : '';
+}
+
 export function pagesLabel(pageStart: number, pageEnd: number): string {
   if (!pageStart || pageStart < 1) return '';
   if (!pageEnd || pageEnd <= pageStart) return `p. ${pageStart}`;

@@ -22,6 +22,7 @@ import {
   listDocuments,
   loadSampleLibrary,
   reindexDocument,
+  renameDocument,
   searchLibrary,
   updateCollection,
 } from '../../lib/backend';
@@ -168,6 +169,22 @@ export function useReindexDocument(collectionId: string) {
       qc.setQueryData<Document[]>(keys.documents(collectionId), (docs) => (docs ? replaceDocument(docs, doc) : docs));
       qc.removeQueries({ queryKey: keys.source(doc.id) });
       qc.removeQueries({ queryKey: keys.pages(doc.id) });
+    },
+  });
+}
+
+/**
+ * Renames a document. Searches name documents by their current titles, so cached searches and
+ * sources are dropped to show the new title.
+ */
+export function useRenameDocument(collectionId: string) {
+  const qc = useQueryClient();
+  return useMutation<Document, Error, { id: string; title: string }>({
+    mutationFn: ({ id, title }) => renameDocument(id, { title }),
+    onSuccess: (doc) => {
+      qc.setQueryData<Document[]>(keys.documents(collectionId), (docs) => (docs ? replaceDocument(docs, doc) : docs));
+      qc.removeQueries({ queryKey: keys.source(doc.id) });
+      qc.removeQueries({ queryKey: keys.searches(collectionId) });
     },
   });
 }

@@ -22,6 +22,8 @@ export function doc(over: Partial<Document> = {}): Document {
     id: 'd1',
     collectionId: 'c1',
     name: 'employment-act.pdf',
+    title: 'Employment Act',
+    renamed: false,
     format: 'pdf',
     language: 'en',
     size: 123_456,

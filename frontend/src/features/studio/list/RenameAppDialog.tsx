@@ -1,10 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { App } from '../../../lib/api.gen';
 import { BackendError } from '../../../lib/backend';
-import { Button } from '../../../components/ui/Button';
-import { Callout } from '../../../components/ui/Callout';
-import { Dialog } from '../../../components/ui/Dialog';
 import { Field } from '../../../components/ui/Field';
+import { FormDialog } from '../../../components/ui/FormDialog';
 import { toast } from '../../../components/ui/toast/toastStore';
 import { useRenameApp } from '../queries';
 import { errorText } from '../../../lib/format';
@@ -16,7 +14,6 @@ export function RenameAppDialog({ app, onClose }: { app: App; onClose: () => voi
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const rename = useRenameApp();
-  const formId = useId();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,31 +29,21 @@ export function RenameAppDialog({ app, onClose }: { app: App; onClose: () => voi
   };
 
   return (
-    <Dialog
+    <FormDialog
       title="Rename app"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form={formId} loading={rename.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={rename.isPending}
+      error={error}
+      errorTitle="The app was not renamed"
+      className="studio-form"
     >
-      <form id={formId} className="studio-form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <Callout tone="danger" role="alert" title="The app was not renamed">
-            {error}
-          </Callout>
-        )}
         <Field label="Name" error={nameError ?? undefined}>
           {(control) => <input {...control} className="input" value={name} maxLength={240} autoComplete="off" onChange={(e) => { setName(e.target.value); setNameError(null); }} />}
         </Field>
         <Field label="Description" note="Optional">
           {(control) => <textarea {...control} className="textarea" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />}
         </Field>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }
