@@ -186,7 +186,7 @@ func TestStopKeepsThePartialAnswer(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	w.srv.Script(llmtest.DemoCite, llmtest.Reply{Parts: []llmtest.Part{llmtest.Content(
-		`{"answer": "Either party may terminate this agreement by giving ninety days' written notice [1].", "citations": [], "answerable": true}`)},
+		`{"answer": "Either party may terminate this agreement by giving ninety days' written notice [1]. Notice must be in writing and delivered to the other party [1]. The ninety days run from delivery [1].", "citations": [], "answerable": true}`)},
 		Chunk: 4, Delay: 15 * time.Millisecond})
 	turn, err := w.chat.Send(ctx, w.conv.ID, "What notice terminates the agreement?", Settings{}, "")
 	if err != nil {
@@ -196,7 +196,7 @@ func TestStopKeepsThePartialAnswer(t *testing.T) {
 	for time.Now().Before(deadline) && len(w.srv.Requests()) == 0 {
 		time.Sleep(5 * time.Millisecond)
 	}
-	time.Sleep(120 * time.Millisecond) // a few pieces stream
+	time.Sleep(400 * time.Millisecond) // several pieces stream (the reply takes about a second), even on a busy machine
 	if err := w.chat.Stop(ctx, turn.AI.ID); err != nil {
 		t.Fatal(err)
 	}

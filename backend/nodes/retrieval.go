@@ -13,7 +13,8 @@ import (
 
 // knowledge-retrieval searches collections (Dify's dataset_ids) for the
 // query and outputs "result": [{content, title, metadata}] with each hit's
-// locator in metadata (tools.HitRecord). Dify's single retrieval mode (a
+// locator in metadata (tools.HitRecord), and "query": what it searched for
+// (with follow_up, a follow-up question made to stand alone). Dify's single retrieval mode (a
 // model picks one dataset) searches all the given collections instead.
 // score_threshold applies to the index's BM25 scores, which are not 0–1.
 type retrievalData struct {
@@ -28,6 +29,7 @@ type retrievalData struct {
 		LogicalOperator string          `json:"logical_operator"`
 		Conditions      []metaCondition `json:"conditions"`
 	} `json:"metadata_filtering_conditions"`
+	FollowUp *followUpConfig `json:"follow_up"` // Lexflow: search follow-ups with the conversation (followup.go)
 }
 
 type retrievalConfig struct {
@@ -65,7 +67,7 @@ func newRetrieval(deps Deps) engine.NodeFactory {
 			return nil, err
 		}
 		spec := engine.Spec{Inputs: []engine.Input{{Selector: r.data.Query, Type: engine.TypeAny, Field: "query_variable_selector"}},
-			Outputs: []engine.Output{{Name: "result", Type: engine.TypeArrayObject}}}
+			Outputs: []engine.Output{{Name: "result", Type: engine.TypeArrayObject}, {Name: "query", Type: engine.TypeString}}}
 		return node{spec: spec, run: r.run}, nil
 	}
 }
@@ -146,15 +148,26 @@ func nonEmpty(ss []string) []string {
 }
 
 func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
+	asked := textAt(in.Vars, r.data.Query)
+	s, err := r.standalone(ctx, in, asked)
 	// Distinct: the same passage in two formats of a document is one piece of evidence, not two.
-	q := index.Query{Text: textAt(in.Vars, r.data.Query), CollectionIDs: r.colls, DocIDs: r.docs, TopK: r.topK, MinScore: r.min,
-		Distinct: true}
+	q := index.Query{Text: s.text, CollectionIDs: r.colls, DocIDs: r.docs, TopK: r.topK, MinScore: r.min, Distinct: true}
 	var w warnings
 	if r.single {
 		w.add("single retrieval mode searches all the node's collections")
 	}
-	res := engine.NodeResult{Inputs: map[string]any{"query": q.Text},
+	if s.warning != "" {
+		w.add("%s", s.warning)
+	}
+	res := engine.NodeResult{Inputs: map[string]any{"query": asked}, Usage: s.usage,
 		ProcessData: w.into(map[string]any{"collection_ids": q.CollectionIDs, "document_ids": q.DocIDs, "top_k": q.TopK, "score_threshold": q.MinScore})}
+	if err != nil {
+		return res, err
+	}
+	if s.how != followUpAsAsked {
+		res.ProcessData["searched_for"], res.ProcessData["follow_up"] = s.text, s.how
+		res.ProcessData["notes"] = []string{"Follow-up, " + s.how + ": searched for “" + s.text + "”"}
+	}
 	result := []any{}
 	if strings.TrimSpace(q.Text) != "" {
 		if r.deps.Search == nil {
@@ -169,6 +182,6 @@ func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 		}
 	}
 	res.ProcessData["hits"] = len(result)
-	res.Outputs = map[string]engine.Value{"result": engine.Array(engine.TypeObject, result)}
+	res.Outputs = map[string]engine.Value{"result": engine.Array(engine.TypeObject, result), "query": engine.String(q.Text)}
 	return res, nil
 }

@@ -23,8 +23,9 @@ type TimelineNode struct {
 	ElapsedMs                                     int64
 	ExtractionSource, ExtractionPrompt            string // virtual nodes only
 	ExtractionText                                string
-	// Notes are an agent step's warnings (it hit its round limit, a call
-	// was refused as a repeat, ...), for the person reading the answer.
+	// Notes are, for the person reading the answer, a retrieval step's note
+	// on the follow-up it searched for, or an agent step's warnings (it hit
+	// its round limit, a call was refused as a repeat, ...).
 	Notes []string
 }
 
@@ -55,7 +56,8 @@ func timelines(ctx context.Context, q querier, runs string, args ...any) (map[st
 		CASE WHEN n.is_virtual THEN `+clean("COALESCE(json_extract(n.inputs, '$.context_source'), '')")+` || char(31) ||
 			`+clean("COALESCE(json_extract(n.inputs, '$.extraction_prompt'), '')")+` || char(31) ||
 			`+clean("COALESCE(json_extract(n.outputs, '$.text'), '')")+`
-			WHEN n.node_type = 'agent' THEN COALESCE(json_extract(n.process_data, '$.warnings'), '') ELSE '' END
+			WHEN n.node_type = 'agent' THEN COALESCE(json_extract(n.process_data, '$.warnings'), '')
+			WHEN n.node_type = 'knowledge-retrieval' THEN COALESCE(json_extract(n.process_data, '$.notes'), '') ELSE '' END
 		FROM node_executions n
 		WHERE n.run_id IN (`+runs+`)
 		ORDER BY n.run_id, n.position, n.started_at`, args...)
@@ -86,7 +88,7 @@ func scanTimelineNode(s scanner) (TimelineNode, error) {
 	n.StartedAt, n.FinishedAt = parseTime(f[8]), timePtr(sql.NullString{String: f[9], Valid: f[9] != ""})
 	n.ElapsedMs, _ = strconv.ParseInt(f[10], 10, 64)
 	switch {
-	case n.NodeType == "agent" && extraction != "":
+	case (n.NodeType == "agent" || n.NodeType == "knowledge-retrieval") && extraction != "":
 		_ = json.Unmarshal([]byte(extraction), &n.Notes) // the notes are a convenience; a bad list only hides them
 	case n.IsVirtual:
 		if x := strings.Split(extraction, fieldSep); len(x) == 3 {

@@ -13,7 +13,7 @@ import { keys } from './keys';
 import { useRun, useRunStream } from './queries';
 import { segmentsFromDetail, segmentsFromRun, streamedAnswer, timelineFromSteps } from './stream';
 import { Timeline } from './Timeline';
-import { AgentNotes, WorkSteps } from './WorkSteps';
+import { StepNotes, WorkSteps } from './WorkSteps';
 import { errorText } from '../../lib/format';
 import { documentLabel } from '../library/display';
 
@@ -144,7 +144,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
 
       <Timeline nodes={nodes} live={streaming} />
       <WorkSteps segments={segments} live={streaming && !content} />
-      <AgentNotes notes={nodes.filter((n) => n.nodeType === 'agent').flatMap((n) => n.notes)} />
+      <StepNotes notes={nodes.filter((n) => n.nodeType === 'agent' || n.nodeType === 'knowledge-retrieval').flatMap((n) => n.notes)} />
 
       {refused ? (
         <div className="refusal" role="note" data-testid="refusal">

@@ -167,8 +167,8 @@ export function WorkSteps({ segments, live }: { segments: readonly StreamSegment
   );
 }
 
-/** Why an agent stopped early or changed course, in its own words, under its steps. */
-export function AgentNotes({ notes }: { notes: readonly string[] }) {
+/** Notes under the steps: what a follow-up was searched as, or why an agent stopped early or changed course. */
+export function StepNotes({ notes }: { notes: readonly string[] }) {
   if (notes.length === 0) return null;
   return (
     <ul className="agent-notes" data-testid="agent-notes">

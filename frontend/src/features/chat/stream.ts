@@ -208,6 +208,13 @@ export function normalizeClaim(raw: unknown): Claim {
   return { text: String(c.text ?? ''), start: num(c.start), end: num(c.end), markers: list<number>(c.markers).map(num), verdict };
 }
 
+/** A step's notes for the reader: an agent's warnings, or what a retrieval step searched a follow-up for. */
+function notesOf(nodeType: string, pd: Record<string, unknown> | undefined): string[] | undefined {
+  if (nodeType === 'agent') return list<unknown>(pd?.warnings).map(String);
+  if (nodeType === 'knowledge-retrieval') return list<unknown>(pd?.notes).map(String);
+  return undefined;
+}
+
 function checksOf(pd: Record<string, unknown> | undefined): Check[] {
   return list<Record<string, unknown>>(pd?.checks).map((c) => ({ name: String(c.name ?? ''), passed: Boolean(c.passed), detail: String(c.detail ?? '') }));
 }
@@ -304,7 +311,7 @@ export function applyEvent(state: TurnStream, event: Event): TurnStream {
           timing: timingOf(d.process_data),
           tokens: d.usage ? { prompt: num(d.usage.prompt_tokens), completion: num(d.usage.completion_tokens) } : n.tokens,
           extraction: n.extraction && typeof d.outputs?.text === 'string' ? { ...n.extraction, text: d.outputs.text } : n.extraction,
-          notes: n.nodeType === 'agent' ? list<unknown>(d.process_data?.warnings).map(String) : n.notes,
+          notes: notesOf(n.nodeType, d.process_data) ?? n.notes,
         }),
         init,
       );
