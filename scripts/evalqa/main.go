@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/followup"
 	"lexflow/backend/index"
 	"lexflow/scripts/internal/sampleqa"
 )
@@ -105,7 +106,41 @@ func run(ctx context.Context, cfg config) error {
 	if cfg.dump {
 		printDump(os.Stdout, rs, gens, th.value)
 	}
-	return askOutside(ctx, s, thresholds, cfg.dump)
+	if err := askOutside(ctx, s, thresholds, cfg.dump); err != nil {
+		return err
+	}
+	return searchFollowUps(ctx, s, cfg.dump)
+}
+
+// searchFollowUps measures the follow-up pairs: the follow-up searched as
+// asked, and as the retrieval step makes it stand alone without a model.
+func searchFollowUps(ctx context.Context, s *sampleqa.Sample, dump bool) error {
+	pairs, err := sampleqa.LoadFollowUps()
+	if err != nil {
+		return err
+	}
+	var asked, carried []sampleqa.Question
+	n := 0
+	for _, p := range pairs {
+		q := sampleqa.Question{ID: p.ID, Question: p.Question, Gold: p.Gold}
+		asked = append(asked, q)
+		var did bool
+		q.Question, did = followup.Standalone([]string{p.First}, p.Question)
+		if did {
+			n++
+		}
+		carried = append(carried, q)
+	}
+	ra, err := retrieveAll(ctx, s, asked)
+	if err != nil {
+		return err
+	}
+	rc, err := retrieveAll(ctx, s, carried)
+	if err != nil {
+		return err
+	}
+	printFollowUps(os.Stdout, ra, rc, n, dump)
+	return nil
 }
 
 // askOutside asks the questions the library does not answer and prints how

@@ -288,3 +288,24 @@ func printOutside(w io.Writer, rs []retrieval, gens []genRun, dump bool) {
 		}
 	}
 }
+
+// printFollowUps prints recall of the follow-up pairs' gold, searched as
+// asked and with the earlier question carried over.
+func printFollowUps(w io.Writer, asked, carried []retrieval, n int, dump bool) {
+	fmt.Fprintf(w, "\n### Follow-ups (%d pairs, followups.yaml; %d judged follow-ups and carried over)\n\n", len(asked), n)
+	t := mdtable.Table{{"searched", "recall@5", "recall@10", "MRR"}}
+	for _, row := range []struct {
+		name string
+		rs   []retrieval
+	}{{"as asked", asked}, {"earlier question carried over (no model)", carried}} {
+		s := summarizeRetrieval(row.rs, func(sampleqa.Question) bool { return true })
+		t = append(t, []string{row.name, f3(s.r5), f3(s.r10), f3(s.mrr)})
+	}
+	t.Print(w)
+	if !dump {
+		return
+	}
+	for i := range asked {
+		fmt.Fprintf(w, "- %s: rank as asked %d, carried %d (%q)\n", asked[i].q.ID, asked[i].rank, carried[i].rank, carried[i].q.Question)
+	}
+}

@@ -22,6 +22,30 @@ var questionsYAML []byte
 //go:embed outside.yaml
 var outsideYAML []byte
 
+//go:embed followups.yaml
+var followUpsYAML []byte
+
+// FollowUp is one pair of followups.yaml: a question that leans on First.
+type FollowUp struct {
+	ID       string `yaml:"id"`
+	First    string `yaml:"first"`
+	Question string `yaml:"question"`
+	Gold     []Gold `yaml:"gold"`
+}
+
+// LoadFollowUps reads followups.yaml.
+func LoadFollowUps() ([]FollowUp, error) {
+	var f struct {
+		Pairs []FollowUp `yaml:"pairs"`
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(followUpsYAML)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("read follow-ups: %w", err)
+	}
+	return f.Pairs, nil
+}
+
 // Question is one entry of questions.yaml.
 type Question struct {
 	ID       string   `yaml:"id"`
