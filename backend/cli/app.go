@@ -175,14 +175,36 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 	reg := engine.NewRegistry()
 	a.pipeline = &generation.Pipeline{Store: a.db, Rarity: idx.Rarity}
 	err := nodes.Register(reg, nodes.Deps{
-		Models:   api.Models{DB: a.db, Connect: env.Connect},
-		Search:   a.titled().Search,
-		Chunks:   a.db,
-		Answerer: a.pipeline,
-		Verifier: a.pipeline,
-		Scope:    a.scope,
+		Models:    api.Models{DB: a.db, Connect: env.Connect},
+		Search:    a.titled().Search,
+		Chunks:    a.db,
+		Answerer:  a.pipeline,
+		Verifier:  a.pipeline,
+		Scope:     a.scope,
+		Documents: a.readyDocuments,
 	})
 	return reg, err
+}
+
+// readyDocuments lists the ids of the searchable documents of the
+// collections (all collections when none is given).
+func (a *app) readyDocuments(ctx context.Context, collectionIDs []string) ([]string, error) {
+	if len(collectionIDs) == 0 {
+		collectionIDs = []string{""}
+	}
+	var ids []string
+	for _, c := range collectionIDs {
+		docs, err := a.db.ListDocuments(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range docs {
+			if d.Status == store.DocReady {
+				ids = append(ids, d.ID)
+			}
+		}
+	}
+	return ids, nil
 }
 
 // scope names the collections a search covered, for no-evidence answers.

@@ -33,6 +33,9 @@ type Request struct {
 	Parameters map[string]any
 	// Scope says what was searched, for the no-evidence answer: `the collection "Statutes"`.
 	Scope string
+	// DocumentsChecked is how many documents the retrieval step searched one
+	// by one, for a question asked of every document (across.go); 0 otherwise.
+	DocumentsChecked int
 	// MinScore drops hits below it; when none is left, no model is asked.
 	MinScore float64
 	Model    Model
@@ -81,6 +84,9 @@ func (p *Pipeline) Run(ctx context.Context, req Request) (Record, error) {
 			Claims: []Claim{}, Checks: []Check{{Name: "evidence", Detail: fmt.Sprintf("no passage in %s scored at least %g", scopeOr(req.Scope), req.MinScore)}}}
 		rec.Timing.TotalMs = ms(time.Since(start))
 		return p.save(ctx, rec, req.OnAnswer)
+	}
+	if property, ok := askedAcross(req); ok {
+		return p.runAcross(ctx, req, rec, hits, property, start)
 	}
 	sup := JudgeSupport(ctx, req.Query, hits, p.Rarity)
 	hits = sup.scope(hits)

@@ -55,6 +55,9 @@ type citedAnswer struct {
 	data        citedAnswerData
 	params      params
 	collections []string // the retrieval node's dataset_ids, for the no-evidence answer
+	// checked is the retrieval node's documents_checked: a question asked
+	// across documents is answered document by document.
+	checked engine.Selector
 }
 
 func newCitedAnswer(deps Deps) engine.NodeFactory {
@@ -66,9 +69,13 @@ func newCitedAnswer(deps Deps) engine.NodeFactory {
 		if err := n.configure(def); err != nil {
 			return nil, err
 		}
+		inputs := []engine.Input{{Selector: n.data.Query, Type: engine.TypeAny, Field: "query_variable_selector"},
+			{Selector: n.data.Hits, Type: engine.TypeAny, Field: "hits_variable_selector"}}
+		if n.checked != nil {
+			inputs = append(inputs, engine.Input{Selector: n.checked, Type: engine.TypeAny, Field: "hits_variable_selector"})
+		}
 		spec := engine.Spec{
-			Inputs: []engine.Input{{Selector: n.data.Query, Type: engine.TypeAny, Field: "query_variable_selector"},
-				{Selector: n.data.Hits, Type: engine.TypeAny, Field: "hits_variable_selector"}},
+			Inputs: inputs,
 			Outputs: []engine.Output{{Name: "answer", Type: engine.TypeString}, {Name: "citations", Type: engine.TypeArrayObject},
 				{Name: "claims", Type: engine.TypeArrayObject}, {Name: "status", Type: engine.TypeString},
 				{Name: "error", Type: engine.TypeString}, {Name: "generation_record_id", Type: engine.TypeString},
@@ -98,6 +105,7 @@ func (n *citedAnswer) configure(def engine.NodeDef) error {
 		if (engine.NodeDef{Type: peer.Type, Data: peer.Data}).Decode(&r) == nil {
 			n.collections = nonEmpty(r.DatasetIDs)
 		}
+		n.checked = engine.Selector{n.data.Hits.Node(), "documents_checked"}
 	}
 	return nil
 }
@@ -118,7 +126,7 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 	}
 	var detail llm.DetailBuilder
 	rec, err := n.deps.Answerer.Run(ctx, generation.Request{
-		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: n.scope(ctx),
+		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: n.scope(ctx), DocumentsChecked: n.documentsChecked(in),
 		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": n.collections, "hits": len(hits)},
 		Model:      m.Generation(),
 		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, Format: n.params.format},
@@ -159,6 +167,17 @@ func (n *citedAnswer) hits(in engine.NodeInput) ([]evidence.Hit, error) {
 		out = append(out, h)
 	}
 	return out, nil
+}
+
+// documentsChecked is how many documents the retrieval step checked one by
+// one; 0 when it searched as usual.
+func (n *citedAnswer) documentsChecked(in engine.NodeInput) int {
+	if n.checked == nil {
+		return 0
+	}
+	v, _ := lookup(in.Vars, n.checked)
+	f, _ := v.Any().(float64)
+	return int(f)
 }
 
 func (n *citedAnswer) scope(ctx context.Context) string {

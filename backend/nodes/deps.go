@@ -33,6 +33,9 @@ type Deps struct {
 	Verifier Verifier
 	// Scope names searched collections in no-evidence answers; nil shows ids.
 	Scope ScopeFunc
+	// Documents lists the documents knowledge-retrieval checks one by one
+	// for a question asked across documents; nil searches as usual.
+	Documents DocumentLister
 }
 
 // SearchFunc searches the evidence index.

@@ -1,6 +1,7 @@
 package nodes_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -97,5 +98,33 @@ func TestFollowUpSurvivesAModelThatCannotWriteIt(t *testing.T) {
 	}
 	if got := res.Outputs["query"].Text(); !strings.HasPrefix(got, "How much notice") {
 		t.Errorf("searched %q, want the earlier question carried over", got)
+	}
+}
+
+// "Which documents …?" checks every document in scope on its own.
+func TestRetrievalChecksEveryDocumentForAQuestionAcrossThem(t *testing.T) {
+	e := newEnv(t, "")
+	var listed []string
+	e.deps.Documents = func(_ context.Context, collections []string) ([]string, error) {
+		listed = collections
+		return []string{"labour-act", "civil-law"}, nil
+	}
+	dsl := strings.Replace(followUpApp(`{provider: "", name: ""}`), "follow_up: {enabled: true, model: {provider: \"\", name: \"\"}}",
+		"across_documents: {enabled: true}", 1)
+	dsl = strings.Replace(dsl, "{variable: result, value_selector: [retrieve, result]}", "{variable: result, value_selector: [retrieve, result]}, {variable: checked, value_selector: [retrieve, documents_checked]}", 1)
+	plan := e.compile(t, []byte(dsl))
+	res, err, _ := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "Which documents say when wages are paid?"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Outputs["checked"].Any(); got != float64(2) {
+		t.Errorf("documents_checked %v, want 2", got)
+	}
+	hits, _ := res.Outputs["result"].Any().([]any)
+	if len(hits) == 0 || !strings.Contains(fmt.Sprint(hits[0]), "Wages are paid monthly") {
+		t.Errorf("result %v, want the wages article first", hits)
+	}
+	if listed != nil {
+		t.Errorf("listed collections %v, want all (none given)", listed)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/evidence"
 	"lexflow/backend/index"
 	"lexflow/backend/nodes/tools"
 )
@@ -29,7 +30,8 @@ type retrievalData struct {
 		LogicalOperator string          `json:"logical_operator"`
 		Conditions      []metaCondition `json:"conditions"`
 	} `json:"metadata_filtering_conditions"`
-	FollowUp *followUpConfig `json:"follow_up"` // Lexflow: search follow-ups with the conversation (followup.go)
+	FollowUp *followUpConfig `json:"follow_up"`        // Lexflow: search follow-ups with the conversation (followup.go)
+	Across   *acrossConfig   `json:"across_documents"` // Lexflow: check every document for "which contracts …" (across.go)
 }
 
 type retrievalConfig struct {
@@ -67,7 +69,8 @@ func newRetrieval(deps Deps) engine.NodeFactory {
 			return nil, err
 		}
 		spec := engine.Spec{Inputs: []engine.Input{{Selector: r.data.Query, Type: engine.TypeAny, Field: "query_variable_selector"}},
-			Outputs: []engine.Output{{Name: "result", Type: engine.TypeArrayObject}, {Name: "query", Type: engine.TypeString}}}
+			Outputs: []engine.Output{{Name: "result", Type: engine.TypeArrayObject}, {Name: "query", Type: engine.TypeString},
+				{Name: "documents_checked", Type: engine.TypeNumber}}}
 		return node{spec: spec, run: r.run}, nil
 	}
 }
@@ -168,20 +171,38 @@ func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 		res.ProcessData["searched_for"], res.ProcessData["follow_up"] = s.text, s.how
 		res.ProcessData["notes"] = []string{"Follow-up, " + s.how + ": searched for “" + s.text + "”"}
 	}
-	result := []any{}
+	result, checked := []any{}, 0
 	if strings.TrimSpace(q.Text) != "" {
 		if r.deps.Search == nil {
 			return res, fail(ErrorTypeTool, "search %q: %w", q.Text, tools.ErrUnavailable)
 		}
-		hits, err := r.deps.Search(ctx, q)
+		hits, n, across, err := r.acrossDocuments(ctx, q)
+		if !across && err == nil {
+			hits, err = r.deps.Search(ctx, q)
+		}
 		if err != nil {
 			return res, fmt.Errorf("search %q: %w", q.Text, err)
+		}
+		if across {
+			checked = n
+			res.ProcessData["documents_checked"] = n
+			notes, _ := res.ProcessData["notes"].([]string)
+			res.ProcessData["notes"] = append(notes, fmt.Sprintf("asked of every document: checked %d, %d with passages on it", n, distinctDocs(hits)))
 		}
 		for _, h := range hits {
 			result = append(result, tools.HitRecord(h))
 		}
 	}
 	res.ProcessData["hits"] = len(result)
-	res.Outputs = map[string]engine.Value{"result": engine.Array(engine.TypeObject, result), "query": engine.String(q.Text)}
+	res.Outputs = map[string]engine.Value{"result": engine.Array(engine.TypeObject, result), "query": engine.String(q.Text),
+		"documents_checked": engine.Number(float64(checked))}
 	return res, nil
+}
+
+func distinctDocs(hits []evidence.Hit) int {
+	seen := map[string]bool{}
+	for _, h := range hits {
+		seen[h.Chunk.DocID] = true
+	}
+	return len(seen)
 }

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 
+	"lexflow/backend/crossdoc"
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/backend/index"
@@ -163,6 +167,11 @@ func runAnswers(ctx context.Context, cfg config, corpus *corpus) error {
 	}
 	fmt.Println()
 	printConfusion(os.Stdout, table)
+	for _, ans := range as {
+		if err := a.askAcross(ctx, ans, corpus); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -270,4 +279,107 @@ func rate(k, n int) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.3f", float64(k)/float64(n))
+}
+
+// acrossStates are the governing laws asked about across the contracts;
+// each is the law of enough CUAD contracts to measure.
+var acrossStates = []string{"New York", "Delaware", "California", "Texas", "Nevada", "Florida", "Massachusetts", "Illinois",
+	"New Jersey", "Pennsylvania", "Georgia", "Washington", "Colorado", "Ohio", "England"}
+
+// askAcross asks "Which contracts are governed by <state> law?" for each
+// state, the way the Legal Q&A app does (every contract checked one by one)
+// and the way a plain question is answered (the top passages of the
+// library), and prints recall and precision of the contracts the answer
+// lists against CUAD's governing-law clauses that name the state.
+func (a asker) askAcross(ctx context.Context, ans answerers.Answerer, c *corpus) error {
+	gold, err := governingLaws(a.env, c)
+	if err != nil {
+		return err
+	}
+	ids := slices.Sorted(maps.Values(a.env.m.DocIDs))
+	t := mdtable.Table{{"answered", "questions", "contracts to list", "listed", "listed rightly", "recall", "precision"}}
+	for _, across := range []bool{true, false} {
+		var want, listed, right int
+		for _, state := range acrossStates {
+			if len(gold[state]) == 0 {
+				continue
+			}
+			q := "Which contracts are governed by " + state + " law?"
+			docs, err := a.listedDocs(ctx, ans, q, ids, across)
+			if err != nil {
+				return err
+			}
+			want, listed = want+len(gold[state]), listed+len(docs)
+			for d := range docs {
+				if gold[state][d] {
+					right++
+				}
+			}
+		}
+		how := "every contract checked (Legal Q&A)"
+		if !across {
+			how = "top 5 passages of the library"
+		}
+		t = append(t, []string{how, fmt.Sprint(len(acrossStates)), fmt.Sprint(want), fmt.Sprint(listed), fmt.Sprint(right),
+			rate(right, want), rate(right, listed)})
+	}
+	fmt.Printf("\n### Questions across contracts: \"Which contracts are governed by <state> law?\" (%s)\n\n", ans.Label)
+	t.Print(os.Stdout)
+	return nil
+}
+
+// listedDocs answers q and returns the documents its citations name.
+func (a asker) listedDocs(ctx context.Context, ans answerers.Answerer, q string, ids []string, across bool) (map[string]bool, error) {
+	req := generation.Request{Query: q, Scope: "the library", Model: ans.Model, Parameters: map[string]any{"source": "eval"}}
+	var err error
+	if across {
+		property, _ := crossdoc.Asks(q)
+		req.Hits, err = crossdoc.SearchEach(ctx, a.env.idx.Search, index.Query{Text: property}, ids)
+		req.DocumentsChecked = len(ids)
+	} else {
+		req.Hits, err = a.env.idx.Search(ctx, index.Query{Text: q, TopK: askTopK, Distinct: true})
+	}
+	if err != nil {
+		return nil, err
+	}
+	rec, err := a.pipeline.Run(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	docs := map[string]bool{}
+	for _, cite := range rec.Result.Citations {
+		docs[cite.Locator.DocID] = true
+	}
+	return docs, nil
+}
+
+// governingLaws maps each state to the documents whose governing-law
+// clauses (CUAD's gold spans) name it.
+func governingLaws(e *env, c *corpus) (map[string]map[string]bool, error) {
+	qs, err := readQueries(filepath.Join(filepath.Dir(c.files[c.names[0]]), "..", "queries.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]bool{}
+	for _, q := range qs {
+		if q.Category != "Governing Law" {
+			continue
+		}
+		for _, g := range q.Gold {
+			clause := evidence.Slice(c.texts[g.Doc], g.Start, g.End)
+			for _, state := range acrossStates {
+				if strings.Contains(clause, state) {
+					if out[state] == nil {
+						out[state] = map[string]bool{}
+					}
+					id, err := e.docID(g.Doc)
+					if err != nil {
+						return nil, err
+					}
+					out[state][id] = true
+				}
+			}
+		}
+	}
+	return out, nil
 }
