@@ -72,6 +72,13 @@ function StatusLine({ message, live }: { message: Message; live: boolean }) {
   return null;
 }
 
+/** Why an answer is only partly supported: the passages miss words of the question, or a sentence cites nothing. */
+function partialText(nodes: readonly { checks: readonly { name: string; passed: boolean; detail?: string }[] }[], error: string | undefined): string {
+  const support = nodes.flatMap((n) => n.checks).find((c) => c.name === 'support' && !c.passed);
+  if (support?.detail) return `Cited, but the passages found do not cover the whole question: ${support.detail}.`;
+  return `Some of this answer is not supported by the passages it cites${error ? `: ${error}` : '.'}`;
+}
+
 /** What the answer is waiting for, while nothing of it has streamed. */
 function waitingText(runningTypes: string[]): string {
   if (runningTypes.includes('cited-answer')) return 'Writing the answer from the passages found…';
@@ -170,7 +177,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
           {message.status === 'interrupted'
             ? `Stopped before the answer was finished${message.content ? '; the text above is what had arrived.' : '.'}`
             : g?.status === 'partial'
-              ? `Some of this answer is not supported by the passages it cites${message.error ? `: ${message.error}` : '.'}`
+              ? partialText(nodes, message.error)
               : message.error || 'The answer could not be produced.'}
         </p>
       )}
