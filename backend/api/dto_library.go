@@ -51,6 +51,10 @@ type Document struct {
 	Error        string    `json:"error"`
 	CreatedAt    time.Time `json:"createdAt"`
 	UpdatedAt    time.Time `json:"updatedAt"`
+	// DuplicateOf is the document of the same collection that has the same
+	// text in another file, which searches keep instead of this one; empty
+	// when none.
+	DuplicateOf string `json:"duplicateOf"`
 }
 
 // DocumentTitle renames a document; an empty title gives back the one
@@ -148,6 +152,9 @@ type SearchHit struct {
 	Score   float64 `json:"score"`
 	Snippet string  `json:"snippet"`
 	Chunk   Chunk   `json:"chunk"`
+	// AlsoIn are the other files with the same text as the hit's document,
+	// whose passages were left out of the search.
+	AlsoIn []evidence.DocRef `json:"alsoIn"`
 }
 
 // SearchResponse is a ranked list of hits.

@@ -255,7 +255,7 @@ func (s *LibraryService) Search(ctx context.Context, req SearchRequest) (SearchR
 }
 
 func hitDTO(h evidence.Hit) SearchHit {
-	return SearchHit{Rank: h.Rank, Score: h.Score, Snippet: h.Snippet, Chunk: chunkDTO(h.Chunk)}
+	return SearchHit{Rank: h.Rank, Score: h.Score, Snippet: h.Snippet, Chunk: chunkDTO(h.Chunk), AlsoIn: nonNil(h.AlsoIn)}
 }
 
 func collectionDTO(c store.Collection) Collection {
@@ -266,7 +266,7 @@ func collectionDTO(c store.Collection) Collection {
 func documentDTO(d store.Document) Document {
 	return Document{ID: d.ID, CollectionID: d.CollectionID, Name: d.Name, Title: d.Title, Renamed: d.Renamed, Format: d.Format, Language: d.Language,
 		Size: d.Size, Pages: d.Pages, Chunks: d.Chunks, Status: string(d.Status), Percent: d.Percent, Error: d.Error,
-		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
+		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, DuplicateOf: d.DuplicateOf}
 }
 
 func chunkDTO(c evidence.Chunk) Chunk {

@@ -50,6 +50,7 @@ func TypeScript() string {
 		reflect.TypeFor[LocalFileList](),
 		reflect.TypeFor[IngestProgress](),
 		reflect.TypeFor[evidence.Unit](),
+		reflect.TypeFor[evidence.DocRef](),
 		reflect.TypeFor[Locator](),
 		reflect.TypeFor[Chunk](),
 		reflect.TypeFor[SearchRequest](),

@@ -128,8 +128,10 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 }
 
 // titled is the index as readers meet it: hits name their documents by
-// their current titles.
-func (a *app) titled() library.TitledIndex { return library.TitledIndex{DB: a.db, Index: a.index} }
+// their current titles, and a text loaded as several files is searched once.
+func (a *app) titled() library.TitledIndex {
+	return library.TitledIndex{DB: a.db, Index: library.OneCopy{DB: a.db, Index: a.index}}
+}
 
 // Close stops ingestion (unfinished documents resume next time) and closes
 // the index and the database.

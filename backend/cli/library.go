@@ -115,6 +115,13 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 	}
 	for _, h := range hits {
 		fmt.Fprintf(w, "%2d. %.3f  %s\n    %s\n", h.Rank, h.Score, locatorLine(h.Chunk.Locator), oneLine(h.Chunk.Text, 160))
+		if len(h.AlsoIn) > 0 {
+			names := make([]string, len(h.AlsoIn))
+			for i, d := range h.AlsoIn {
+				names[i] = d.Name
+			}
+			fmt.Fprintf(w, "    also in: %s\n", strings.Join(names, ", "))
+		}
 	}
 }
 

@@ -199,6 +199,16 @@ type Hit struct {
 	// ("Consider the Supply Agreement between Acme and Beta"); empty when
 	// the query named none. An answer keeps to the named document.
 	NamedBy string
+	// AlsoIn lists the other files holding the same text as the hit's
+	// document (the statute as PDF, DOCX and HTML), whose passages the search
+	// left out so that one clause fills one place; empty when none.
+	AlsoIn []DocRef
+}
+
+// DocRef names a document: its id and file name.
+type DocRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // Slice returns the code points [start, end) of text, clamped to its length.

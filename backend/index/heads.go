@@ -146,7 +146,7 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	must := append([]query.Query{query.NewDisjunctionQuery(ranking.ClauseQueries(clauses))}, ranking.FilterQueries(filterClauses(q))...)
 	stats := &search.BM25Stats{DocCount: float64(docs), FieldCardinality: map[string]int{
 		field: int(x.stats.average(field) * float64(docs)), analysis.FieldCollection: int(docs), analysis.FieldDocID: int(docs)}}
-	top, err := x.shards.Search(ctx, query.NewBooleanQuery(must, nil, nil), 2, []string{analysis.FieldChunk, field}, stats)
+	top, err := x.shards.Search(ctx, ranking.WithoutExcluded(query.NewBooleanQuery(must, nil, nil), excludedClauses(q)), 2, []string{analysis.FieldChunk, field}, stats)
 	if err != nil || len(top) == 0 {
 		return naming{}, "", err
 	}

@@ -30,6 +30,43 @@ func TestMaxScoreHonoursFilters(t *testing.T) {
 	}
 }
 
+// Excluded documents are left out alike by the pruned ranking and by Bleve
+// scoring every candidate, and the others keep their scores and order.
+func TestMaxScoreHonoursExclusions(t *testing.T) {
+	corpus := employmentAct()
+	_ = newCorpus(21).chunks(400, 20, func(cs []evidence.Chunk) error { corpus = append(corpus, cs...); return nil })
+	x := newIndexWith(t, corpus...)
+	checked := 0
+	for _, text := range append(newCorpus(22).queries(20), "termination notice period") {
+		all := mustSearch(t, x, Query{Text: text, TopK: 50})
+		if len(all) < 2 || all[0].Chunk.DocID == all[len(all)/2].Chunk.DocID {
+			continue
+		}
+		checked++
+		drop := []string{all[0].Chunk.DocID, all[len(all)/2].Chunk.DocID}
+		var want []string
+		for _, h := range all {
+			if h.Chunk.DocID != drop[0] && h.Chunk.DocID != drop[1] {
+				want = append(want, h.Chunk.ID)
+			}
+		}
+		q := Query{Text: text, TopK: 50, ExcludeDocIDs: drop}
+		pruned := hitIDs(mustSearch(t, x, q))
+		x.tuning = tuning{exhaustive: true}
+		exhaustive := hitIDs(mustSearch(t, x, q))
+		x.tuning = tuning{}
+		if diff := cmp.Diff(exhaustive, pruned, cmpEmpty); diff != "" {
+			t.Errorf("%q: pruned against exhaustive (-exhaustive +pruned):\n%s", text, diff)
+		}
+		if n := min(len(want), len(pruned)); !cmp.Equal(want[:n], pruned[:n]) {
+			t.Errorf("%q: the others moved: want %v, got %v", text, want[:n], pruned[:n])
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d queries found hits in two documents", checked)
+	}
+}
+
 // Ranking stops on a cancelled context.
 func TestMaxScoreHonoursContext(t *testing.T) {
 	x := newIndexWith(t, employmentAct()...)

@@ -22,6 +22,10 @@ type Query struct {
 	// Distinct keeps one hit per passage text: the same clause from a PDF and
 	// a DOCX of one document fills one slot, not two (evidence for answers).
 	Distinct bool
+	// ExcludeDocIDs are documents left out of the search: the index knows
+	// nothing of near-duplicate documents, its callers leave the copies out
+	// (library.OneCopy).
+	ExcludeDocIDs []string
 }
 
 const (
@@ -64,7 +68,8 @@ func (x *Index) buildQuery(q Query, p planner) *searchPlan {
 			p.add(&pl, ranking.Clause{Field: analysis.FieldName, Term: term, Boost: nameBoost})
 		}
 	}
-	sp := &searchPlan{Plan: ranking.Plan{Parts: ranking.Parts(pl.clauses), Filters: filterClauses(q)}, textTerms: pl.textTerms}
+	sp := &searchPlan{Plan: ranking.Plan{Parts: ranking.Parts(pl.clauses), Filters: filterClauses(q), Excluded: excludedClauses(q)},
+		textTerms: pl.textTerms}
 	if !slices.ContainsFunc(sp.Parts, ranking.Part.Selects) {
 		return nil
 	}
@@ -187,6 +192,15 @@ func filterClauses(q Query) [][]ranking.Clause {
 		groups = append(groups, group)
 	}
 	return groups
+}
+
+// excludedClauses are the clauses of the documents q leaves out.
+func excludedClauses(q Query) []ranking.Clause {
+	out := make([]ranking.Clause, len(q.ExcludeDocIDs))
+	for i, id := range q.ExcludeDocIDs {
+		out[i] = ranking.Clause{Field: analysis.FieldDocID, Term: id}
+	}
+	return out
 }
 
 // topK clamps the requested number of hits to 1..MaxTopK.

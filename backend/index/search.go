@@ -77,7 +77,8 @@ func (x *Index) rankQuery(ctx context.Context, q Query) (search.DocumentMatchCol
 	named := focused.Text != q.Text || len(focused.DocIDs) != len(q.DocIDs)
 	if named {
 		inDoc = x.buildQuery(focused, p)
-		unnamed = x.buildQuery(Query{Text: focused.Text, CollectionIDs: q.CollectionIDs, DocIDs: q.DocIDs, Language: q.Language}, p)
+		unnamed = x.buildQuery(Query{Text: focused.Text, CollectionIDs: q.CollectionIDs, DocIDs: q.DocIDs, Language: q.Language,
+			ExcludeDocIDs: q.ExcludeDocIDs}, p)
 	}
 	release()
 	stats := x.stats.bm25(count)

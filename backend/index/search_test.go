@@ -31,6 +31,9 @@ func TestSearchFilters(t *testing.T) {
 		{"collection and document", Query{Text: "notice", CollectionIDs: []string{"labour"}, DocIDs: []string{"act"}}, []string{"act-12", "act-13"}},
 		{"document outside collection", Query{Text: "notice", CollectionIDs: []string{"labour-ar"}, DocIDs: []string{"act"}}, nil},
 		{"unknown collection", Query{Text: "notice", CollectionIDs: []string{"nope"}}, nil},
+		{"excluded document", Query{Text: "notice", ExcludeDocIDs: []string{"other"}}, []string{"act-12", "act-13"}},
+		{"excluded among filtered", Query{Text: "notice", DocIDs: []string{"other", "act"}, ExcludeDocIDs: []string{"act"}}, []string{"other-1"}},
+		{"every document excluded", Query{Text: "notice", ExcludeDocIDs: []string{"act", "other"}}, nil},
 		{"two collections, both languages", Query{Text: "notice الإخطار", CollectionIDs: []string{"labour", "labour-ar"}, DocIDs: []string{"act", "ar-law"}},
 			[]string{"act-12", "act-13", "ar-12", "ar-13"}},
 	}

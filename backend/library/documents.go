@@ -99,6 +99,9 @@ func (l *Library) Delete(ctx context.Context, docID string) error {
 }
 
 func (l *Library) finishDelete(ctx context.Context, d store.Document) error {
+	if err := l.detachCopies(ctx, d.ID); err != nil {
+		return err
+	}
 	if err := l.opts.Index.DeleteDocument(ctx, d.ID); err != nil {
 		return fmt.Errorf("delete %q from the index: %w", d.Name, err)
 	}

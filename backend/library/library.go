@@ -12,6 +12,7 @@ import (
 	"context"
 	"io"
 	"runtime"
+	"sync"
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/store"
@@ -53,10 +54,13 @@ type Options struct {
 type Library struct {
 	opts  Options
 	guard *docGuard
-	queue chan string
-	slots chan struct{} // extraction slots, Workers of them
-	stop  context.CancelFunc
-	done  chan struct{}
+	// sameText serialises comparing documents' texts (copies.go) with
+	// marking them ready or taking them out of their groups of copies.
+	sameText sync.Mutex
+	queue    chan string
+	slots    chan struct{} // extraction slots, Workers of them
+	stop     context.CancelFunc
+	done     chan struct{}
 }
 
 // DefaultMaxBytes is the size limit of one file.

@@ -121,10 +121,23 @@ func (l *Library) Verify(ctx context.Context) ([]string, error) {
 	return bad, nil
 }
 
+// reindexFromStore indexes a document's stored chunks again and marks it
+// ready; one caught indexing is compared with the others first, as it was
+// about to be.
 func (l *Library) reindexFromStore(ctx context.Context, d store.Document) error {
 	chunks, err := l.opts.DB.DocumentChunks(ctx, d.ID)
 	if err != nil {
 		return err
 	}
-	return l.index(ctx, d, chunks)
+	if err := l.index(ctx, d, chunks); err != nil {
+		return err
+	}
+	if d.Status == store.DocReady {
+		return l.setStatus(ctx, d, store.DocReady, 100)
+	}
+	text, err := l.opts.DB.DocumentText(ctx, d.ID)
+	if err != nil {
+		return err
+	}
+	return l.ready(ctx, d, text)
 }

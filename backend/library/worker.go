@@ -86,6 +86,10 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 	if err := l.setStatus(ctx, d, store.DocParsing, 0); err != nil {
 		return err
 	}
+	// Its text may change: it is compared again once indexed.
+	if err := l.detachCopies(ctx, d.ID); err != nil {
+		return err
+	}
 	ex, err := l.extractInSlot(ctx, d)
 	if err != nil {
 		return err
@@ -93,7 +97,10 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 	if err := l.opts.DB.SaveExtraction(ctx, d.ID, ex); err != nil {
 		return err
 	}
-	return l.index(ctx, d, ex.Chunks)
+	if err := l.index(ctx, d, ex.Chunks); err != nil {
+		return err
+	}
+	return l.ready(ctx, d, ex.Text)
 }
 
 // extractInSlot extracts d once one of the Workers extraction slots is free.
@@ -145,8 +152,8 @@ func (l *Library) withOCRLanguage(ctx context.Context, collectionID string) (con
 	return ingest.WithOCRLanguage(ctx, lang), nil
 }
 
-// index replaces the document's entries in the index with chunks, then marks
-// it ready. The delete first makes a retry after a crash idempotent.
+// index replaces the document's entries in the index with chunks. The
+// delete first makes a retry after a crash idempotent.
 func (l *Library) index(ctx context.Context, d store.Document, chunks []evidence.Chunk) error {
 	if err := l.setStatus(ctx, d, store.DocIndexing, 0); err != nil {
 		return err
@@ -160,6 +167,17 @@ func (l *Library) index(ctx context.Context, d store.Document, chunks []evidence
 			return fmt.Errorf("index chunks: %w", err)
 		}
 		l.progress(d, store.DocIndexing, 100*end/len(chunks), "")
+	}
+	return nil
+}
+
+// ready marks an indexed document ready once it is known whether its
+// text, text, is the same as another document's (see copies.go).
+func (l *Library) ready(ctx context.Context, d store.Document, text string) error {
+	l.sameText.Lock()
+	defer l.sameText.Unlock()
+	if err := l.markCopies(ctx, d, text); err != nil {
+		return fmt.Errorf("compare with the other documents: %w", err)
 	}
 	return l.setStatus(ctx, d, store.DocReady, 100)
 }

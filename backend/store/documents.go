@@ -43,10 +43,13 @@ type Document struct {
 	Error        string
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+	// DuplicateOf is the document of the same collection whose text this
+	// one repeats in another file (its canonical copy); empty when none.
+	DuplicateOf string
 }
 
 const documentColumns = `id, collection_id, name, format, language, hash, size, pages, chunk_count,
-	file_path, status, stage_percent, error, created_at, updated_at, title, user_title`
+	file_path, status, stage_percent, error, created_at, updated_at, title, user_title, duplicate_of`
 
 // InsertDocument stores a new queued document. The same bytes twice in one
 // collection is ErrConflict: callers report the duplicate instead.
@@ -58,7 +61,7 @@ func (db *DB) InsertDocument(ctx context.Context, d Document) (Document, error) 
 	d.CreatedAt = time.Now().UTC().Truncate(time.Millisecond)
 	d.UpdatedAt = d.CreatedAt
 	_, err := db.sql.ExecContext(ctx, `INSERT INTO documents (`+documentColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, 0, '', ?, ?, '', '')`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, 0, '', ?, ?, '', '', '')`,
 		d.ID, d.CollectionID, d.Name, d.Format, d.Language, d.Hash, d.Size, d.FilePath, d.Status,
 		formatTime(d.CreatedAt), formatTime(d.UpdatedAt))
 	if isUnique(err) {
@@ -176,7 +179,8 @@ func scanDocument(s scanner) (Document, error) {
 	var d Document
 	var created, updated, found, user string
 	err := s.Scan(&d.ID, &d.CollectionID, &d.Name, &d.Format, &d.Language, &d.Hash, &d.Size, &d.Pages, &d.Chunks,
-		&d.FilePath, &d.Status, &d.Percent, &d.Error, &created, &updated, &found, &user)
+		&d.FilePath, &d.Status, &d.Percent, &d.Error, &created, &updated, &found, &user,
+		&d.DuplicateOf)
 	if err != nil {
 		return Document{}, err
 	}

@@ -165,6 +165,7 @@ export interface Document {
   error: string;
   createdAt: string;
   updatedAt: string;
+  duplicateOf: string;
 }
 
 export interface DocumentTitle {
@@ -217,6 +218,11 @@ export interface Unit {
   follows?: boolean;
 }
 
+export interface DocRef {
+  id: string;
+  name: string;
+}
+
 export interface Locator {
   docId: string;
   docName: string;
@@ -252,6 +258,7 @@ export interface SearchHit {
   score: number;
   snippet: string;
   chunk: Chunk;
+  alsoIn: DocRef[];
 }
 
 export interface SearchResponse {

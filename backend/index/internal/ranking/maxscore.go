@@ -35,6 +35,7 @@ type maxScore struct {
 	probes    []*cursor     // the non-essential clauses, bound descending
 	probeSum  float64       // their bounds summed
 	filters   []*partCursor // a candidate must be held by every filter
+	excluded  *partCursor   // and by none of these; nil when none
 	essential int           // index of the first essential selecting clause
 	held      []heldClause  // the clauses the candidate holds
 	scored    int           // candidates scored to the end (tests read it)
@@ -129,6 +130,13 @@ func (m *maxScore) open(ctx context.Context, r bleveindex.IndexReader, b bounds,
 		}
 		m.filters = append(m.filters, pc)
 	}
+	if len(m.plan.Excluded) > 0 {
+		pc, err := openPart(ctx, r, m.plan.Excluded, b, false)
+		if err != nil {
+			return err
+		}
+		m.excluded = pc
+	}
 	return nil
 }
 
@@ -211,8 +219,9 @@ func (m *maxScore) run(ctx context.Context) error {
 // candidate is the first document an essential clause stands on.
 func (m *maxScore) candidate() (d uint64, ok bool) { return firstDoc(m.selecting[m.essential:]) }
 
-// filter tells whether every filter holds d; if not, to is the first
-// document they might all hold, and ok is false when one holds no more.
+// filter tells whether every filter holds d and no excluded clause does; if
+// not, to is the first document that might pass, and ok is false when a
+// filter holds no more.
 func (m *maxScore) filter(d uint64) (to uint64, pass, ok bool, err error) {
 	to, pass = d, true
 	for _, f := range m.filters {
@@ -225,6 +234,14 @@ func (m *maxScore) filter(d uint64) (to uint64, pass, ok bool, err error) {
 		}
 		if fd != d {
 			pass, to = false, max(to, fd)
+		}
+	}
+	if pass && m.excluded != nil {
+		if err := m.excluded.seek(d, m.encode(d)); err != nil {
+			return 0, false, false, err
+		}
+		if ed, eok := m.excluded.doc(); eok && ed == d {
+			pass, to = false, d+1
 		}
 	}
 	return to, pass, true, nil
@@ -492,6 +509,9 @@ func (m *maxScore) matches(r bleveindex.IndexReader) (search.DocumentMatchCollec
 func (m *maxScore) close() {
 	for _, p := range slices.Concat(m.parts, m.filters) {
 		p.close()
+	}
+	if m.excluded != nil {
+		m.excluded.close()
 	}
 }
 

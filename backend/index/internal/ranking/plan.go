@@ -30,10 +30,12 @@ type Clause struct {
 }
 
 // Plan is a planned search. A chunk scores by the disjunction of all the
-// parts, and must hold a selecting part and a clause of every filter group.
+// parts, and must hold a selecting part and a clause of every filter group,
+// and none of the excluded clauses.
 type Plan struct {
-	Parts   []Part
-	Filters [][]Clause // a chunk holds one clause of every group; they select without scoring
+	Parts    []Part
+	Filters  [][]Clause // a chunk holds one clause of every group; they select without scoring
+	Excluded []Clause   // a chunk that holds one of them is left out
 }
 
 // Query is the plan as one Bleve query whose candidates are limited to the
@@ -55,7 +57,20 @@ func (p *Plan) Query(selecting []Clause) query.Query {
 	if len(selecting) < n {
 		must = append(must, query.NewDisjunctionQuery(sel))
 	}
-	return query.NewConjunctionQuery(append(must, FilterQueries(p.Filters)...))
+	return WithoutExcluded(query.NewConjunctionQuery(append(must, FilterQueries(p.Filters)...)), p.Excluded)
+}
+
+// WithoutExcluded is q without the chunks that hold one of the excluded
+// clauses; q itself when there are none. Scores are q's.
+func WithoutExcluded(q query.Query, excluded []Clause) query.Query {
+	if len(excluded) == 0 {
+		return q
+	}
+	not := make([]query.Query, len(excluded))
+	for i, c := range excluded {
+		not[i] = TermQuery(c.Field, c.Term, 0)
+	}
+	return query.NewBooleanQuery([]query.Query{q}, nil, not)
 }
 
 // Selecting lists the clauses that select.

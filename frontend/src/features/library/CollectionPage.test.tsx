@@ -86,6 +86,14 @@ describe('CollectionPage: header and documents', () => {
     expect(i.getByRole('button', { name: 'Re-index' })).toBeDisabled();
   });
 
+  it('notes a document that has the same text as another file, and no other', async () => {
+    const copy = doc({ id: 'd4', name: 'employment-act.docx', format: 'docx', duplicateOf: 'd1' });
+    setup({}, [ready, copy]);
+    const note = within(await docRow('employment-act.docx')).getByTestId('same-text-note');
+    expect(note).toHaveTextContent('Same text as employment-act.pdf');
+    expect(within(await docRow('employment-act.pdf')).queryByTestId('same-text-note')).toBeNull();
+  });
+
   it('says so when the collection does not exist', async () => {
     mockApi({ 'GET /api/collections': () => [], 'GET /api/collections/nope/documents': () => errorResponse(404, 'not_found', 'no such collection') });
     renderWithClient(<CollectionPage collectionId="nope" />);
@@ -258,6 +266,10 @@ describe('CollectionPage: search', () => {
         score: 8.123,
         snippet: 'the employer shall give <mark>notice</mark> &amp; pay &lt;script&gt;',
         chunk: chunk({ id: 'k12', docId: 'd1', locator: { docName: 'employment-act.pdf', pageStart: 4, pageEnd: 5, headingPath: ['Chapter 2', 'Article 12'], start: 120, end: 480 } }),
+        alsoIn: [
+          { id: 'd4', name: 'employment-act.docx' },
+          { id: 'd5', name: 'employment-act.html' },
+        ],
       }),
       hit({
         rank: 2,
@@ -290,6 +302,8 @@ describe('CollectionPage: search', () => {
     expect(hits[0]!).toHaveTextContent('the employer shall give notice & pay <script>');
     expect(hits[0]!.querySelector('script')).toBeNull();
     expect(within(hits[1]!).getByText('الفصل الأول › المادة ٧')).toBeInTheDocument();
+    expect(within(hits[0]!).getByTestId('search-hit-also')).toHaveTextContent('also in: employment-act.docx, employment-act.html');
+    expect(within(hits[1]!).queryByTestId('search-hit-also')).toBeNull();
     expect(screen.getByTestId('search-meta')).toHaveTextContent('2 passages for “notice period” · 1.8 ms');
     expect(window.location.hash).toBe('#/library/c1?q=notice+period&k=10');
   });

@@ -1,5 +1,5 @@
 import { memo, useCallback, useId, useMemo, useState } from 'react';
-import { FileStack, PencilLine, RefreshCw, RotateCw, Search, Trash2 } from 'lucide-react';
+import { Files, FileStack, PencilLine, RefreshCw, RotateCw, Search, Trash2 } from 'lucide-react';
 import type { Document } from '../../lib/api.gen';
 import { Link } from '../../app/Link';
 import { Button } from '../../components/ui/Button';
@@ -35,13 +35,15 @@ function matches(doc: Document, needle: string): boolean {
 
 interface RowProps {
   doc: Document;
+  /** The document with the same text in another file, which searches use instead of this one. */
+  sameAs: Document | undefined;
   reindexing: boolean;
   onReindex: (doc: Document) => void;
   onRename: (doc: Document) => void;
   onDelete: (doc: Document) => void;
 }
 
-const DocumentRow = memo(function DocumentRow({ doc, reindexing, onReindex, onRename, onDelete }: RowProps) {
+const DocumentRow = memo(function DocumentRow({ doc, sameAs, reindexing, onReindex, onRename, onDelete }: RowProps) {
   const title = doc.title || doc.name;
   const ready = doc.status === 'ready';
   const busy = isIngesting(doc.status) || doc.status === 'deleting';
@@ -61,6 +63,7 @@ const DocumentRow = memo(function DocumentRow({ doc, reindexing, onReindex, onRe
             <span className="doc-file" title={`${formatName(doc.format, doc.name)} file`}>
               {doc.name}
             </span>
+            {sameAs && <SameTextNote other={sameAs} />}
           </div>
         </div>
       </td>
@@ -109,6 +112,22 @@ const DocumentRow = memo(function DocumentRow({ doc, reindexing, onReindex, onRe
   );
 });
 
+/** Says that a document repeats another's text in another file, so its passages are not searched twice. */
+function SameTextNote({ other }: { other: Document }) {
+  return (
+    <span
+      className="doc-same-text"
+      data-testid="same-text-note"
+      title={`The same text as ${other.name}: searches and answers quote that file, and name this one beside it.`}
+    >
+      <Files size={12} aria-hidden="true" />
+      <span>
+        Same text as <span className="doc-same-text-name">{other.name}</span>
+      </span>
+    </span>
+  );
+}
+
 export interface DocumentsTableProps {
   collectionId: string;
   collectionName: string;
@@ -141,6 +160,7 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
   const onRename = useCallback((doc: Document) => setRenaming(doc), []);
 
   const sorted = useMemo(() => (docs ? [...docs].sort(byTitle) : []), [docs]);
+  const byId = useMemo(() => new Map((docs ?? []).map((d) => [d.id, d])), [docs]);
   const needle = filter.trim().toLocaleLowerCase();
   const filtered = useMemo(() => (needle ? sorted.filter((d) => matches(d, needle)) : sorted), [sorted, needle]);
   const shown = filtered.slice(0, limit);
@@ -245,6 +265,7 @@ export function DocumentsTable({ collectionId, collectionName, docs, isPending, 
                 <DocumentRow
                   key={doc.id}
                   doc={doc}
+                  sameAs={doc.duplicateOf ? byId.get(doc.duplicateOf) : undefined}
                   reindexing={reindexingId === doc.id}
                   onReindex={onReindex}
                   onRename={onRename}

@@ -66,6 +66,11 @@ const HitItem = memo(function HitItem({ hit, href, focus }: { hit: SearchHit; hr
           </p>
         )}
         <Snippet snippet={hit.snippet} className="search-hit-snippet" />
+        {hit.alsoIn.length > 0 && (
+          <p className="search-hit-also" data-testid="search-hit-also">
+            also in: {hit.alsoIn.map((d) => d.name).join(', ')}
+          </p>
+        )}
       </div>
     </li>
   );

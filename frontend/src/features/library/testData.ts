@@ -34,6 +34,7 @@ export function doc(over: Partial<Document> = {}): Document {
     error: '',
     createdAt: t,
     updatedAt: t,
+    duplicateOf: '',
     ...over,
   };
 }
@@ -57,5 +58,5 @@ export function chunk(over: Omit<Partial<Chunk>, 'locator'> & { locator?: Partia
 }
 
 export function hit(over: Partial<SearchHit> = {}): SearchHit {
-  return { rank: 1, score: 7.25, snippet: 'the <mark>notice</mark> period', chunk: chunk(), ...over };
+  return { rank: 1, score: 7.25, snippet: 'the <mark>notice</mark> period', chunk: chunk(), alsoIn: [], ...over };
 }
