@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index"
 	"lexflow/backend/internal/sentence"
 	"lexflow/backend/internal/switches"
 	"lexflow/backend/internal/terms"
@@ -55,6 +57,10 @@ type Support struct {
 	Coverage float64
 	// Named is the document the question names (its hits are the scope).
 	NamedDocID string
+	// Unknown are names the question asks about ("Texas", "GDPR") that no
+	// passage of the library holds, nor any title or file name of the
+	// documents found: the library cannot speak of them.
+	Unknown []string
 }
 
 // supportWindow is how many consecutive sentences the key words may spread over.
@@ -95,7 +101,7 @@ var switchedOff = switches.FromEnv(featuresEnv)
 
 // Rarity tells how rare each word (as written) is in the library: the
 // index's Rarity. An error or a nil Rarity weighs every word alike.
-type Rarity func(ctx context.Context, words []string) (map[string]float64, error)
+type Rarity func(ctx context.Context, words []string) (map[string]index.WordRarity, error)
 
 // JudgeSupport judges hits for question, its words weighed by rarity.
 func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rarity Rarity) Support {
@@ -107,10 +113,17 @@ func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rar
 			break
 		}
 	}
-	var weights map[string]float64
+	if s.NamedDocID == "" {
+		var title map[string]bool
+		if s.NamedDocID, title = namedByTitle(ask, hits); s.NamedDocID != "" {
+			ask = strings.Join(slices.DeleteFunc(terms.Words(ask), func(w string) bool { return title[strings.ToLower(w)] }), " ")
+		}
+	}
+	var weights map[string]index.WordRarity
 	if rarity != nil {
 		weights, _ = rarity(ctx, terms.Words(ask)) // without weights, every word counts alike
 	}
+	s.Unknown = unknownNames(ask, weights, inScope(hits, s.NamedDocID))
 	key := keyTerms(ask, weights)
 	s.KeyTerms = slices.Sorted(maps.Keys(key))
 	var total float64
@@ -142,12 +155,12 @@ type keyTerm struct {
 
 // keyTerms are the terms of the question's words that are not frame words,
 // weighted by rarity. A pair of ideographs out of a run is its own word.
-func keyTerms(ask string, rarity map[string]float64) map[string]keyTerm {
+func keyTerms(ask string, rarity map[string]index.WordRarity) map[string]keyTerm {
 	key := map[string]keyTerm{}
 	for _, w := range terms.Words(ask) {
 		weight := 1.0
 		if r, ok := rarity[w]; ok {
-			weight = r
+			weight = r.IDF
 		}
 		for t := range terms.Of(w) {
 			if frameWords[t] || strings.ContainsAny(t, chineseFunctionChars) {
@@ -163,6 +176,53 @@ func keyTerms(ask string, rarity map[string]float64) map[string]keyTerm {
 		}
 	}
 	return key
+}
+
+// namedByTitle finds the one document among hits whose title the question
+// says ("the notice period in the distributor agreement"), whole or by its
+// last two words when they name a kind of document ("the hosting
+// agreement" for "Website Design, Development and Hosting Agreement"), and
+// returns it with the words said; none when no title, or several
+// documents' titles, are said. A title of one word ("Agreement") names
+// nothing.
+func namedByTitle(question string, hits []evidence.Hit) (string, map[string]bool) {
+	q := " " + strings.ToLower(strings.Join(terms.Words(question), " ")) + " "
+	named, words := "", map[string]bool(nil)
+	for _, h := range hits {
+		said := saidTitle(q, terms.Words(strings.ToLower(h.Chunk.Locator.DocTitle)))
+		if said == nil || h.Chunk.DocID == named {
+			continue
+		}
+		if named != "" {
+			return "", nil // two documents answer to the words: the question names neither
+		}
+		named, words = h.Chunk.DocID, map[string]bool{}
+		for _, w := range said {
+			words[w] = true
+		}
+	}
+	return named, words
+}
+
+// documentKinds end a short title: "… Hosting Agreement", "… Tenancy Act".
+var documentKinds = map[string]bool{"agreement": true, "contract": true, "lease": true, "license": true, "licence": true,
+	"act": true, "code": true, "regulation": true, "deed": true, "policy": true, "charter": true, "constitution": true}
+
+// saidTitle returns the words of the title (lowercased words) that the
+// question q (lowercased words between spaces) says: all of them, or its
+// short form; nil when it says neither.
+func saidTitle(q string, title []string) []string {
+	if len(title) < 2 {
+		return nil
+	}
+	if strings.Contains(q, " "+strings.Join(title, " ")+" ") {
+		return title
+	}
+	short := title[len(title)-2:]
+	if len(title) > 2 && documentKinds[short[1]] && strings.Contains(q, " "+strings.Join(short, " ")+" ") {
+		return short
+	}
+	return nil
 }
 
 // inScope keeps the named document's hits when one is named.
@@ -213,6 +273,8 @@ func (s Support) check(lexical bool) Check {
 		bar = supportedAt
 	}
 	switch {
+	case len(s.Unknown) > 0:
+		return Check{Name: CheckSupport, Detail: "no document in the library mentions " + quoteWords(s.Unknown)}
 	case len(s.KeyTerms) == 0:
 		return Check{Name: CheckSupport, Passed: true, Detail: "the question asks nothing beyond its frame; the passages found are the evidence"}
 	case len(s.Missing) == 0 && s.Coverage >= bar:
@@ -226,7 +288,39 @@ func (s Support) check(lexical bool) Check {
 
 // refuses tells whether the evidence is too far from the question to answer.
 func (s Support) refuses() bool {
-	return switchedOff.On("support") && s.Coverage < refuseBelow
+	return switchedOff.On("support") && (s.Coverage < refuseBelow || len(s.Unknown) > 0)
+}
+
+// unknownNames are the names of ask — words written with a capital inside
+// the sentence, or in capitals — that no passage of the library holds
+// (rarity says absent) and that no title or file name of the hits' documents
+// says either ("GDPR" for eu-gdpr-excerpt.html).
+func unknownNames(ask string, rarity map[string]index.WordRarity, hits []evidence.Hit) []string {
+	var docNames strings.Builder
+	for _, h := range hits {
+		docNames.WriteString(" " + strings.ToLower(h.Chunk.Locator.DocTitle+" "+strings.Join(terms.Words(h.Chunk.Locator.DocName), " ")) + " ")
+	}
+	var out []string
+	for i, w := range terms.Words(ask) {
+		if !isName(w, i == 0) || !rarity[w].Absent || strings.Contains(docNames.String(), " "+strings.ToLower(w)+" ") {
+			continue
+		}
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// isName tells a name from a word: a capital that does not open the
+// question ("Texas", "Delaware"), or an abbreviation in capitals ("GDPR").
+func isName(w string, first bool) bool {
+	r := []rune(w)
+	if len(r) < 2 || !unicode.IsUpper(r[0]) {
+		return false
+	}
+	allCaps := !strings.ContainsFunc(w, unicode.IsLower)
+	return allCaps || !first
 }
 
 // partly tells whether an answer stands on evidence that misses key words,
@@ -246,6 +340,9 @@ func (s Support) scope(hits []evidence.Hit) []evidence.Hit {
 
 // notAddressed is the refusal when the passages do not address the question.
 func (s Support) notAddressed(scope string) string {
+	if len(s.Unknown) > 0 {
+		return fmt.Sprintf("No evidence: no document in your library mentions %s, so no answer was generated.", quoteWords(s.Unknown))
+	}
 	if len(s.Missing) == 0 {
 		return fmt.Sprintf("No evidence: searching %s found no passage that addresses this question, so no answer was generated.", scopeOr(scope))
 	}

@@ -3,9 +3,11 @@ package generation
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index"
 )
 
 func hit(doc, text string) evidence.Hit {
@@ -31,10 +33,10 @@ func TestSupportIgnoresFrameWordsAndTheNamingClause(t *testing.T) {
 
 func TestSupportNamesTheMissingWordsWeighedByRarity(t *testing.T) {
 	hits := []evidence.Hit{hit("a", "Fraud is excluded from the limitation of liability.")}
-	rarity := func(_ context.Context, words []string) (map[string]float64, error) {
-		m := map[string]float64{}
+	rarity := func(_ context.Context, words []string) (map[string]index.WordRarity, error) {
+		m := map[string]index.WordRarity{}
 		for _, w := range words {
-			m[w] = map[string]float64{"Texas": 9, "fraud": 2, "statute": 4, "limitations": 3}[w]
+			m[w] = index.WordRarity{IDF: map[string]float64{"Texas": 9, "fraud": 2, "statute": 4, "limitations": 3}[w]}
 		}
 		return m, nil
 	}
@@ -47,6 +49,30 @@ func TestSupportNamesTheMissingWordsWeighedByRarity(t *testing.T) {
 	}
 }
 
+// A name the library never mentions is a subject it cannot speak of, however
+// well the other words match; a name a document's file name says is known.
+func TestSupportRefusesANameTheLibraryNeverMentions(t *testing.T) {
+	hits := []evidence.Hit{hit("msa", "The Customer may terminate for fraud, and the limitation period for claims under this statute is six years.")}
+	hits[0].Chunk.Locator.DocName = "eu-gdpr-excerpt.html"
+	rarity := func(_ context.Context, words []string) (map[string]index.WordRarity, error) {
+		m := map[string]index.WordRarity{}
+		for _, w := range words {
+			m[w] = index.WordRarity{IDF: 1, Absent: w == "Texas" || w == "GDPR"}
+		}
+		return m, nil
+	}
+	s := JudgeSupport(context.Background(), "What is the limitation period for fraud claims under the statute in Texas?", hits, rarity)
+	if !s.refuses() || !slices.Equal(s.Unknown, []string{"Texas"}) {
+		t.Errorf("support %+v: want a refusal naming Texas", s)
+	}
+	if s.check(false).Passed || !strings.Contains(s.notAddressed("the library"), `mentions "Texas"`) {
+		t.Errorf("check %+v, refusal %q", s.check(false), s.notAddressed("the library"))
+	}
+	if s := JudgeSupport(context.Background(), "Does the GDPR limit claims for fraud under the statute?", hits, rarity); len(s.Unknown) != 0 {
+		t.Errorf("GDPR is the document's file name, yet unknown: %+v", s)
+	}
+}
+
 // A Chinese question's pairs that straddle a particle (户的, 由谁) are not
 // what it asks; the article holding every other pair supports it.
 func TestSupportOfAChineseQuestion(t *testing.T) {
@@ -54,5 +80,24 @@ func TestSupportOfAChineseQuestion(t *testing.T) {
 	s := JudgeSupport(context.Background(), "个体工商户的债务由谁承担？", hits, nil)
 	if s.Coverage != 1 {
 		t.Errorf("support %+v: want the article to cover the question", s)
+	}
+}
+
+// A question that says a document's title is answered from that document;
+// two documents of the same title leave the question unscoped.
+func TestSupportScopesToTheDocumentWhoseTitleTheQuestionSays(t *testing.T) {
+	hosting := hit("hosting", "Either party may terminate on ninety days' notice.")
+	hosting.Chunk.Locator.DocTitle = "Hosting Agreement"
+	distributor := hit("distributor", "Either party may terminate this Agreement on thirty days' notice of a breach.")
+	distributor.Chunk.Locator.DocTitle = "Distributor Agreement"
+	q := "What is the notice period for termination in the distributor agreement?"
+	s := JudgeSupport(context.Background(), q, []evidence.Hit{hosting, distributor}, nil)
+	if s.NamedDocID != "distributor" || len(s.Missing) != 1 || s.Missing[0] != "period" {
+		t.Errorf("support %+v: want the distributor agreement named, only \"period\" missing", s)
+	}
+	other := hit("distributor-2", "This Agreement may be terminated on sixty days' notice.")
+	other.Chunk.Locator.DocTitle = "Distributor Agreement"
+	if s := JudgeSupport(context.Background(), q, []evidence.Hit{hosting, distributor, other}, nil); s.NamedDocID != "" {
+		t.Errorf("two distributor agreements, yet %q was named", s.NamedDocID)
 	}
 }

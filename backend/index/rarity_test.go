@@ -11,10 +11,13 @@ func TestRarityWeighsWordsByHowFewPassagesHoldThem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(r["agreement"] < r["arbitration"] && r["arbitration"] < r["Texas"]) {
+	if !(r["agreement"].IDF < r["arbitration"].IDF && r["arbitration"].IDF < r["Texas"].IDF) {
 		t.Errorf("rarity %v: want agreement (in many passages) < arbitration (in one) < Texas (in none)", r)
 	}
-	if r["the"] != 0 {
+	if !r["Texas"].Absent || r["arbitration"].Absent {
+		t.Errorf("rarity %v: only Texas is absent", r)
+	}
+	if r["the"].IDF != 0 {
 		t.Errorf("a stopword weighs %v, want 0", r["the"])
 	}
 }

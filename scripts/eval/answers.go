@@ -16,6 +16,7 @@ import (
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/backend/index"
+	"lexflow/backend/library"
 	"lexflow/backend/store"
 	"lexflow/scripts/internal/answerers"
 	"lexflow/scripts/internal/mdtable"
@@ -221,7 +222,7 @@ func (a asker) judgeAll(ctx context.Context, ans answerers.Answerer, cases []ask
 
 // ask is `lexflow ask QUESTION` with its defaults, judged.
 func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answerOutcome, error) {
-	hits, err := a.env.idx.Search(ctx, index.Query{Text: k.query, TopK: askTopK, Distinct: true})
+	hits, err := a.search(ctx, index.Query{Text: k.query, TopK: askTopK, Distinct: true})
 	if err != nil {
 		return answerOutcome{}, err
 	}
@@ -334,10 +335,10 @@ func (a asker) listedDocs(ctx context.Context, ans answerers.Answerer, q string,
 	var err error
 	if across {
 		property, _ := crossdoc.Asks(q)
-		req.Hits, err = crossdoc.SearchEach(ctx, a.env.idx.Search, index.Query{Text: property}, ids)
+		req.Hits, err = crossdoc.SearchEach(ctx, a.search, index.Query{Text: property}, ids)
 		req.DocumentsChecked = len(ids)
 	} else {
-		req.Hits, err = a.env.idx.Search(ctx, index.Query{Text: q, TopK: askTopK, Distinct: true})
+		req.Hits, err = a.search(ctx, index.Query{Text: q, TopK: askTopK, Distinct: true})
 	}
 	if err != nil {
 		return nil, err
@@ -382,4 +383,10 @@ func governingLaws(e *env, c *corpus) (map[string]map[string]bool, error) {
 		}
 	}
 	return out, nil
+}
+
+// search is the library's search as the app runs it: hits carry their
+// documents' titles.
+func (a asker) search(ctx context.Context, q index.Query) ([]evidence.Hit, error) {
+	return library.TitledIndex{DB: a.env.db, Index: a.env.idx}.Search(ctx, q)
 }

@@ -5,6 +5,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index"
+	"lexflow/backend/library"
 	"lexflow/scripts/internal/sampleqa"
 )
 
@@ -37,7 +38,7 @@ func (r retrieval) top() float64 {
 func retrieveAll(ctx context.Context, s *sampleqa.Sample, qs []sampleqa.Question) ([]retrieval, error) {
 	out := make([]retrieval, 0, len(qs))
 	for _, q := range qs {
-		hits, err := s.Index.Search(ctx, index.Query{Text: q.Question, TopK: topK})
+		hits, err := library.TitledIndex{DB: s.DB, Index: s.Index}.Search(ctx, index.Query{Text: q.Question, TopK: topK})
 		if err != nil {
 			return nil, err
 		}
