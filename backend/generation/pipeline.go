@@ -142,7 +142,11 @@ func (p *Pipeline) generate(ctx context.Context, rec Record, m Model, params Par
 	if err != nil {
 		rec.Result = failedGeneration(raw, err)
 	} else {
-		rec.Result = Postprocess(raw.Text, hits, p.Options)
+		text := raw.Text
+		if _, lexical := m.Provider.(*extractive.Provider); lexical && switchedOff.On("by-document") {
+			text = byDocumentTitle(text, hits)
+		}
+		rec.Result = Postprocess(text, hits, p.Options)
 		if rec.Result.Refused {
 			rec.Result.Answer = RefusalAnswer(scope)
 		}

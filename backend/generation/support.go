@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -95,6 +96,7 @@ const (
 //
 //	support      the support judgement: every retrieved passage is answered from
 //	named-scope  a question naming a document is answered from that document only
+//	by-document  an extractive answer quoting several documents is grouped under their titles
 const featuresEnv = "LEXFLOW_ANSWER_OFF"
 
 var switchedOff = switches.FromEnv(featuresEnv)
@@ -115,7 +117,7 @@ func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rar
 	}
 	if s.NamedDocID == "" {
 		var title map[string]bool
-		if s.NamedDocID, title = namedByTitle(ask, hits); s.NamedDocID != "" {
+		if s.NamedDocID, title = namedByTitle(ask, hits); title != nil {
 			ask = strings.Join(slices.DeleteFunc(terms.Words(ask), func(w string) bool { return title[strings.ToLower(w)] }), " ")
 		}
 	}
@@ -182,27 +184,36 @@ func keyTerms(ask string, rarity map[string]index.WordRarity) map[string]keyTerm
 // says ("the notice period in the distributor agreement"), whole or by its
 // last two words when they name a kind of document ("the hosting
 // agreement" for "Website Design, Development and Hosting Agreement"), and
-// returns it with the words said; none when no title, or several
-// documents' titles, are said. A title of one word ("Agreement") names
-// nothing.
+// returns it with the words said, which are not what is asked. No document
+// is named when no title, or several documents' titles, are said (a title
+// of one word, "Agreement", names nothing), or when the question asks of
+// others too ("… and what about the other agreements?"): then only the
+// words are returned.
 func namedByTitle(question string, hits []evidence.Hit) (string, map[string]bool) {
 	q := " " + strings.ToLower(strings.Join(terms.Words(question), " ")) + " "
-	named, words := "", map[string]bool(nil)
+	named, words, several := "", map[string]bool(nil), false
 	for _, h := range hits {
 		said := saidTitle(q, terms.Words(strings.ToLower(h.Chunk.Locator.DocTitle)))
 		if said == nil || h.Chunk.DocID == named {
 			continue
 		}
-		if named != "" {
-			return "", nil // two documents answer to the words: the question names neither
+		several = several || named != ""
+		named = h.Chunk.DocID
+		if words == nil {
+			words = map[string]bool{}
 		}
-		named, words = h.Chunk.DocID, map[string]bool{}
 		for _, w := range said {
 			words[w] = true
 		}
 	}
+	if several || beyondOne.MatchString(q) {
+		return "", words
+	}
 	return named, words
 }
+
+// beyondOne asks of other documents than the one a title names.
+var beyondOne = regexp.MustCompile(` (other|all|each|every|remaining|rest of the) (\w+ )?(agreements|contracts|documents|leases|licen[cs]es|acts|statutes|regulations|ones) `)
 
 // documentKinds end a short title: "… Hosting Agreement", "… Tenancy Act".
 var documentKinds = map[string]bool{"agreement": true, "contract": true, "lease": true, "license": true, "licence": true,

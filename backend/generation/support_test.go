@@ -101,3 +101,14 @@ func TestSupportScopesToTheDocumentWhoseTitleTheQuestionSays(t *testing.T) {
 		t.Errorf("two distributor agreements, yet %q was named", s.NamedDocID)
 	}
 }
+
+// "… and what about the other agreements?" asks beyond the agreement its
+// first question named.
+func TestSupportDoesNotScopeAQuestionAboutOtherDocuments(t *testing.T) {
+	d := hit("distributor", "Either party may terminate on thirty days' notice.")
+	d.Chunk.Locator.DocTitle = "Distributor Agreement"
+	q := "What is the notice period for termination in the distributor agreement? and what about the other agreements?"
+	if s := JudgeSupport(context.Background(), q, []evidence.Hit{d}, nil); s.NamedDocID != "" {
+		t.Errorf("scoped to %q", s.NamedDocID)
+	}
+}
