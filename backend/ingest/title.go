@@ -171,6 +171,9 @@ func capitalsLead(s string) string {
 	for n < len(words) && strings.IndexFunc(words[n], unicode.IsLower) < 0 {
 		n++
 	}
+	if half := n / 2; n%2 == 0 && strings.TrimRight(strings.Join(words[:half], " "), ",") == strings.TrimRight(strings.Join(words[half:n], " "), ",") {
+		n = half // "SERVICES AGREEMENT SERVICES AGREEMENT, dated as of …": the title, then the sentence that repeats it
+	}
 	lead := strings.Join(words[:n], " ")
 	if n < 2 || n == len(words) || strings.IndexFunc(lead, unicode.IsUpper) < 0 {
 		return ""

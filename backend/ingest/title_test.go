@@ -15,6 +15,8 @@ func TestTitle(t *testing.T) {
 	}{
 		{"EDGAR exhibit, notice before the title", Extracted{Text: "Exhibit 10.31    PURSUANT TO 17 C.F.R. § 240.24B-2, CONFIDENTIAL INFORMATION (INDICATED BY {*****}) HAS BEEN OMITTED FROM THIS  DOCUMENT     ACCURAY INCORPORATED  MULTIPLE LINAC AND MULTI-MODALITY   DISTRIBUTOR AGREEMENT     This Multiple LINAC and Multi-Modality Distributor Agreement (\"Agreement\") is entered into"},
 			"Distributor Agreement"},
+		{"capitals repeated by the preamble", Extracted{Text: "Exhibit 10.22 SERVICES AGREEMENT SERVICES AGREEMENT, dated as of April 1, 2019 (the \"Agreement\"), between Idan Maimon and Intellisense Solutions, Inc."},
+			"Services Agreement"},
 		{"capitals run into the preamble", Extracted{Text: "EXHIBIT 4.25 INFORMATION IN THIS EXHIBIT IDENTIFIED BY [ * * * ] IS CONFIDENTIAL. SERVICES AGREEMENT This Services Agreement (this \"Agreement\") is entered into on October 1, 2019"},
 			"Services Agreement"},
 		{"title on its line, exhibit label first", Extracted{Text: "Exhibit 10.7\n\nCONSULTING AGREEMENT\n\nAduro Biotech, Inc., with a place of business at 740 Heinz Avenue (\"Aduro\") and IREYA B.V agree"},
