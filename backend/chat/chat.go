@@ -125,7 +125,7 @@ func (s *Service) Send(ctx context.Context, conversationID, question string, set
 	if err != nil {
 		return Turn{}, err
 	}
-	human, ai, created, err := s.db.SaveTurn(ctx, conversationID, turnKey, question)
+	human, ai, created, err := s.db.SaveTurn(ctx, conversationID, turnKey, question, "")
 	if err != nil || !created {
 		return Turn{Human: human, AI: ai, RunID: ai.RunID}, err
 	}
@@ -161,7 +161,7 @@ func (s *Service) Regenerate(ctx context.Context, messageID string, set *Setting
 		set = &Settings{}
 		_ = json.Unmarshal([]byte(conv.Settings), set)
 	}
-	_, ai, _, err := s.db.SaveTurn(ctx, m.ConversationID, "", "")
+	_, ai, _, err := s.db.SaveTurn(ctx, m.ConversationID, "", "", "")
 	if err != nil {
 		return Turn{}, err
 	}
