@@ -487,6 +487,7 @@ export interface ConversationInput {
 
 export interface TurnSettings {
   collectionIds: string[];
+  documentIds: string[];
   providerId: string;
   model: string;
 }
@@ -494,7 +495,18 @@ export interface TurnSettings {
 export interface SendMessage {
   query: string;
   settings: TurnSettings;
+  mentionIds?: string[];
   turnKey: string;
+}
+
+export interface QuestionScope {
+  collections: ScopeItem[];
+  documents: ScopeItem[];
+}
+
+export interface ScopeItem {
+  id: string;
+  name: string;
 }
 
 export interface RegenerateRequest {
@@ -550,6 +562,7 @@ export interface Message {
   error: string;
   runId: string;
   isAskUser: boolean;
+  scope: QuestionScope | null;
   citations: Citation[];
   claims: Claim[];
   generation: GenerationSummary | null;
