@@ -212,7 +212,7 @@ export function Composer({ draft, onDraft, onSend, onStop, running, sending, set
           rows={1}
           dir="auto"
           value={draft}
-          placeholder={placeholder ?? 'Ask a question about your documents…'}
+          placeholder={placeholder ?? 'Ask a question about your documents — type @ to name one…'}
           aria-label="Your question"
           role="combobox"
           aria-autocomplete="list"
@@ -249,8 +249,7 @@ export function Composer({ draft, onDraft, onSend, onStop, running, sending, set
         </div>
       </div>
       <p className="composer-hint subtle">
-        Answers come only from your library, with every sentence cited. <kbd>Enter</kbd> to send, <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line, <kbd>@</kbd> to
-        name a document.
+        Answers come only from your library, with every sentence cited. <kbd>Enter</kbd> to send, <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line.
       </p>
     </form>
   );

@@ -34,7 +34,7 @@ describe('@ mentions in the question box', () => {
     const box = screen.getByTestId('composer-input');
     await user.type(box, 'What notice does @');
     const menu = screen.getByTestId('mention-menu');
-    expect(within(menu).getAllByRole('option').map((o) => o.textContent)).toEqual(['Distributor AgreementContracts', 'LeaseContracts', 'Mutual NDAContracts']);
+    expect(within(menu).getAllByRole('option').map((o) => o.textContent)).toEqual(['Distributor AgreementContracts · dist.pdf', 'LeaseContracts · lease.pdf', 'Mutual NDAContracts · nda.pdf']);
     expect(box).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');

@@ -38,7 +38,7 @@ export function MentionMenu({
                 {d.title}
               </span>
               <span className="doc-option-meta" dir="auto">
-                {d.collectionName}
+                {d.collectionName} · {d.name}
               </span>
             </span>
           </li>
