@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -36,11 +35,7 @@ func TestChatScopedToADocument(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(folder, "lease.txt"), []byte("Clause 9. Termination\nThe tenant may terminate this agreement by giving thirty days' written notice to the landlord.\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(folder, "distributor.txt"), []byte("Clause 12. Termination\nThe distributor may terminate this agreement by giving ninety days' written notice.\n"), 0o644))
 
-	env := testEnv(t.TempDir(), &syncBuffer{}, &syncBuffer{})
-	env.HasDisplay = func() bool { return true }
-	env.Desktop = func(ctx context.Context, d DesktopApp) error {
-		srv := httptest.NewServer(d.API)
-		defer srv.Close()
+	withWindowAPI(t, func(srv *httptest.Server) {
 		docs := addDocuments(t, srv.URL, folder, "lease.txt", "distributor.txt")
 		lease := docs["lease.txt"]
 		renameDocument(t, srv.URL, lease, "Lease")
@@ -90,11 +85,7 @@ func TestChatScopedToADocument(t *testing.T) {
 		if resp.StatusCode != http.StatusBadRequest || bad.Error.Field != "documentIds" {
 			t.Errorf("a mention of a deleted document: %d %+v", resp.StatusCode, bad.Error)
 		}
-		return nil
-	}
-	if code := Run(context.Background(), nil, env); code != ExitOK {
-		t.Fatalf("desktop exited %d", code)
-	}
+	})
 }
 
 // addDocuments adds files of folder to a new collection and waits until

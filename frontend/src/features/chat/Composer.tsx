@@ -10,6 +10,7 @@ import { DocumentScopePicker } from '../scope/DocumentScopePicker';
 import { insertMention, matchDocuments, mentionAt, stillMentioned, type MentionQuery } from '../scope/match';
 import { MentionMenu } from '../scope/MentionMenu';
 import { ScopeChips } from '../scope/ScopeChips';
+import { usePopover } from '../scope/usePopover';
 
 /** The value of a model choice: "providerId\u0000model"; "" for the configured default. */
 export function modelValue(providerId: string, model: string): string {
@@ -83,16 +84,7 @@ function ModelPicker({ value, onChange, id, label = 'Model' }: { value: TurnSett
 export { ModelPicker };
 
 function CollectionPicker({ collections, value, onChange, overridden }: { collections: Collection[]; value: string[]; onChange: (ids: string[]) => void; overridden: boolean }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  const { open, setOpen, ref, onKeyDown } = usePopover();
   const all = value.length === 0;
   const label = all
     ? collections.length === 1
@@ -109,13 +101,7 @@ function CollectionPicker({ collections, value, onChange, overridden }: { collec
     <div
       className="tb-popover-wrap"
       ref={ref}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-          ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <button
         type="button"

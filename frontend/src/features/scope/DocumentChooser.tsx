@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, Search } from 'lucide-react';
 import type { LibraryDocument } from '../library/useAllDocuments';
+import { DocOption } from './DocOption';
 import { matchDocuments } from './match';
 import './Scope.css';
 
@@ -72,31 +73,11 @@ export function DocumentChooser({
         {matches.map((d, i) => {
           const on = selected.includes(d.id);
           return (
-            <li
-              key={d.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={on}
-              data-index={i}
-              data-active={i === current || undefined}
-              className="doc-option"
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => onToggle(d)}
-              title={d.name}
-            >
+            <DocOption key={d.id} doc={d} id={optionId(i)} index={i} active={i === current} selected={on} onPick={onToggle} onHover={setActive}>
               <span className="doc-option-check" aria-hidden="true">
                 {on && <Check size={12} />}
               </span>
-              <span className="doc-option-text">
-                <span className="doc-option-title" dir="auto">
-                  {d.title}
-                </span>
-                <span className="doc-option-meta" dir="auto">
-                  {d.collectionName} · {d.name}
-                </span>
-              </span>
-            </li>
+            </DocOption>
           );
         })}
         {matches.length === 0 && (

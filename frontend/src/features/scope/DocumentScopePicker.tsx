@@ -1,37 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, FileText } from 'lucide-react';
 import type { LibraryDocument } from '../library/useAllDocuments';
 import { DocumentChooser } from './DocumentChooser';
+import { usePopover } from './usePopover';
 
 /** The composer's documents control: a button naming the chosen documents, opening a searchable list. */
 export function DocumentScopePicker({ documents, value, onChange }: { documents: readonly LibraryDocument[]; value: readonly string[]; onChange: (ids: string[]) => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
-  const close = () => {
-    setOpen(false);
-    ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
-  };
+  const { open, setOpen, ref, onKeyDown } = usePopover();
   const title = (id: string) => documents.find((d) => d.id === id)?.title;
   const label = value.length === 0 ? 'All documents' : value.length === 1 ? (title(value[0]!) ?? '1 document') : `${value.length} documents`;
   return (
-    <div
-      className="tb-popover-wrap"
-      ref={ref}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          close();
-        }
-      }}
-    >
+    <div className="tb-popover-wrap" ref={ref} onKeyDown={onKeyDown}>
       <button
         type="button"
         className={`tb-field tb-button${value.length ? ' tb-on' : ''}`}

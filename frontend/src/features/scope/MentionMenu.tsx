@@ -1,4 +1,5 @@
 import type { LibraryDocument } from '../library/useAllDocuments';
+import { DocOption } from './DocOption';
 import './Scope.css';
 
 /** The titles an @-mention being typed may pick; the question box keeps focus and the keys. */
@@ -22,26 +23,7 @@ export function MentionMenu({
       </p>
       <ul role="listbox" id={id} aria-label="Documents to mention">
         {matches.map((d, i) => (
-          <li
-            key={d.id}
-            id={`${id}-o${i}`}
-            role="option"
-            aria-selected={i === active}
-            className="doc-option"
-            data-active={i === active || undefined}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => onHover(i)}
-            onClick={() => onPick(d)}
-          >
-            <span className="doc-option-text">
-              <span className="doc-option-title" dir="auto">
-                {d.title}
-              </span>
-              <span className="doc-option-meta" dir="auto">
-                {d.collectionName} · {d.name}
-              </span>
-            </span>
-          </li>
+          <DocOption key={d.id} doc={d} id={`${id}-o${i}`} index={i} active={i === active} selected={i === active} onPick={onPick} onHover={onHover} />
         ))}
       </ul>
     </div>
