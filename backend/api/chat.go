@@ -128,7 +128,9 @@ func (s *ChatService) Send(ctx context.Context, id string, in SendMessage) (Turn
 	if err := s.ready(); err != nil {
 		return Turn{}, err
 	}
-	t, err := s.chat.Send(ctx, id, in.Query, settingsOf(in.Settings), in.TurnKey)
+	set := settingsOf(in.Settings)
+	set.Mentioned = in.MentionIDs
+	t, err := s.chat.Send(ctx, id, in.Query, set, in.TurnKey)
 	return turnDTO(t), chatError(err)
 }
 
@@ -206,6 +208,8 @@ func chatError(err error) error {
 	switch {
 	case errors.Is(err, chat.ErrEmptyQuestion), errors.Is(err, chat.ErrLongQuestion), errors.Is(err, chat.ErrNotAnswer):
 		return invalid("", err.Error())
+	case errors.Is(err, chat.ErrUnknownDocument):
+		return invalid("documentIds", err.Error()+"; it may have been deleted: choose the documents again")
 	case errors.Is(err, runs.ErrNotRunning):
 		return &Error{Status: 409, Body: ErrorBody{Code: "not_running", Message: "this answer is not being generated"}}
 	}
@@ -213,14 +217,15 @@ func chatError(err error) error {
 }
 
 func settingsOf(t TurnSettings) chat.Settings {
-	return chat.Settings{CollectionIDs: t.CollectionIDs, ProviderID: t.ProviderID, Model: t.Model}
+	return chat.Settings{CollectionIDs: t.CollectionIDs, DocumentIDs: t.DocumentIDs, ProviderID: t.ProviderID, Model: t.Model}
 }
 
 func conversationDTO(c store.Conversation) Conversation {
 	var set chat.Settings
 	_ = json.Unmarshal([]byte(c.Settings), &set)
 	return Conversation{ID: c.ID, AppID: c.AppID, Title: c.Title, Preview: c.Preview, MessageCount: c.MessageCount, CreatedAt: c.CreatedAt,
-		UpdatedAt: c.UpdatedAt, Settings: TurnSettings{CollectionIDs: nonNil(set.CollectionIDs), ProviderID: set.ProviderID, Model: set.Model}}
+		UpdatedAt: c.UpdatedAt, Settings: TurnSettings{CollectionIDs: nonNil(set.CollectionIDs), DocumentIDs: nonNil(set.DocumentIDs),
+			ProviderID: set.ProviderID, Model: set.Model}}
 }
 
 func turnDTO(t chat.Turn) Turn {

@@ -131,7 +131,7 @@ func benchHits() []evidence.Hit {
 
 func fillTurn(b testing.TB, db *store.DB, convID string, i int, hits []evidence.Hit) {
 	ctx := context.Background()
-	_, ai, _, err := db.SaveTurn(ctx, convID, "", fmt.Sprintf("Question %d: what notice ends the agreement?", i))
+	_, ai, _, err := db.SaveTurn(ctx, convID, "", fmt.Sprintf("Question %d: what notice ends the agreement?", i), "")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -23,21 +23,40 @@ type ConversationInput struct {
 	Preview bool   `json:"preview,omitempty"`
 }
 
-// TurnSettings are the user's choices for one turn: which collections to
-// search (all when empty) and which model answers (the default when empty;
-// the built-in extractive answerer when no model is configured).
+// TurnSettings are the user's choices for one turn, kept for the
+// conversation's next: which collections to search (all when empty), or
+// which documents (when any, only those, whatever the collections), and
+// which model answers (the default when empty; the built-in extractive
+// answerer when no model is configured).
 type TurnSettings struct {
 	CollectionIDs []string `json:"collectionIds"`
+	DocumentIDs   []string `json:"documentIds"`
 	ProviderID    string   `json:"providerId"`
 	Model         string   `json:"model"`
 }
 
 // SendMessage asks a question in a conversation. TurnKey, chosen by the
 // client, makes sending idempotent: the same key twice starts one turn.
+// MentionIDs are the documents @-mentioned in the question: they join this
+// question's scope only.
 type SendMessage struct {
-	Query    string       `json:"query"`
-	Settings TurnSettings `json:"settings"`
-	TurnKey  string       `json:"turnKey"`
+	Query      string       `json:"query"`
+	Settings   TurnSettings `json:"settings"`
+	MentionIDs []string     `json:"mentionIds,omitempty"`
+	TurnKey    string       `json:"turnKey"`
+}
+
+// QuestionScope is what a question searched, named as when it was asked:
+// its documents (a document's name is its title), else its collections.
+type QuestionScope struct {
+	Collections []ScopeItem `json:"collections"`
+	Documents   []ScopeItem `json:"documents"`
+}
+
+// ScopeItem is a collection or a document of a question's scope.
+type ScopeItem struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // RegenerateRequest answers a question again, with other settings when given
@@ -101,6 +120,7 @@ type Message struct {
 	Error          string             `json:"error"`
 	RunID          string             `json:"runId"`
 	IsAskUser      bool               `json:"isAskUser"` // a clarifying question the next message answers
+	Scope          *QuestionScope     `json:"scope"`     // a question's, when it did not search the whole library
 	Citations      []Citation         `json:"citations"`
 	Claims         []Claim            `json:"claims"`
 	Generation     *GenerationSummary `json:"generation"`

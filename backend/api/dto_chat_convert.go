@@ -3,6 +3,8 @@ package api
 import (
 	"encoding/json"
 
+	"lexflow/backend/chat"
+
 	"lexflow/backend/generation"
 	"lexflow/backend/llm"
 	"lexflow/backend/store"
@@ -13,6 +15,7 @@ import (
 func messageDTO(m store.Message, steps []store.TimelineNode) Message {
 	out := Message{ID: m.ID, ConversationID: m.ConversationID, Seq: m.Seq, Role: m.Role, Content: m.Content, Status: m.Status,
 		Error: m.Error, RunID: m.RunID, IsAskUser: m.IsAskUser, CreatedAt: m.CreatedAt, Citations: []Citation{}, Claims: []Claim{}}
+	out.Scope = scopeDTO(chat.ParseScope(m.Scope))
 	var cites []generation.Citation
 	if json.Unmarshal([]byte(m.Citations), &cites) == nil {
 		out.Citations = citationDTOs(cites)
@@ -31,6 +34,21 @@ func messageDTO(m store.Message, steps []store.TimelineNode) Message {
 	out.Generation = &GenerationSummary{ID: m.GenerationID, Status: m.GenerationStatus, Refused: v.Refused,
 		ModelProvider: m.ModelProvider, ModelName: m.ModelName}
 	return out
+}
+
+// scopeDTO is a question's scope; nil for the whole library.
+func scopeDTO(sc chat.Scope) *QuestionScope {
+	if sc.Empty() {
+		return nil
+	}
+	items := func(ns []chat.Named) []ScopeItem {
+		out := make([]ScopeItem, len(ns))
+		for i, n := range ns {
+			out[i] = ScopeItem(n)
+		}
+		return out
+	}
+	return &QuestionScope{Collections: items(sc.Collections), Documents: items(sc.Documents)}
 }
 
 func checkDTOs(cs []generation.Check) []Check {

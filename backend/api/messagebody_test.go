@@ -203,7 +203,7 @@ func TestAChangeAfterTheResponseWinsOverItsBodies(t *testing.T) {
 func richTurn(t *testing.T, db *store.DB, convID, name, runStatus, status string) string {
 	t.Helper()
 	ctx := context.Background()
-	_, ai, _, err := db.SaveTurn(ctx, convID, "", "What does <article 12> say about \"notice\" & termination? "+name)
+	_, ai, _, err := db.SaveTurn(ctx, convID, "", "What does <article 12> say about \"notice\" & termination? "+name, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func richTurn(t *testing.T, db *store.DB, convID, name, runStatus, status string
 func plainTurn(t *testing.T, db *store.DB, convID, question string, answer store.Message) string {
 	t.Helper()
 	ctx := context.Background()
-	_, ai, _, err := db.SaveTurn(ctx, convID, "", question)
+	_, ai, _, err := db.SaveTurn(ctx, convID, "", question, "")
 	if err != nil {
 		t.Fatal(err)
 	}

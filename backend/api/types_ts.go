@@ -87,6 +87,8 @@ func TypeScript() string {
 		reflect.TypeFor[ConversationInput](),
 		reflect.TypeFor[TurnSettings](),
 		reflect.TypeFor[SendMessage](),
+		reflect.TypeFor[QuestionScope](),
+		reflect.TypeFor[ScopeItem](),
 		reflect.TypeFor[RegenerateRequest](),
 		reflect.TypeFor[Quote](),
 		reflect.TypeFor[Citation](),

@@ -37,11 +37,17 @@ var (
 	ErrNotAnswer     = errors.New("only an answer can be regenerated or stopped")
 )
 
-// Settings are the user's choices for a turn.
+// Settings are the user's choices for a turn; the conversation keeps them
+// for the next one, all but Mentioned (see scope.go).
 type Settings struct {
 	CollectionIDs []string `json:"collection_ids"`
-	ProviderID    string   `json:"provider_id"`
-	Model         string   `json:"model"`
+	// DocumentIDs, when any, are what is searched: only these documents.
+	DocumentIDs []string `json:"document_ids,omitempty"`
+	ProviderID  string   `json:"provider_id"`
+	Model       string   `json:"model"`
+	// Mentioned are the documents @-mentioned in this question: they join
+	// its scope, not the conversation's.
+	Mentioned []string `json:"-"`
 }
 
 // Turn is a question and the answer being produced for it.
@@ -125,7 +131,11 @@ func (s *Service) Send(ctx context.Context, conversationID, question string, set
 	if err != nil {
 		return Turn{}, err
 	}
-	human, ai, created, err := s.db.SaveTurn(ctx, conversationID, turnKey, question)
+	scope, err := s.scopeOf(ctx, set)
+	if err != nil {
+		return Turn{}, err
+	}
+	human, ai, created, err := s.db.SaveTurn(ctx, conversationID, turnKey, question, scope.encode())
 	if err != nil || !created {
 		return Turn{Human: human, AI: ai, RunID: ai.RunID}, err
 	}
@@ -161,7 +171,10 @@ func (s *Service) Regenerate(ctx context.Context, messageID string, set *Setting
 		set = &Settings{}
 		_ = json.Unmarshal([]byte(conv.Settings), set)
 	}
-	_, ai, _, err := s.db.SaveTurn(ctx, m.ConversationID, "", "")
+	if sc := ParseScope(q.Scope); !sc.Empty() {
+		*set = set.withScope(sc) // the question is answered again over what it searched, as it says
+	}
+	_, ai, _, err := s.db.SaveTurn(ctx, m.ConversationID, "", "", "")
 	if err != nil {
 		return Turn{}, err
 	}
@@ -290,8 +303,8 @@ func errText(errs ...error) string {
 }
 
 // appFor is the app's DSL with the turn's choices filled in: the collections
-// its retrieval nodes search and the model its answering nodes use. The run
-// records this DSL, so the audit shows exactly what ran.
+// or documents its retrieval nodes search and the model its answering nodes
+// use. The run records this DSL, so the audit shows exactly what ran.
 func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, appPolicy, error) {
 	a, err := s.db.GetApp(ctx, appID)
 	if err != nil {
@@ -301,12 +314,15 @@ func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byt
 	if err != nil {
 		return nil, appPolicy{}, err
 	}
+	colls, docs := set.searched()
 	for i, n := range app.Workflow.Graph.Nodes {
 		patch := map[string]any{}
 		switch n.Type {
 		case nodes.TypeKnowledgeRetrieval, nodes.TypeAgent:
-			if len(set.CollectionIDs) > 0 {
-				patch["dataset_ids"] = set.CollectionIDs
+			if len(docs) > 0 {
+				patch["dataset_ids"], patch["document_ids"] = []string{}, docs
+			} else if len(colls) > 0 {
+				patch["dataset_ids"] = colls
 			}
 		}
 		switch n.Type {

@@ -30,18 +30,6 @@ type world struct {
 }
 
 func newWorld(t *testing.T) *world {
-	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "lexflow.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	idx, err := index.OpenMem()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { idx.Close() })
 	texts := []string{
 		"Either party may terminate this agreement by giving ninety days' written notice to the other party.",
 		"Wages are paid monthly, no later than the fifth day of the month.",
@@ -55,6 +43,28 @@ func newWorld(t *testing.T) *world {
 				HeadingPath: []string{"Article " + string(rune('1'+i))}, Start: start, End: start + n}})
 		start += n + 2
 	}
+	return newWorldOf(t, func(*store.DB) ([]evidence.Chunk, error) { return chunks, nil })
+}
+
+// newWorldOf is a world whose store setup fills and whose index holds the
+// chunks it returns; its runs name scopes as the app does.
+func newWorldOf(t *testing.T, setup func(*store.DB) ([]evidence.Chunk, error)) *world {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "lexflow.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	chunks, err := setup(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, err := index.OpenMem()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { idx.Close() })
 	if err := idx.Add(ctx, chunks); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +76,7 @@ func newWorld(t *testing.T) *world {
 	}
 	models := nodes.ProviderSet{Default: "fake", Providers: []nodes.NamedProvider{{ID: "fake", Name: "Fake", Provider: p, DefaultModel: llmtest.DemoCite}}}
 	reg := engine.NewRegistry()
-	if err := nodes.Register(reg, nodes.Deps{Models: models, Search: idx.Search, Answerer: &generation.Pipeline{Store: db}}); err != nil {
+	if err := nodes.Register(reg, nodes.Deps{Models: models, Search: idx.Search, Answerer: &generation.Pipeline{Store: db}, Scope: Describe(db)}); err != nil {
 		t.Fatal(err)
 	}
 	rs := runs.NewService(db, reg, nil, context.Background())

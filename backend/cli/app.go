@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"lexflow/backend/api"
@@ -182,7 +180,7 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 		Chunks:    a.db,
 		Answerer:  a.pipeline,
 		Verifier:  a.pipeline,
-		Scope:     a.scope,
+		Scope:     chat.Describe(a.db),
 		Documents: a.readyDocuments,
 	})
 	return reg, err
@@ -209,21 +207,3 @@ func (a *app) readyDocuments(ctx context.Context, collectionIDs []string) ([]str
 	return ids, nil
 }
 
-// scope names the collections a search covered, for no-evidence answers.
-func (a *app) scope(ctx context.Context, ids []string) string {
-	if len(ids) == 0 {
-		return "all collections"
-	}
-	names := make([]string, 0, len(ids))
-	for _, id := range ids {
-		if c, err := a.db.GetCollection(ctx, id); err == nil {
-			names = append(names, strconv.Quote(c.Name))
-		} else {
-			names = append(names, strconv.Quote(id))
-		}
-	}
-	if len(names) == 1 {
-		return "the collection " + names[0]
-	}
-	return "the collections " + strings.Join(names, ", ")
-}

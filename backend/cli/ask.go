@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lexflow/backend/api"
+	"lexflow/backend/chat"
 	"lexflow/backend/generation"
 	"lexflow/backend/index"
 	"lexflow/backend/nodes"
@@ -102,7 +103,7 @@ func (a *app) ask(ctx context.Context, question, coll, model string, topK int, p
 	if err != nil {
 		return askResult{}, err
 	}
-	scope := a.scope(ctx, q.CollectionIDs)
+	scope, _ := chat.Describe(a.db)(ctx, nodes.SearchScope{CollectionIDs: q.CollectionIDs})
 	rec, err := (&generation.Pipeline{Store: a.db, Options: generation.Options{Uncited: policy}, Rarity: a.index.Rarity}).Run(ctx, generation.Request{
 		Query: question, Hits: hits, Scope: scope,
 		Parameters: map[string]any{"collection_ids": q.CollectionIDs, "top_k": topK, "source": "cli"},

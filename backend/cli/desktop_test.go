@@ -44,11 +44,7 @@ func TestDesktopWindowAddsDroppedPaths(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(folder, "copy.txt"), []byte("Article 4. Notice of termination must be given in writing thirty days ahead.\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(folder, ".DS_Store"), []byte("x"), 0o644))
 
-	env := testEnv(t.TempDir(), &syncBuffer{}, &syncBuffer{})
-	env.HasDisplay = func() bool { return true }
-	env.Desktop = func(ctx context.Context, d DesktopApp) error {
-		srv := httptest.NewServer(d.API)
-		defer srv.Close()
+	withWindowAPI(t, func(srv *httptest.Server) {
 		var coll api.Collection
 		if code := postJSON(t, srv.URL+"/api/collections", api.CollectionInput{Name: "Dropped"}, &coll); code != http.StatusCreated {
 			t.Fatalf("create collection: %d", code)
@@ -67,6 +63,19 @@ func TestDesktopWindowAddsDroppedPaths(t *testing.T) {
 		}
 		assertLocalOutcomes(t, results)
 		waitSearchable(t, srv.URL, coll.ID, "notice of termination in writing")
+	})
+}
+
+// withWindowAPI runs the desktop face on a fresh data directory and calls fn
+// with the window's API served over HTTP, then lets the app close.
+func withWindowAPI(t *testing.T, fn func(srv *httptest.Server)) {
+	t.Helper()
+	env := testEnv(t.TempDir(), &syncBuffer{}, &syncBuffer{})
+	env.HasDisplay = func() bool { return true }
+	env.Desktop = func(ctx context.Context, d DesktopApp) error {
+		srv := httptest.NewServer(d.API)
+		defer srv.Close()
+		fn(srv)
 		return nil
 	}
 	if code := Run(context.Background(), nil, env); code != ExitOK {

@@ -40,6 +40,18 @@ func formatRank(format string) int {
 	return 0
 }
 
+// copyMinWords: a text shorter than this is never taken for a copy. Two
+// short clauses of one template share most of their few shingles ("may
+// terminate this agreement by giving … written notice") without being one
+// document, and hiding one of them would hide a whole document.
+const copyMinWords = 150
+
+func wordCount(text string) int {
+	n := 0
+	eachWord(text, func(uint64) { n++ })
+	return n
+}
+
 // markCopies records whether d, whose text is text, repeats the text of a
 // ready document of its collection: the most alike above sameTextMin. The
 // better of the two (canonicalOrder) is canonical, the other and its
@@ -50,6 +62,9 @@ func (l *Library) markCopies(ctx context.Context, d store.Document, text string)
 	sk := sketchOf(text)
 	if err := l.opts.DB.SetDocumentSketch(ctx, d.ID, sk.bytes()); err != nil {
 		return err
+	}
+	if wordCount(text) < copyMinWords {
+		return nil
 	}
 	match, err := l.sameTextAs(ctx, d, &sk)
 	if err != nil || match == "" {

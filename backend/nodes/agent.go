@@ -19,7 +19,7 @@ const TypeAgent = "agent"
 
 // agentData configures an Agent node (SPEC §7): a model, a system prompt
 // (instruction), the user message (query, by default the chat question),
-// the tools it may call, the collections its search tools look in, the
+// the tools it may call, the collections (or documents) its search tools look in, the
 // round limit and the strategy. Tools are built-in tool names, or objects
 // shaped like a Tool node's data ({tool_name, tool_parameters}): a Tool node
 // exposed to the agent, whose configured parameters are fixed and hidden
@@ -31,6 +31,7 @@ type agentData struct {
 	Memory        *memoryConfig  `json:"memory"`
 	Tools         []agentToolDef `json:"tools"`
 	DatasetIDs    []string       `json:"dataset_ids"`
+	DocumentIDs   []string       `json:"document_ids"` // Lexflow: search only these documents
 	MaxIterations int            `json:"max_iterations"`
 	Strategy      string         `json:"strategy"`
 	ToolTimeout   float64        `json:"tool_timeout"` // seconds
@@ -87,7 +88,7 @@ func (n *agentNode) configure() error {
 		n.data.Query = "{{#sys.query#}}"
 	}
 	n.instruction, n.query = engine.ParseTemplate(d.Instruction), engine.ParseTemplate(n.data.Query)
-	n.tools, err = agentTools(n.deps, d.Tools, nonEmpty(d.DatasetIDs))
+	n.tools, err = agentTools(n.deps, d.Tools, nonEmpty(d.DatasetIDs), nonEmpty(d.DocumentIDs))
 	return err
 }
 
@@ -233,7 +234,7 @@ func (n *agentNode) verify(ctx context.Context, in engine.NodeInput, m Model, me
 	}
 	return n.deps.Verifier.Verify(ctx, generation.Answered{
 		Query: lastUser(messages), Hits: hits, Uncited: generation.UncitedPolicy(n.data.Uncited),
-		Parameters: map[string]any{"source": "agent tools", "tool_calls": out.ToolCalls, "collection_ids": n.data.DatasetIDs},
+		Parameters: map[string]any{"source": "agent tools", "tool_calls": out.ToolCalls, "collection_ids": n.data.DatasetIDs, "document_ids": n.data.DocumentIDs},
 		Snapshot:   generation.Snapshot{PromptName: generation.AgentPromptName, PromptVersion: "1", Messages: out.Messages},
 		Model:      m.Generation(),
 		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed},

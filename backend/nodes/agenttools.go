@@ -64,9 +64,9 @@ type agentTool struct {
 var passageTools = []string{"search_collection", "fetch_article", "neighbour_chunks"}
 
 // agentTools compiles an agent's tool list against a registry whose search
-// looks only in collections (all when empty).
-func agentTools(deps Deps, defs []agentToolDef, collections []string) ([]agentTool, error) {
-	reg, err := scopedTools(deps, collections)
+// looks only in collections (all when empty) and documents (all when empty).
+func agentTools(deps Deps, defs []agentToolDef, collections, documents []string) ([]agentTool, error) {
+	reg, err := scopedTools(deps, collections, documents)
 	if err != nil {
 		return nil, err
 	}
@@ -131,17 +131,35 @@ func withoutParams(schema json.RawMessage, fixed map[string]toolParam) json.RawM
 	return out
 }
 
-// scopedTools is the tool registry with search limited to collections.
-func scopedTools(deps Deps, collections []string) (*tools.Registry, error) {
-	if len(collections) == 0 || deps.Search == nil {
+// scopedTools is the tool registry with search limited to collections and,
+// when any are named, to documents; a document out of scope has no chunks.
+func scopedTools(deps Deps, collections, documents []string) (*tools.Registry, error) {
+	if (len(collections) == 0 && len(documents) == 0) || deps.Search == nil {
 		return Tools(deps)
 	}
 	d := deps
 	d.Search = func(ctx context.Context, q index.Query) ([]evidence.Hit, error) {
 		q.CollectionIDs = scope(q.CollectionIDs, collections)
+		q.DocIDs = scope(q.DocIDs, documents)
 		return deps.Search(ctx, q)
 	}
+	if len(documents) > 0 && deps.Chunks != nil {
+		d.Chunks = scopedChunks{deps.Chunks, documents}
+	}
 	return Tools(d)
+}
+
+// scopedChunks lists the chunks of in-scope documents only.
+type scopedChunks struct {
+	ChunkSource
+	documents []string
+}
+
+func (c scopedChunks) DocumentChunks(ctx context.Context, docID string) ([]evidence.Chunk, error) {
+	if !slices.Contains(c.documents, docID) {
+		return nil, nil
+	}
+	return c.ChunkSource.DocumentChunks(ctx, docID)
 }
 
 // scope keeps the asked collections that are in scope; none asked (or none

@@ -28,9 +28,17 @@ type Verifier interface {
 	Verify(ctx context.Context, a generation.Answered) (generation.Record, error)
 }
 
-// ScopeFunc describes the collections a retrieval searched, for people:
-// `the collection "Statutes"`; nil ids mean every collection.
-type ScopeFunc func(ctx context.Context, collectionIDs []string) string
+// SearchScope is what a retrieval searched, by id: its collections (none:
+// every collection) and, when it names any, only these documents.
+type SearchScope struct {
+	CollectionIDs []string
+	DocumentIDs   []string
+}
+
+// ScopeFunc describes a search scope for people: `the collection "Statutes"`,
+// `the documents “Lease”, “Distributor Agreement”`; with the documents'
+// titles, in the order of their ids.
+type ScopeFunc func(ctx context.Context, s SearchScope) (text string, titles []string)
 
 // Generation is the resolved model as the generation pipeline takes it.
 func (m Model) Generation() generation.Model {
@@ -51,10 +59,10 @@ type citedAnswerData struct {
 }
 
 type citedAnswer struct {
-	deps        Deps
-	data        citedAnswerData
-	params      params
-	collections []string // the retrieval node's dataset_ids, for the no-evidence answer
+	deps     Deps
+	data     citedAnswerData
+	params   params
+	searched SearchScope // the retrieval node's dataset_ids and document_ids, for the no-evidence answer and the record
 	// checked is the retrieval node's documents_checked: a question asked
 	// across documents is answered document by document.
 	checked engine.Selector
@@ -103,7 +111,7 @@ func (n *citedAnswer) configure(def engine.NodeDef) error {
 	if peer, ok := def.Peer(n.data.Hits.Node()); ok && peer.Type == TypeKnowledgeRetrieval {
 		var r retrievalData
 		if (engine.NodeDef{Type: peer.Type, Data: peer.Data}).Decode(&r) == nil {
-			n.collections = nonEmpty(r.DatasetIDs)
+			n.searched = SearchScope{CollectionIDs: nonEmpty(r.DatasetIDs), DocumentIDs: nonEmpty(r.DocumentIDs)}
 		}
 		n.checked = engine.Selector{n.data.Hits.Node(), "documents_checked"}
 	}
@@ -125,12 +133,14 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 		return res, err
 	}
 	var detail llm.DetailBuilder
+	scope, searched := n.scope(ctx)
 	rec, err := n.deps.Answerer.Run(ctx, generation.Request{
-		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: n.scope(ctx), DocumentsChecked: n.documentsChecked(in),
-		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": n.collections, "hits": len(hits)},
-		Model:      m.Generation(),
-		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, Format: n.params.format},
-		RunID:      in.RunID, NodeID: in.NodeID,
+		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: scope, DocumentsChecked: n.documentsChecked(in),
+		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": n.searched.CollectionIDs,
+			"document_ids": n.searched.DocumentIDs, "documents": searched, "hits": len(hits)},
+		Model:  m.Generation(),
+		Params: generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, Format: n.params.format},
+		RunID:  in.RunID, NodeID: in.NodeID,
 		OnAnswer: func(s string) error { return in.Stream("answer", s) },
 		OnDelta: func(d llm.Delta) error {
 			detail.Add(d)
@@ -180,14 +190,34 @@ func (n *citedAnswer) documentsChecked(in engine.NodeInput) int {
 	return int(f)
 }
 
-func (n *citedAnswer) scope(ctx context.Context) string {
+// scope describes what the retrieval searched, and lists the documents it
+// was restricted to as {id, title} for the record (empty: no restriction).
+func (n *citedAnswer) scope(ctx context.Context) (string, []any) {
+	s := n.searched
+	text, titles := scopeText(s)
 	if n.deps.Scope != nil {
-		return n.deps.Scope(ctx, n.collections)
+		text, titles = n.deps.Scope(ctx, s)
 	}
-	if len(n.collections) == 0 {
-		return "all collections"
+	docs := make([]any, len(s.DocumentIDs))
+	for i, id := range s.DocumentIDs {
+		title := id
+		if i < len(titles) {
+			title = titles[i]
+		}
+		docs[i] = map[string]any{"id": id, "title": title}
 	}
-	return fmt.Sprintf("collections %v", n.collections)
+	return text, docs
+}
+
+// scopeText describes a scope by ids, where no ScopeFunc names them.
+func scopeText(s SearchScope) (string, []string) {
+	switch {
+	case len(s.DocumentIDs) > 0:
+		return fmt.Sprintf("documents %v", s.DocumentIDs), s.DocumentIDs
+	case len(s.CollectionIDs) > 0:
+		return fmt.Sprintf("collections %v", s.CollectionIDs), nil
+	}
+	return "all collections", nil
 }
 
 func (n *citedAnswer) outputs(rec generation.Record) map[string]engine.Value {

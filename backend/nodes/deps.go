@@ -31,7 +31,8 @@ type Deps struct {
 	Answerer Answerer
 	// Verifier checks and records agent answers that cite evidence.
 	Verifier Verifier
-	// Scope names searched collections in no-evidence answers; nil shows ids.
+	// Scope names the searched collections or documents in no-evidence
+	// answers and records; nil shows ids.
 	Scope ScopeFunc
 	// Documents lists the documents knowledge-retrieval checks one by one
 	// for a question asked across documents; nil searches as usual.

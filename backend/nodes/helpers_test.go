@@ -127,8 +127,11 @@ func newEnv(t testing.TB, defaultProvider string) *env {
 	t.Cleanup(func() { db.Close() })
 	pipeline := &generation.Pipeline{Store: db}
 	deps := nodes.Deps{Models: set, Search: idx.Search, Chunks: chunkStore(corpus()), Clock: fixedClock{},
-		Answerer: pipeline, Verifier: pipeline, Scope: func(_ context.Context, ids []string) string {
-			return fmt.Sprintf("the collections %q", ids)
+		Answerer: pipeline, Verifier: pipeline, Scope: func(_ context.Context, s nodes.SearchScope) (string, []string) {
+			if len(s.DocumentIDs) > 0 {
+				return fmt.Sprintf("the documents %q", s.DocumentIDs), s.DocumentIDs
+			}
+			return fmt.Sprintf("the collections %q", s.CollectionIDs), nil
 		}}
 	return &env{srv: srv, idx: idx, deps: deps}
 }

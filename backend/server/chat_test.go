@@ -28,7 +28,7 @@ func TestMessagesAreWrittenAsEncoded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, ai, _, err := db.SaveTurn(ctx, conv.ID, "", "Is <notice> needed?")
+	_, ai, _, err := db.SaveTurn(ctx, conv.ID, "", "Is <notice> needed?", "")
 	if err != nil {
 		t.Fatal(err)
 	}

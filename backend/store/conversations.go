@@ -35,6 +35,7 @@ type Message struct {
 	TurnKey        string
 	IsAskUser      bool   // the answer is a clarifying question
 	PendingIntent  string // what the flow was doing when it asked
+	Scope          string // a question's: JSON of what it searched (see migration 0022); "" for the whole library
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
 	// From the message's generation record, when it has one (read-only).
@@ -135,8 +136,8 @@ func mustAffect(res sql.Result, what, id string) error {
 // one transaction, each with the next seq_id. Saving a turn is idempotent:
 // with a turn key that was saved before, it returns the stored pair and
 // created is false. An empty human content appends only the answer (a
-// regeneration).
-func (db *DB) SaveTurn(ctx context.Context, conversationID, turnKey, question string) (human, ai Message, created bool, err error) {
+// regeneration); scope is the question's (Message.Scope).
+func (db *DB) SaveTurn(ctx context.Context, conversationID, turnKey, question, scope string) (human, ai Message, created bool, err error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return human, ai, false, fmt.Errorf("save turn: %w", err)
@@ -153,7 +154,7 @@ func (db *DB) SaveTurn(ctx context.Context, conversationID, turnKey, question st
 	}
 	t := time.Now().UTC().Truncate(time.Millisecond)
 	if question != "" {
-		human = Message{ConversationID: conversationID, Role: "human", Content: question, Status: "done", TurnKey: turnKey}
+		human = Message{ConversationID: conversationID, Role: "human", Content: question, Status: "done", TurnKey: turnKey, Scope: scope}
 		if human, err = insertMessage(ctx, tx, human, t); err != nil {
 			return human, ai, false, err
 		}
@@ -199,10 +200,10 @@ func turnByKey(ctx context.Context, tx *sql.Tx, conversationID, key string) (hum
 // insertMessage adds a message with seq_id MAX+1 inside tx.
 func insertMessage(ctx context.Context, tx *sql.Tx, m Message, t time.Time) (Message, error) {
 	m.ID, m.CreatedAt, m.UpdatedAt = newID(), t, t
-	err := tx.QueryRowContext(ctx, `INSERT INTO messages (id, conversation_id, seq_id, role, content, status, turn_key,
+	err := tx.QueryRowContext(ctx, `INSERT INTO messages (id, conversation_id, seq_id, role, content, status, turn_key, scope,
 		created_at, updated_at) VALUES (?, ?, (SELECT COALESCE(MAX(seq_id), 0) + 1 FROM messages WHERE conversation_id = ?),
-		?, ?, ?, ?, ?, ?) RETURNING seq_id`, m.ID, m.ConversationID, m.ConversationID, m.Role, m.Content, m.Status, m.TurnKey,
-		formatTime(t), formatTime(t)).Scan(&m.Seq)
+		?, ?, ?, ?, ?, ?, ?) RETURNING seq_id`, m.ID, m.ConversationID, m.ConversationID, m.Role, m.Content, m.Status, m.TurnKey,
+		m.Scope, formatTime(t), formatTime(t)).Scan(&m.Seq)
 	if err != nil {
 		return m, fmt.Errorf("save message: %w", err)
 	}
@@ -252,7 +253,7 @@ const messageSelect = messageColumns + messageFrom
 // messageColumns and messageFrom make up messageSelect, for a query that reads more columns.
 const (
 	messageColumns = `SELECT m.id, m.conversation_id, m.seq_id, m.role, m.content, m.tool_calls, m.citations,
-	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.is_ask_user, m.pending_intent, m.created_at, m.updated_at, COALESCE(g.id, ''),
+	COALESCE(m.run_id, ''), m.status, m.error, m.turn_key, m.is_ask_user, m.pending_intent, m.scope, m.created_at, m.updated_at, COALESCE(g.id, ''),
 	COALESCE(g.node_id, ''), COALESCE(g.status, ''), COALESCE(g.timing_ms, ''), COALESCE(g.verification, ''),
 	COALESCE(g.model_provider, ''), COALESCE(g.model_name, ''), COALESCE(d.reasoning_content, ''), COALESCE(d.tool_calls, ''), COALESCE(d.sequence, '')`
 	messageFrom = `
@@ -264,7 +265,7 @@ func scanMessage(s scanner) (Message, error) {
 	var m Message
 	var created, updated string
 	err := s.Scan(&m.ID, &m.ConversationID, &m.Seq, &m.Role, &m.Content, &m.ToolCalls, &m.Citations, &m.RunID, &m.Status,
-		&m.Error, &m.TurnKey, &m.IsAskUser, &m.PendingIntent, &created, &updated, &m.GenerationID, &m.GenerationNodeID, &m.GenerationStatus, &m.GenerationTiming, &m.Verification, &m.ModelProvider,
+		&m.Error, &m.TurnKey, &m.IsAskUser, &m.PendingIntent, &m.Scope, &created, &updated, &m.GenerationID, &m.GenerationNodeID, &m.GenerationStatus, &m.GenerationTiming, &m.Verification, &m.ModelProvider,
 		&m.ModelName, &m.DetailReasoning, &m.DetailToolCalls, &m.DetailSequence)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
 	return m, err

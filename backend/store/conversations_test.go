@@ -23,7 +23,7 @@ func TestSaveTurnIsIdempotentUnderConcurrency(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			key := fmt.Sprintf("turn-%d", i%4) // four turns, each saved four times at once
-			_, _, ok, err := db.SaveTurn(ctx, c.ID, key, "question "+key)
+			_, _, ok, err := db.SaveTurn(ctx, c.ID, key, "question "+key, "")
 			if err != nil {
 				t.Error(err)
 			}
@@ -67,14 +67,18 @@ func TestMessageLifecycle(t *testing.T) {
 	db := openTemp(t)
 	ctx := context.Background()
 	c, _ := db.CreateConversation(ctx, Conversation{})
-	human, ai, _, err := db.SaveTurn(ctx, c.ID, "", "What notice?")
+	scope := `{"documents":[{"id":"d1","name":"Lease"}]}`
+	human, ai, _, err := db.SaveTurn(ctx, c.ID, "", "What notice?", scope)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q, err := db.QuestionBefore(ctx, ai); err != nil || q.ID != human.ID {
+	if human.Scope != scope || ai.Scope != "" {
+		t.Errorf("scope kept on the question only: %q, %q", human.Scope, ai.Scope)
+	}
+	if q, err := db.QuestionBefore(ctx, ai); err != nil || q.ID != human.ID || q.Scope != scope {
 		t.Errorf("question of the answer: %+v, %v", q, err)
 	}
-	_, again, _, err := db.SaveTurn(ctx, c.ID, "", "")
+	_, again, _, err := db.SaveTurn(ctx, c.ID, "", "", "")
 	if err != nil || again.Seq != 3 {
 		t.Fatalf("regenerated answer %+v, %v", again, err)
 	}
@@ -110,7 +114,7 @@ func streamingAnswer(t *testing.T, db *DB) Message {
 	t.Helper()
 	ctx := context.Background()
 	c, _ := db.CreateConversation(ctx, Conversation{})
-	_, ai, _, err := db.SaveTurn(ctx, c.ID, "", "What notice?")
+	_, ai, _, err := db.SaveTurn(ctx, c.ID, "", "What notice?", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestConversationTimelines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, ai, _, err := db.SaveTurn(ctx, conv.ID, "", "What does article 12 say?")
+	_, ai, _, err := db.SaveTurn(ctx, conv.ID, "", "What does article 12 say?", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -494,6 +494,7 @@ export interface ConversationInput {
 
 export interface TurnSettings {
   collectionIds: string[];
+  documentIds: string[];
   providerId: string;
   model: string;
 }
@@ -501,7 +502,18 @@ export interface TurnSettings {
 export interface SendMessage {
   query: string;
   settings: TurnSettings;
+  mentionIds?: string[];
   turnKey: string;
+}
+
+export interface QuestionScope {
+  collections: ScopeItem[];
+  documents: ScopeItem[];
+}
+
+export interface ScopeItem {
+  id: string;
+  name: string;
 }
 
 export interface RegenerateRequest {
@@ -557,6 +569,7 @@ export interface Message {
   error: string;
   runId: string;
   isAskUser: boolean;
+  scope: QuestionScope | null;
   citations: Citation[];
   claims: Claim[];
   generation: GenerationSummary | null;

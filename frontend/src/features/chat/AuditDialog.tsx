@@ -13,6 +13,7 @@ import { AnswerBody } from './AnswerBody';
 import { outputLabel } from './outputFormat';
 import { ModelPicker } from './Composer';
 import { useGeneration, useReplay } from './queries';
+import '../scope/Scope.css';
 
 const statusTones: Record<string, BadgeTone> = { success: 'success', partial: 'warning', failed: 'danger', no_evidence: 'neutral' };
 const statusLabels: Record<string, string> = { success: 'Success', partial: 'Partial', failed: 'Failed', no_evidence: 'No evidence' };
@@ -94,11 +95,44 @@ function Overview({ r }: { r: GenerationAudit }) {
   );
 }
 
+/** The documents a record's search was restricted to, by the titles they had: its parameters' documents. */
+export function searchedDocuments(params: Record<string, unknown> | null | undefined): { id: string; title: string }[] {
+  const docs = params?.documents;
+  if (!Array.isArray(docs)) return [];
+  return docs.filter((d): d is { id: string; title: string } => typeof d?.id === 'string').map((d) => ({ id: d.id, title: typeof d.title === 'string' ? d.title : d.id }));
+}
+
+function SearchedScope({ r }: { r: GenerationAudit }) {
+  const docs = searchedDocuments(r.retrievalParameters);
+  if (docs.length === 0) return null;
+  return (
+    <p className="audit-scope" data-testid="audit-scope">
+      Searched only {docs.length === 1 ? 'the document' : 'the documents'}{' '}
+      {docs.map((d, i) => (
+        <span key={d.id}>
+          {i > 0 && ', '}
+          <strong dir="auto" title={d.id}>
+            {d.title}
+          </strong>
+        </span>
+      ))}
+      .
+    </p>
+  );
+}
+
 function Evidence({ r }: { r: GenerationAudit }) {
-  if (!r.hits?.length) return <p className="muted">No passage was retrieved{r.status === 'no_evidence' ? ': the answer is a refusal, and no model was called.' : '.'}</p>;
+  if (!r.hits?.length)
+    return (
+      <>
+        <SearchedScope r={r} />
+        <p className="muted">No passage was retrieved{r.status === 'no_evidence' ? ': the answer is a refusal, and no model was called.' : '.'}</p>
+      </>
+    );
   const cited = new Set(r.citations.map((c) => c.nodeId));
   return (
     <>
+      <SearchedScope r={r} />
       {Object.keys(r.retrievalParameters ?? {}).length > 0 && <p className="subtle audit-params mono">{JSON.stringify(r.retrievalParameters)}</p>}
       <table className="data-table audit-table">
         <thead>

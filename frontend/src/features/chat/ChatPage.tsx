@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Download, LibraryBig, MessageSquareText, Sparkles } from 'lucide-react';
+import { Download, LibraryBig, MessageSquareText, ScanSearch, Sparkles } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, TurnSettings } from '../../lib/api.gen';
 import { BackendError, exportConversation } from '../../lib/backend';
@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast/toastStore';
 import { useCollections, useLoadSample } from '../library/queries';
+import { useAllDocuments, type LibraryDocument } from '../library/useAllDocuments';
 import { LIBRARY_PATH } from '../library/paths';
 import { useProviders } from '../settings/queries';
 import { AnswerMessage } from './AnswerMessage';
@@ -20,7 +21,7 @@ import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
 import { useOpenCitation } from './openSource';
 import { chatPath } from './paths';
-import { initialSettings, loadDraft, loadPreferredSettings, saveDraft, savePreferredSettings, clearDraft } from './preferences';
+import { chosen, initialSettings, loadDraft, loadPreferredSettings, saveDraft, savePreferredSettings, clearDraft } from './preferences';
 import { conversationGone, DEFAULT_APP_ID, useChatflows, useConversations, useCreateConversation, useMessages, useRegenerate, useSend, useStop } from './queries';
 import './Chat.css';
 import { errorText } from '../../lib/format';
@@ -46,12 +47,30 @@ function titleFor(question: string): string {
   return cps.length > 64 ? `${cps.slice(0, 63).join('').trimEnd()}…` : t;
 }
 
-function HumanMessage({ message }: { message: Message }) {
+/** What a question searched, as it says under it: "In: Distributor Agreement, Lease"; documents by their current titles. */
+export function scopeNames(message: Message, documents: readonly LibraryDocument[]): string[] {
+  const s = message.scope;
+  if (!s) return [];
+  if (s.documents.length > 0) return s.documents.map((d) => documents.find((x) => x.id === d.id)?.title ?? d.name);
+  return s.collections.map((c) => c.name);
+}
+
+function HumanMessage({ message, documents }: { message: Message; documents: readonly LibraryDocument[] }) {
+  const names = scopeNames(message, documents);
+  const what = message.scope?.documents.length ? 'documents' : 'collections';
   return (
     <div className="msg msg-human" data-testid="human-message" data-message-id={message.id}>
       <p className="msg-human-text" dir="auto">
         {message.content}
       </p>
+      {names.length > 0 && (
+        <p className="msg-scope" data-testid="message-scope" title={`Searched only the ${what}: ${names.join(', ')}`}>
+          <ScanSearch size={12} aria-hidden="true" />
+          <span className="msg-scope-names" dir="auto">
+            In: {names.join(', ')}
+          </span>
+        </p>
+      )}
     </div>
   );
 }
@@ -178,6 +197,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
   const qc = useQueryClient();
   const conversations = useConversations();
   const collections = useCollections();
+  const library = useAllDocuments();
   const providers = useProviders();
   const messages = useMessages(conversationId);
   const create = useCreateConversation();
@@ -202,16 +222,21 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
 
   const knownCollections = collections.data?.map((c) => c.id) ?? null;
   const knownProviders = providers.data?.map((p) => p.id) ?? null;
+  const knownDocuments = library.loaded ? library.documents.map((d) => d.id) : null;
   const [settings, setSettings] = useState<TurnSettings>(() => initialSettings(null, loadPreferredSettings(), { collectionIds: null, providerIds: null }));
   const settingsFor = useRef<string | null | undefined>(undefined);
+  // The settings a new conversation was started with, until the list shows them as its own.
+  const startedWith = useRef<{ id: string; settings: TurnSettings } | null>(null);
   useEffect(() => {
     // Once per conversation (and once its data is in): its own last settings, else the preference.
-    const key = `${conversationId ?? ''}|${conversation ? 'c' : ''}|${knownCollections ? 'k' : ''}|${knownProviders ? 'p' : ''}`;
+    const key = `${conversationId ?? ''}|${conversation ? 'c' : ''}|${knownCollections ? 'k' : ''}|${knownProviders ? 'p' : ''}|${knownDocuments ? 'd' : ''}`;
     if (settingsFor.current === key) return;
     settingsFor.current = key;
-    setSettings(initialSettings(conversation?.settings, loadPreferredSettings(), { collectionIds: knownCollections, providerIds: knownProviders }));
+    const started = startedWith.current?.id === conversationId ? startedWith.current.settings : null;
+    const own = chosen(conversation?.settings) ? conversation?.settings : started;
+    setSettings(initialSettings(own, loadPreferredSettings(), { collectionIds: knownCollections, providerIds: knownProviders, documentIds: knownDocuments }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [conversationId, conversation, knownCollections === null, knownProviders === null]);
+  }, [conversationId, conversation, knownCollections === null, knownProviders === null, knownDocuments === null]);
   const onSettings = (s: TurnSettings) => {
     setSettings(s);
     savePreferredSettings(s);
@@ -222,7 +247,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
   const { scroller, inner } = useStickToBottom(`${conversationId}:${list.length}`);
 
   const ask = useCallback(
-    async (question: string) => {
+    async (question: string, mentionIds: string[] = []) => {
       const q = question.trim();
       if (!q) return;
       let id = conversationId;
@@ -230,12 +255,13 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
         if (!id) {
           const c = await create.mutateAsync({ title: titleFor(q), appId: newAppId });
           id = c.id;
+          startedWith.current = { id, settings };
           clearDraft('new');
           navigate(chatPath(id));
         }
         setDraft('');
         clearDraft(id);
-        await send.mutateAsync({ conversationId: id, body: { query: q, settings, turnKey: newTurnKey() } });
+        await send.mutateAsync({ conversationId: id, body: { query: q, settings, mentionIds, turnKey: newTurnKey() } });
       } catch (err) {
         setDraft(q);
         if (id) saveDraft(id, q);
@@ -332,7 +358,7 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
             ) : (
               list.map((m) =>
                 m.role === 'human' ? (
-                  <HumanMessage key={m.id} message={m} />
+                  <HumanMessage key={m.id} message={m} documents={library.documents} />
                 ) : m.role === 'ai' ? (
                   <AnswerMessage
                     key={m.id}
@@ -355,13 +381,14 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
           <Composer
             draft={draft}
             onDraft={onDraft}
-            onSend={(q) => void ask(q)}
+            onSend={(q, mentionIds) => void ask(q, mentionIds)}
             onStop={running ? () => onStop(running) : undefined}
             running={Boolean(running)}
             sending={send.isPending || create.isPending}
             settings={settings}
             onSettings={onSettings}
             collections={collections.data ?? []}
+            documents={library.documents}
             disabled={missing}
           />
         </div>

@@ -1,10 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { ArrowUp, Check, ChevronDown, Cpu, LibraryBig, Square } from 'lucide-react';
 import type { Collection, Provider, TurnSettings } from '../../lib/api.gen';
 import { listModels } from '../../lib/backend';
 import { Button } from '../../components/ui/Button';
 import { keys as settingsKeys, useProviders, useSettings } from '../settings/queries';
+import type { LibraryDocument } from '../library/useAllDocuments';
+import { DocumentScopePicker } from '../scope/DocumentScopePicker';
+import { insertMention, matchDocuments, mentionAt, stillMentioned, type MentionQuery } from '../scope/match';
+import { MentionMenu } from '../scope/MentionMenu';
+import { ScopeChips } from '../scope/ScopeChips';
+import { usePopover } from '../scope/usePopover';
 
 /** The value of a model choice: "providerId\u0000model"; "" for the configured default. */
 export function modelValue(providerId: string, model: string): string {
@@ -77,17 +83,8 @@ function ModelPicker({ value, onChange, id, label = 'Model' }: { value: TurnSett
 
 export { ModelPicker };
 
-function CollectionPicker({ collections, value, onChange }: { collections: Collection[]; value: string[]; onChange: (ids: string[]) => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+function CollectionPicker({ collections, value, onChange, overridden }: { collections: Collection[]; value: string[]; onChange: (ids: string[]) => void; overridden: boolean }) {
+  const { open, setOpen, ref, onKeyDown } = usePopover();
   const all = value.length === 0;
   const label = all
     ? collections.length === 1
@@ -104,21 +101,24 @@ function CollectionPicker({ collections, value, onChange }: { collections: Colle
     <div
       className="tb-popover-wrap"
       ref={ref}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-          ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
-      <button type="button" className="tb-field tb-button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="collection-picker" title="Which collections the answer may cite">
+      <button
+        type="button"
+        className={`tb-field tb-button${overridden ? ' tb-overridden' : ''}`}
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="collection-picker"
+        title={overridden ? 'Documents are chosen: only they are searched' : 'Which collections the answer may cite'}
+      >
         <LibraryBig size={13} aria-hidden="true" />
         <span className="tb-label">{label}</span>
         <ChevronDown size={13} className="tb-caret" aria-hidden="true" />
       </button>
       {open && (
         <div className="tb-popover" role="group" aria-label="Collections to search">
+          {overridden && <p className="tb-note">Documents are chosen: only they are searched, whatever the collections.</p>}
           <label className="tb-check">
             <input type="checkbox" checked={all} onChange={() => onChange([])} />
             <span>All collections</span>
@@ -141,20 +141,29 @@ function CollectionPicker({ collections, value, onChange }: { collections: Colle
 export interface ComposerProps {
   draft: string;
   onDraft: (text: string) => void;
-  onSend: (text: string) => void;
+  /** Sends the question with the documents @-mentioned in it. */
+  onSend: (text: string, mentionIds: string[]) => void;
   onStop?: () => void;
   running: boolean;
   sending: boolean;
   settings: TurnSettings;
   onSettings: (s: TurnSettings) => void;
   collections: Collection[];
+  documents: readonly LibraryDocument[];
   disabled?: boolean;
   placeholder?: string;
 }
 
-/** The question box with the turn toolbar: collections and model, Enter to send. */
-export function Composer({ draft, onDraft, onSend, onStop, running, sending, settings, onSettings, collections, disabled, placeholder }: ComposerProps) {
+/**
+ * The question box with the turn toolbar: collections, documents and model, Enter to send. The
+ * chosen documents stay for the conversation (chips above the question); typing @ offers document
+ * titles, and a document picked there is searched for this question only.
+ */
+export function Composer({ draft, onDraft, onSend, onStop, running, sending, settings, onSettings, collections, documents, disabled, placeholder }: ComposerProps) {
   const area = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentions(draft, onDraft, documents, area);
+  const chosen = settings.documentIds.map((id) => ({ id, name: documents.find((d) => d.id === id)?.title ?? 'A document no longer in the library' }));
+  const removeChosen = (id: string) => onSettings({ ...settings, documentIds: settings.documentIds.filter((x) => x !== id) });
   useEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -164,9 +173,10 @@ export function Composer({ draft, onDraft, onSend, onStop, running, sending, set
   const canSend = draft.trim() !== '' && !running && !sending && !disabled;
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (canSend) onSend(draft.trim());
+    if (canSend) onSend(draft.trim(), mention.ids());
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
@@ -175,22 +185,42 @@ export function Composer({ draft, onDraft, onSend, onStop, running, sending, set
   return (
     <form className="composer" onSubmit={submit} data-testid="composer">
       <div className="composer-box">
+        {(chosen.length > 0 || mention.chips.length > 0) && (
+          <div className="composer-scope">
+            <ScopeChips chips={chosen} onRemove={removeChosen} label="Documents searched in this conversation" />
+            <ScopeChips chips={mention.chips} onRemove={mention.remove} mention label="Documents mentioned in this question" />
+          </div>
+        )}
+        {mention.open && <MentionMenu id={mention.menuId} matches={mention.matches} active={mention.active} onPick={mention.pick} onHover={mention.setActive} />}
         <textarea
           ref={area}
           className="composer-input"
           rows={1}
           dir="auto"
           value={draft}
-          placeholder={placeholder ?? 'Ask a question about your documents…'}
+          placeholder={placeholder ?? 'Ask a question about your documents — type @ to name one…'}
           aria-label="Your question"
-          onChange={(e) => onDraft(e.target.value)}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={mention.open}
+          aria-controls={mention.open ? mention.menuId : undefined}
+          aria-activedescendant={mention.open ? `${mention.menuId}-o${mention.active}` : undefined}
+          onChange={(e) => mention.onChange(e.target.value, e.target.selectionStart)}
+          onSelect={(e) => mention.onCaret(e.currentTarget.value, e.currentTarget.selectionStart)}
+          onBlur={mention.close}
           onKeyDown={onKeyDown}
           disabled={disabled}
           data-testid="composer-input"
         />
         <div className="composer-bar">
           <div className="composer-tools">
-            <CollectionPicker collections={collections} value={settings.collectionIds} onChange={(collectionIds) => onSettings({ ...settings, collectionIds })} />
+            <CollectionPicker
+              collections={collections}
+              value={settings.collectionIds}
+              onChange={(collectionIds) => onSettings({ ...settings, collectionIds })}
+              overridden={settings.documentIds.length > 0}
+            />
+            <DocumentScopePicker documents={documents} value={settings.documentIds} onChange={(documentIds) => onSettings({ ...settings, documentIds })} />
             <ModelPicker value={settings} onChange={(m) => onSettings({ ...settings, ...m })} />
           </div>
           {running && onStop ? (
@@ -209,4 +239,78 @@ export function Composer({ draft, onDraft, onSend, onStop, running, sending, set
       </p>
     </form>
   );
+}
+
+/**
+ * @-mentions in the question box: the mention being typed, the titles it matches, the keys that
+ * move through them and pick one (which writes "@Title" in the question), and the documents picked,
+ * as long as their "@Title" is still in the question.
+ */
+function useMentions(draft: string, onDraft: (text: string) => void, documents: readonly LibraryDocument[], area: React.RefObject<HTMLTextAreaElement | null>) {
+  const [picked, setPicked] = useState<LibraryDocument[]>([]);
+  const [typing, setTyping] = useState<MentionQuery | null>(null);
+  const [active, setActive] = useState(0);
+  const settled = useRef<number | null>(null); // the @ of a mention picked or dismissed: it stays closed
+  const menuId = useId();
+  const matches = typing ? matchDocuments(documents, typing.query, 8) : [];
+  const open = matches.length > 0;
+  const current = Math.min(active, Math.max(matches.length - 1, 0));
+  const chips = stillMentioned(draft, picked).map((d) => ({ id: d.id, name: d.title }));
+  const onCaret = (text: string, caret: number) => {
+    let m = mentionAt(text, caret);
+    if (m?.query === '') settled.current = null; // an @ just typed opens afresh
+    if (m && m.start === settled.current) m = null;
+    if (m?.start !== typing?.start || m?.query !== typing?.query) setActive(0);
+    setTyping(m);
+  };
+  const pick = (d: LibraryDocument) => {
+    const el = area.current;
+    if (!typing || !el) return;
+    const r = insertMention(draft, typing, el.selectionStart, d.title);
+    onDraft(r.text);
+    setPicked((ps) => (ps.some((p) => p.id === d.id) ? ps : [...ps, d]));
+    settled.current = typing.start;
+    setTyping(null);
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(r.caret, r.caret);
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!open || e.nativeEvent.isComposing) return false;
+    const move = { ArrowDown: 1, ArrowUp: -1 }[e.key];
+    if (move) setActive((current + move + matches.length) % matches.length);
+    else if (e.key === 'Enter' || e.key === 'Tab') pick(matches[current]!);
+    else if (e.key === 'Escape') {
+      settled.current = typing!.start;
+      setTyping(null);
+    }
+    else return false;
+    e.preventDefault();
+    e.stopPropagation();
+    return true;
+  };
+  const remove = (id: string) => {
+    const d = picked.find((p) => p.id === id);
+    setPicked((ps) => ps.filter((p) => p.id !== id));
+    if (d) onDraft(draft.split(`@${d.title}`).join(d.title)); // the words stay; only the mention goes
+  };
+  return {
+    open,
+    matches,
+    active: current,
+    setActive,
+    menuId,
+    chips,
+    pick,
+    remove,
+    onKeyDown,
+    onCaret,
+    onChange: (text: string, caret: number) => {
+      onDraft(text);
+      onCaret(text, caret);
+    },
+    close: () => setTyping(null),
+    ids: () => chips.map((c) => c.id),
+  };
 }

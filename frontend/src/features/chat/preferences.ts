@@ -1,4 +1,5 @@
-// What the chat keeps in localStorage: the last turn settings chosen (a preference) and
+// What the chat keeps in localStorage: the last turn settings chosen (a preference; never the
+// chosen documents, which belong to their conversation) and
 // unsent drafts per conversation. Never messages: the backend is the only source of history.
 import type { TurnSettings } from '../../lib/api.gen';
 
@@ -13,7 +14,7 @@ function storage(): Storage | null {
   }
 }
 
-export const emptySettings: TurnSettings = { collectionIds: [], providerId: '', model: '' };
+export const emptySettings: TurnSettings = { collectionIds: [], documentIds: [], providerId: '', model: '' };
 
 function isSettings(v: unknown): v is TurnSettings {
   if (typeof v !== 'object' || v === null) return false;
@@ -21,9 +22,9 @@ function isSettings(v: unknown): v is TurnSettings {
   return Array.isArray(s.collectionIds) && s.collectionIds.every((x) => typeof x === 'string') && typeof s.providerId === 'string' && typeof s.model === 'string';
 }
 
-/** Only the three settings fields, whatever else the object carries. */
+/** Only the settings fields, whatever else the object carries (documentIds missing from older ones). */
 export function cleanSettings(s: TurnSettings): TurnSettings {
-  return { collectionIds: [...s.collectionIds], providerId: s.providerId, model: s.model };
+  return { collectionIds: [...s.collectionIds], documentIds: [...(s.documentIds ?? [])], providerId: s.providerId, model: s.model };
 }
 
 export function loadPreferredSettings(): TurnSettings | null {
@@ -39,7 +40,7 @@ export function loadPreferredSettings(): TurnSettings | null {
 
 export function savePreferredSettings(s: TurnSettings): void {
   try {
-    storage()?.setItem(PREFS_KEY, JSON.stringify({ settings: cleanSettings(s) }));
+    storage()?.setItem(PREFS_KEY, JSON.stringify({ settings: { ...cleanSettings(s), documentIds: [] } }));
   } catch {
     // storage full or disabled: a preference is not worth failing for
   }
@@ -68,19 +69,24 @@ export function clearDraft(conversationId: string): void {
   saveDraft(conversationId, '');
 }
 
+/** Whether settings hold any choice, rather than all defaults. */
+export function chosen(s: TurnSettings | null | undefined): s is TurnSettings {
+  return Boolean(s && (s.providerId || s.model || s.collectionIds?.length || s.documentIds?.length));
+}
+
 /**
- * The settings a turn starts from: the conversation's own (what its last turn used), else
- * the stored preference, else the defaults. Collections that no longer exist are dropped;
- * an empty list means every collection.
+ * The settings a turn starts from: the conversation's own (what its last turn used: its chosen
+ * documents stay until changed), else the stored preference, else the defaults. Collections and
+ * documents that no longer exist are dropped; an empty list means every collection.
  */
 export function initialSettings(
   conversation: TurnSettings | null | undefined,
   preferred: TurnSettings | null,
-  known: { collectionIds: readonly string[] | null; providerIds: readonly string[] | null },
+  known: { collectionIds: readonly string[] | null; providerIds: readonly string[] | null; documentIds?: readonly string[] | null },
 ): TurnSettings {
-  const used = conversation && (conversation.providerId || conversation.model || conversation.collectionIds?.length) ? conversation : null;
-  const base = cleanSettings(used ?? preferred ?? emptySettings);
+  const base = cleanSettings(chosen(conversation) ? conversation : (preferred ?? emptySettings));
   if (known.collectionIds) base.collectionIds = base.collectionIds.filter((id) => known.collectionIds!.includes(id));
+  if (known.documentIds) base.documentIds = base.documentIds.filter((id) => known.documentIds!.includes(id));
   if (known.providerIds && base.providerId && !known.providerIds.includes(base.providerId)) {
     base.providerId = '';
     base.model = '';

@@ -24,7 +24,7 @@ export async function runFromCanvas(appId: string, req: RunRequest, origin: RunO
 export async function askInPreview(app: App, question: string, client: QueryClient): Promise<string> {
   const conversationId = useCanvasRun.getState().conversationId ?? (await startPreviewConversation(app));
   // No turn key: the preview never resends a question, so there is no second try to recognise.
-  const { runId } = await sendMessage(conversationId, { query: question, settings: { collectionIds: [], providerId: '', model: '' }, turnKey: '' });
+  const { runId } = await sendMessage(conversationId, { query: question, settings: { collectionIds: [], documentIds: [], providerId: '', model: '' }, turnKey: '' });
   follow(runId, 'chat', question, client);
   return runId;
 }

@@ -1,6 +1,7 @@
 import { listOf, numberOf, recordOf } from '../config';
 import type { PanelProps } from '../panelProps';
 import { CollectionsField } from '../../panel/CollectionsField';
+import { DocumentsField } from '../../panel/DocumentsField';
 import { NumberField, Section, Toggle } from '../../panel/fields';
 import { VariablePicker } from '../../panel/VariablePicker';
 import { MAX_TOP_K } from './definition';
@@ -16,6 +17,7 @@ export function RetrievalPanel({ id, config, update, errors }: PanelProps) {
         <VariablePicker nodeId={id} label="Search for" value={config.query_variable_selector} onChange={(s) => update({ query_variable_selector: s }, 'query_variable_selector')} error={errors.query_variable_selector} testId="panel-query" />
       </Section>
       <CollectionsField selected={listOf<string>(config, 'dataset_ids')} onChange={(ids) => update({ dataset_ids: ids }, 'dataset_ids')} />
+      <DocumentsField selected={listOf<string>(config, 'document_ids')} onChange={(ids) => update({ document_ids: ids }, 'document_ids')} />
       <Section title="Ranking">
         <NumberField label="Top K" hint="How many passages to keep." value={numberOf(cfg, 'top_k')} onChange={(v) => setCfg({ top_k: v }, 'top_k')} min={1} max={MAX_TOP_K} step={1} placeholder="5" error={errors['multiple_retrieval_config.top_k']} testId="panel-top-k" />
         <Toggle label="Drop passages under a score" checked={thresholdOn} onChange={(on) => setCfg({ score_threshold_enabled: on, score_threshold: on ? (threshold ?? 0.5) : threshold }, 'score_threshold_enabled')} />
