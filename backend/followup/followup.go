@@ -32,10 +32,11 @@ func Standalone(earlier []string, question string) (search string, carried bool)
 }
 
 // IsFollowUp tells a question that leans on the one before: it asks "what
-// about …", refers back ("it", "this agreement", "the other", 它, 这), or
-// asks so little on its own that it cannot be a new subject ("why?", "and
-// in France?"). "And when are wages paid?" is a new question that happens
-// to open with "and".
+// about …", refers back ("it", "this agreement", "the other", 它, 这), is a
+// fragment led by a connective ("and during annual leave?"), or names at
+// most one thing ("why?", "how many witnesses?"). "And when are wages
+// paid?" is a new question that happens to open with "and", and "xylophone
+// quantum chromodynamics" a new subject however short.
 func IsFollowUp(q string) bool {
 	lower := strings.ToLower(strings.TrimSpace(q))
 	for _, p := range leadIns {
@@ -64,7 +65,7 @@ func IsFollowUp(q string) bool {
 	}
 	// "And during annual leave?": a connective and no question of its own
 	fragment := connectives[words[0]] && !asks
-	return fragment || len(words) <= 3 || content <= 1
+	return fragment || content <= 1
 }
 
 // connectives open a question that may continue the one before.
@@ -95,6 +96,7 @@ var functionWords = map[string]bool{
 	"do": true, "does": true, "did": true, "can": true, "could": true, "may": true, "must": true, "shall": true, "should": true,
 	"will": true, "would": true, "the": true, "a": true, "an": true, "of": true, "in": true, "on": true, "at": true, "for": true,
 	"to": true, "by": true, "with": true, "under": true, "about": true, "there": true, "any": true, "if": true, "not": true,
+	"many": true, "much": true, "long": true, "often": true,
 }
 
 // chineseBackReferences open a Chinese question about what came before.

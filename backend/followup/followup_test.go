@@ -16,6 +16,8 @@ func TestStandalone(t *testing.T) {
 		{"And when are wages paid?", "And when are wages paid?", false},
 		{"And for consumers?", earlier[1] + " And for consumers?", true},
 		{"And during annual leave?", earlier[1] + " And during annual leave?", true},
+		{"How many witnesses?", earlier[1] + " How many witnesses?", true},
+		{"xylophone quantum chromodynamics", "xylophone quantum chromodynamics", false},
 		{"它适用于个体工商户吗？", earlier[1] + " 它适用于个体工商户吗？", true},
 	} {
 		got, carried := Standalone(earlier, c.question)
