@@ -206,4 +206,3 @@ func (a *app) readyDocuments(ctx context.Context, collectionIDs []string) ([]str
 	}
 	return ids, nil
 }
-
