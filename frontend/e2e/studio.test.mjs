@@ -75,6 +75,10 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await panel.and(page.locator('[data-node-id="retrieve"]')).waitFor();
   await panel.getByTestId('panel-title').fill('Search the statutes');
   await panel.getByTestId('panel-top-k').fill('8');
+  // Legal Q&A searches follow-ups with the conversation and checks every document for "which …" questions.
+  assert.equal(await panel.getByTestId('panel-follow-up').isChecked(), true, 'follow-ups are on in Legal Q&A');
+  assert.equal(await panel.getByTestId('panel-across-documents').isChecked(), true, 'questions across documents are on in Legal Q&A');
+  await panel.getByTestId('panel-across-documents').uncheck();
   await stepNode(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
   await waitSaved(page);
   await screenshotBothThemes(page, 'studio-panel-retrieval');
@@ -101,6 +105,8 @@ test('build on a template, autosave, reload, and see a broken graph marked', asy
   await stepNode(page, 'retrieve').filter({ hasText: 'Search the statutes' }).waitFor();
   await stepNode(page, 'retrieve').click();
   assert.equal(await panel.getByTestId('panel-top-k').inputValue(), '8');
+  assert.equal(await panel.getByTestId('panel-across-documents').isChecked(), false, 'the switch is saved');
+  assert.equal(await panel.getByTestId('panel-follow-up').isChecked(), true);
   await panel.getByRole('button', { name: 'Close the panel' }).click();
   await stepNode(page, 'template_transform_1').click();
   assert.equal(await panel.getByLabel('Value').inputValue(), 'cite.answer');

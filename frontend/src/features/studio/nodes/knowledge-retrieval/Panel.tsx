@@ -9,6 +9,8 @@ import { MAX_TOP_K } from './definition';
 export function RetrievalPanel({ id, config, update, errors }: PanelProps) {
   const cfg = recordOf(config, 'multiple_retrieval_config');
   const setCfg = (patch: Record<string, unknown>, field: string) => update({ multiple_retrieval_config: { ...cfg, ...patch } }, `multiple_retrieval_config.${field}`);
+  const followUp = recordOf(config, 'follow_up');
+  const across = recordOf(config, 'across_documents');
   const threshold = numberOf(cfg, 'score_threshold');
   const thresholdOn = cfg.score_threshold_enabled !== false && threshold !== undefined;
   return (
@@ -24,6 +26,20 @@ export function RetrievalPanel({ id, config, update, errors }: PanelProps) {
         {thresholdOn && (
           <NumberField label="Score threshold" value={threshold} onChange={(v) => setCfg({ score_threshold: v }, 'score_threshold')} min={0} step={0.1} error={errors['multiple_retrieval_config.score_threshold']} />
         )}
+      </Section>
+      <Section title="In a conversation" hint="Lexflow settings; an app exported to Dify ignores them.">
+        <Toggle
+          label="Search a follow-up with the question it follows (the default model writes it; without one, the earlier question is carried over)"
+          checked={followUp.enabled === true}
+          onChange={(on) => update({ follow_up: { model: { provider: '', name: '' }, ...followUp, enabled: on } }, 'follow_up.enabled')}
+          testId="panel-follow-up"
+        />
+        <Toggle
+          label="Check every document for “Which contracts …?” questions, and list those that answer"
+          checked={across.enabled === true}
+          onChange={(on) => update({ across_documents: { ...across, enabled: on } }, 'across_documents.enabled')}
+          testId="panel-across-documents"
+        />
       </Section>
     </>
   );

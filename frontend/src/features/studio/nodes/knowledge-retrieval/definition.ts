@@ -25,6 +25,6 @@ export const retrievalKind: NodeKind = {
   family: 'step',
   group: 'Knowledge',
   defaults: () => ({ title: 'Knowledge retrieval', query_variable_selector: ['sys', 'query'], dataset_ids: [], multiple_retrieval_config: { top_k: 5 } }),
-  fields: { query_variable_selector: 'Search for', document_ids: 'Documents', retrieval_mode: 'Retrieval mode', 'multiple_retrieval_config.*': 'Top K', 'single_retrieval_config.*': 'Top K', metadata_filtering_mode: 'Filters', 'metadata_filtering_conditions.*': 'Filters', 'metadata_filtering_conditions.conditions.*': 'Filter {1}' },
+  fields: { query_variable_selector: 'Search for', document_ids: 'Documents', retrieval_mode: 'Retrieval mode', 'multiple_retrieval_config.*': 'Top K', 'single_retrieval_config.*': 'Top K', metadata_filtering_mode: 'Filters', 'metadata_filtering_conditions.*': 'Filters', 'metadata_filtering_conditions.conditions.*': 'Filter {1}', 'follow_up.*': 'Follow-ups', 'across_documents.*': 'Across documents' },
   validate: validateRetrieval,
 };
