@@ -56,13 +56,37 @@ func (p *Provider) candidates(blocks []Block) []candidate {
 	var out []candidate
 	for bi, b := range blocks {
 		for si, s := range sentence.Split(b.Text) {
-			if terms.WordCount(s) < minWords || isChineseHeading(s) {
+			if terms.WordCount(s) < minWords || isChineseHeading(s) || isTitleCaseHeading(s) {
 				continue
 			}
 			out = append(out, candidate{block: bi, pos: si, text: s, terms: terms.Of(s)})
 		}
 	}
 	return out
+}
+
+// isTitleCaseHeading: a line whose words all start with a capital, small
+// words apart, and that does not end as a sentence ends is a heading
+// ("Governing Law; Consent to Jurisdiction", "LIMITATION OF LIABILITY"),
+// however many words it has. Scripts without case (Arabic, Chinese) have
+// their own signs and are left alone.
+func isTitleCaseHeading(s string) bool {
+	if strings.HasSuffix(strings.TrimRight(s, `"”’)]`), ".") {
+		return false
+	}
+	capitals := 0
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		first := []rune(w)[0]
+		switch {
+		case unicode.IsUpper(first):
+			capitals++
+		case unicode.IsLower(first) && len(w) < 4: // "of", "to", "and", "the"
+		case unicode.IsDigit(first): // "Article 12"
+		default:
+			return false // a lower-case word, or a script without case
+		}
+	}
+	return capitals >= 2
 }
 
 // isChineseHeading: Chinese ends every sentence and clause with punctuation

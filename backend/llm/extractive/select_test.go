@@ -92,3 +92,19 @@ func TestIsChineseHeading(t *testing.T) {
 		}
 	}
 }
+
+func TestTitleCaseHeadingsAreNotAnswers(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Governing Law; Consent to Jurisdiction":                           true,
+		"LIMITATION OF LIABILITY AND INDEMNITY":                            true,
+		"Article 12 Termination of the Agreement":                          true,
+		"This Agreement is governed by the laws of the State of New York.": false,
+		"Either party may terminate on thirty days' notice":                false,
+		"IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR LOST PROFITS.":       false,
+		"يجوز لكل من المتعاقدين فسخ العقد":                                 false,
+	} {
+		if got := isTitleCaseHeading(s); got != want {
+			t.Errorf("isTitleCaseHeading(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
