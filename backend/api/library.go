@@ -178,6 +178,9 @@ func uploadError(err error) error {
 	if errors.Is(err, library.ErrTooLarge) {
 		return &Error{Status: 413, Body: ErrorBody{Code: "too_large", Message: err.Error()}}
 	}
+	if errors.Is(err, library.ErrBadName) {
+		return invalid("name", err.Error())
+	}
 	return err
 }
 

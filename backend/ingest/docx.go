@@ -57,7 +57,7 @@ func (a *docxArchive) open(name string) (io.ReadCloser, error) {
 
 func (a *docxArchive) checkHeader(f *zip.File) error {
 	if f.UncompressedSize64 > uint64(a.limits.MaxZipEntryBytes) {
-		return fmt.Errorf("%w: %s unpacks to %s; the limit is %s", ErrLimit, f.Name, humanBytes(int64(f.UncompressedSize64)), humanBytes(a.limits.MaxZipEntryBytes))
+		return fmt.Errorf("%w: %s unpacks to %s; the limit is %s", ErrLimit, f.Name, HumanBytes(int64(f.UncompressedSize64)), HumanBytes(a.limits.MaxZipEntryBytes))
 	}
 	if f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > uint64(a.limits.MaxZipRatio) {
 		return fmt.Errorf("%w: %s is compressed %d:1; the limit is %d:1 (a zip bomb?)", ErrLimit, f.Name, f.UncompressedSize64/f.CompressedSize64, a.limits.MaxZipRatio)
@@ -82,9 +82,9 @@ func (z *zipPartReader) Read(p []byte) (int, error) {
 	lim := z.a.limits
 	switch {
 	case z.n > lim.MaxZipEntryBytes:
-		return n, fmt.Errorf("%w: %s unpacks to more than %s", ErrLimit, z.name, humanBytes(lim.MaxZipEntryBytes))
+		return n, fmt.Errorf("%w: %s unpacks to more than %s", ErrLimit, z.name, HumanBytes(lim.MaxZipEntryBytes))
 	case z.a.total > lim.MaxZipTotalBytes:
-		return n, fmt.Errorf("%w: the archive unpacks to more than %s", ErrLimit, humanBytes(lim.MaxZipTotalBytes))
+		return n, fmt.Errorf("%w: the archive unpacks to more than %s", ErrLimit, HumanBytes(lim.MaxZipTotalBytes))
 	case z.n > 1<<20 && uint64(z.n) > uint64(lim.MaxZipRatio)*max(z.compressed, 1):
 		return n, fmt.Errorf("%w: %s is compressed more than %d:1 (a zip bomb?)", ErrLimit, z.name, lim.MaxZipRatio)
 	}

@@ -66,7 +66,7 @@ func Extract(ctx context.Context, format evidence.Format, r io.ReaderAt, size in
 	}
 	if int64(len(ex.Text)) > limits.MaxTextBytes {
 		return Extracted{}, fmt.Errorf("extract %s: %w: text is %s; the limit is %s",
-			format, ErrLimit, humanBytes(int64(len(ex.Text))), humanBytes(limits.MaxTextBytes))
+			format, ErrLimit, HumanBytes(int64(len(ex.Text))), HumanBytes(limits.MaxTextBytes))
 	}
 	ex.Language = DetectLanguage(ex.Text)
 	return ex, nil

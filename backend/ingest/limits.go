@@ -72,13 +72,13 @@ func (l Limits) checkSize(size int64) error {
 	case size <= 0:
 		return ErrEmpty
 	case size > l.MaxBytes:
-		return fmt.Errorf("%w: file is %s; the limit is %s", ErrTooLarge, humanBytes(size), humanBytes(l.MaxBytes))
+		return fmt.Errorf("%w: file is %s; the limit is %s", ErrTooLarge, HumanBytes(size), HumanBytes(l.MaxBytes))
 	}
 	return nil
 }
 
-// humanBytes renders a size in decimal units as people read them: "2.1 GB".
-func humanBytes(n int64) string {
+// HumanBytes renders a size in decimal units as people read them: "2.1 GB".
+func HumanBytes(n int64) string {
 	units := []string{"bytes", "KB", "MB", "GB", "TB"}
 	f, i := float64(n), 0
 	for f >= 1000 && i < len(units)-1 {

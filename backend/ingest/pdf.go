@@ -35,7 +35,7 @@ func extractPDF(ctx context.Context, r io.ReaderAt, size int64, limits Limits) (
 		return Extracted{}, ErrNoTextLayer
 	}
 	if int64(len(ex.Text)) > limits.MaxTextBytes {
-		return Extracted{}, fmt.Errorf("%w: text passes %s", ErrLimit, humanBytes(limits.MaxTextBytes))
+		return Extracted{}, fmt.Errorf("%w: text passes %s", ErrLimit, HumanBytes(limits.MaxTextBytes))
 	}
 	ex.Title = doc.Meta("Title")
 	return ex, nil
@@ -64,7 +64,7 @@ func readPages(ctx context.Context, doc *pdfengine.Doc, limits Limits) ([]pdfPag
 		}
 		pages[i] = p
 		if textBytes += p.textBytes(); int64(textBytes) > limits.MaxTextBytes {
-			return nil, fmt.Errorf("%w: text passes %s by page %d", ErrLimit, humanBytes(limits.MaxTextBytes), i+1)
+			return nil, fmt.Errorf("%w: text passes %s by page %d", ErrLimit, HumanBytes(limits.MaxTextBytes), i+1)
 		}
 	}
 	if failed == len(pages) {

@@ -165,3 +165,47 @@ func TestHostilePDFsFailAloneAndTheLibraryGoesOn(t *testing.T) {
 		t.Fatalf("a good PDF after the hostile ones ended %s: %s", d.Status, d.Error)
 	}
 }
+
+// Every extension the format detector knows is accepted under its format,
+// whatever the alias: .htm is HTML, .markdown is Markdown, .text is text.
+func TestEveryExtensionAliasIsIngested(t *testing.T) {
+	db, lib, coll := startReal(t, 0)
+	html := "<html><body><h1>Article 1</h1><p>Either party may terminate on notice.</p></body></html>"
+	md := "# Article 1\n\nEither party may terminate on notice.\n"
+	want := map[string]string{"a.htm": "html", "b.xhtml": "html", "c.HTML": "html", "d.markdown": "md", "e.mdown": "md", "f.text": "txt"}
+	content := map[string]string{"a.htm": html, "b.xhtml": html, "c.HTML": html, "d.markdown": md, "e.mdown": md + " ", "f.text": md + "  "}
+	ids := map[string]string{}
+	for name := range want {
+		added, err := lib.AddFile(context.Background(), coll, name, strings.NewReader(content[name]+name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ids[name] = added.Document.ID
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for name, id := range ids {
+		for {
+			d, err := db.GetDocument(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Status == store.DocReady || d.Status == store.DocFailed || time.Now().After(deadline) {
+				if d.Status != store.DocReady || d.Format != want[name] {
+					t.Errorf("%s: status %s, format %q (%s); want ready as %s", name, d.Status, d.Format, d.Error, want[name])
+				}
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// A name with nothing left to call the file is the user's mistake.
+func TestANamelessFileIsABadName(t *testing.T) {
+	_, lib, coll := startReal(t, 0)
+	for _, name := range []string{"..", "/", ""} {
+		if _, err := lib.AddFile(context.Background(), coll, name, strings.NewReader("text")); !errors.Is(err, ErrBadName) {
+			t.Errorf("%q: err = %v, want ErrBadName", name, err)
+		}
+	}
+}

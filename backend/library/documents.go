@@ -22,7 +22,7 @@ type Added struct {
 func (l *Library) AddFile(ctx context.Context, collectionID, name string, r io.Reader) (Added, error) {
 	name = cleanName(name)
 	if name == "" {
-		return Added{}, fmt.Errorf("add file: the file has no name")
+		return Added{}, fmt.Errorf("%w: the file has no name", ErrBadName)
 	}
 	if _, err := l.opts.DB.GetCollection(ctx, collectionID); err != nil {
 		return Added{}, err
@@ -41,7 +41,7 @@ func (l *Library) AddFile(ctx context.Context, collectionID, name string, r io.R
 		return Added{Document: d, Duplicate: true}, nil
 	}
 	d, err := l.opts.DB.InsertDocument(ctx, store.Document{CollectionID: collectionID, Name: name,
-		Format: strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), "."), Hash: f.Hash, Size: f.Size, FilePath: f.Path})
+		Format: formatOf(name, f.Head), Hash: f.Hash, Size: f.Size, FilePath: f.Path})
 	if errors.Is(err, store.ErrConflict) {
 		// The same bytes arrived twice at once: the other add won.
 		d, err = l.opts.DB.DocumentByHash(ctx, collectionID, f.Hash)

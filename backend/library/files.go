@@ -8,16 +8,47 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"lexflow/backend/ingest"
 )
 
 // ErrTooLarge is returned for a file over the size limit.
 var ErrTooLarge = errors.New("file too large")
+
+// ErrBadName is returned for a file whose name leaves nothing to call it
+// ("..", "/"): the user's mistake, not the library's.
+var ErrBadName = errors.New("bad file name")
 
 // storedFile is an upload saved under files/, named by its content hash.
 type storedFile struct {
 	Path string // relative to the data directory
 	Hash string
 	Size int64
+	Head []byte // the first headBytes, for format detection
+}
+
+// headBytes is how much of a file format detection reads.
+const headBytes = 512
+
+// head keeps the first headBytes written to it.
+type head []byte
+
+func (h *head) Write(p []byte) (int, error) {
+	if room := headBytes - len(*h); room > 0 {
+		*h = append(*h, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+// formatOf is the format ingestion reads a file as: the detector's, so an
+// alias (.htm, .markdown, .text, .docm) means its format; a file it does not
+// know keeps its extension and fails at ingestion with the reason.
+func formatOf(name string, first []byte) string {
+	if f, err := ingest.Detect(name, first); err == nil {
+		return string(f)
+	}
+	return strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), ".")
 }
 
 // saveFile streams r to files/<hash[:2]>/<hash>, hashing as it goes and never
@@ -34,7 +65,8 @@ func (l *Library) saveFile(r io.Reader) (storedFile, error) {
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(tmp, h), io.LimitReader(r, l.opts.MaxBytes+1))
+	var first head
+	n, err := io.Copy(io.MultiWriter(tmp, h, &first), io.LimitReader(r, l.opts.MaxBytes+1))
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -45,7 +77,7 @@ func (l *Library) saveFile(r io.Reader) (storedFile, error) {
 		return storedFile{}, fmt.Errorf("store upload: %w", err)
 	}
 	if n > l.opts.MaxBytes {
-		return storedFile{}, fmt.Errorf("%w: over the limit of %s", ErrTooLarge, humanBytes(l.opts.MaxBytes))
+		return storedFile{}, fmt.Errorf("%w: over the limit of %s", ErrTooLarge, ingest.HumanBytes(l.opts.MaxBytes))
 	}
 	sum := hex.EncodeToString(h.Sum(nil))
 	rel := filepath.Join("files", sum[:2], sum)
@@ -56,7 +88,7 @@ func (l *Library) saveFile(r io.Reader) (storedFile, error) {
 	if err := os.Rename(tmp.Name(), abs); err != nil {
 		return storedFile{}, fmt.Errorf("store upload: %w", err)
 	}
-	return storedFile{Path: filepath.ToSlash(rel), Hash: sum, Size: n}, nil
+	return storedFile{Path: filepath.ToSlash(rel), Hash: sum, Size: n, Head: first}, nil
 }
 
 func (l *Library) openFile(rel string) (*os.File, int64, error) {
@@ -78,17 +110,4 @@ func (l *Library) removeFile(rel string) error {
 		return nil
 	}
 	return err
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
-	default:
-		return fmt.Sprintf("%d bytes", n)
-	}
 }

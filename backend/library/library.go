@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/ingest"
 	"lexflow/backend/store"
 )
 
@@ -45,7 +46,7 @@ type Options struct {
 	Extract  Extractor
 	DataDir  string // files live under DataDir/files
 	Workers  int    // parallel extractions; zero means one per CPU
-	MaxBytes int64  // largest accepted file; zero means 200 MB
+	MaxBytes int64  // largest accepted file; zero means ingest's limit (ingest.DefaultLimits)
 	// OnProgress receives every stage change; it must not block for long.
 	OnProgress func(Progress)
 }
@@ -63,8 +64,9 @@ type Library struct {
 	done     chan struct{}
 }
 
-// DefaultMaxBytes is the size limit of one file.
-const DefaultMaxBytes = 200 << 20
+// DefaultMaxBytes is the size limit of one file: ingestion's, so a file
+// the library stores is never one ingestion refuses for its size.
+var DefaultMaxBytes = ingest.DefaultLimits().MaxBytes
 
 // New returns a library; Start begins processing.
 func New(opts Options) *Library {
