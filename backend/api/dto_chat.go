@@ -1,6 +1,10 @@
 package api
 
-import "time"
+import (
+	"time"
+
+	"lexflow/backend/generation"
+)
 
 // Conversation is a chat thread; the backend keeps all of its history.
 type Conversation struct {
@@ -65,41 +69,6 @@ type RegenerateRequest struct {
 	Settings *TurnSettings `json:"settings"`
 }
 
-// Quote is a passage the answer quoted from the evidence it cites.
-type Quote struct {
-	Text     string `json:"text"`
-	Verified bool   `json:"verified"` // found verbatim in the cited passage
-	Start    int    `json:"start"`    // code points into the document's extracted text, when verified
-	End      int    `json:"end"`
-}
-
-// Citation is one cited passage, shown as the chip [Marker] in the answer.
-type Citation struct {
-	Marker  int     `json:"marker"`
-	NodeID  string  `json:"nodeId"` // the chunk id
-	Rank    int     `json:"rank"`
-	Score   float64 `json:"score"`
-	Quotes  []Quote `json:"quotes"`
-	Excerpt string  `json:"excerpt"`
-	Locator Locator `json:"locator"`
-}
-
-// Claim is one sentence of an answer and whether evidence backs it.
-type Claim struct {
-	Text    string `json:"text"`
-	Start   int    `json:"start"` // code points into the message content
-	End     int    `json:"end"`
-	Markers []int  `json:"markers"`
-	Verdict string `json:"verdict" ts:"'cited' | 'uncited' | 'quote_failed'"`
-}
-
-// Check is one verification of an answer and its result.
-type Check struct {
-	Name   string `json:"name"`
-	Passed bool   `json:"passed"`
-	Detail string `json:"detail"`
-}
-
 // GenerationSummary is what a message shows of its generation record.
 type GenerationSummary struct {
 	ID            string `json:"id"`
@@ -111,19 +80,19 @@ type GenerationSummary struct {
 
 // Message is one message of a conversation, as stored.
 type Message struct {
-	ID             string             `json:"id"`
-	ConversationID string             `json:"conversationId"`
-	Seq            int                `json:"seq"`
-	Role           string             `json:"role" ts:"'human' | 'ai' | 'tool' | 'system'"`
-	Content        string             `json:"content"`
-	Status         string             `json:"status" ts:"MessageStatus"`
-	Error          string             `json:"error"`
-	RunID          string             `json:"runId"`
-	IsAskUser      bool               `json:"isAskUser"` // a clarifying question the next message answers
-	Scope          *QuestionScope     `json:"scope"`     // a question's, when it did not search the whole library
-	Citations      []Citation         `json:"citations"`
-	Claims         []Claim            `json:"claims"`
-	Generation     *GenerationSummary `json:"generation"`
+	ID             string                `json:"id"`
+	ConversationID string                `json:"conversationId"`
+	Seq            int                   `json:"seq"`
+	Role           string                `json:"role" ts:"'human' | 'ai' | 'tool' | 'system'"`
+	Content        string                `json:"content"`
+	Status         string                `json:"status" ts:"MessageStatus"`
+	Error          string                `json:"error"`
+	RunID          string                `json:"runId"`
+	IsAskUser      bool                  `json:"isAskUser"` // a clarifying question the next message answers
+	Scope          *QuestionScope        `json:"scope"`     // a question's, when it did not search the whole library
+	Citations      []generation.Citation `json:"citations"`
+	Claims         []generation.Claim    `json:"claims"`
+	Generation     *GenerationSummary    `json:"generation"`
 	// Detail is the answer's reasoning, tool calls and content in stream order (SPEC §5).
 	Detail *GenerationDetail `json:"generationDetail"`
 	// Timeline is the producing run's node executions, in the order they started.
@@ -134,22 +103,22 @@ type Message struct {
 // TimelineNode is one step of the run that produced a message, with real
 // times; virtual sub-nodes (variable extraction) name their parent.
 type TimelineNode struct {
-	NodeID           string      `json:"nodeId"`
-	NodeType         string      `json:"nodeType"`
-	Title            string      `json:"title"`
-	Status           string      `json:"status"`
-	Error            string      `json:"error"`
-	IsVirtual        bool        `json:"isVirtual"`
-	ParentNodeID     string      `json:"parentNodeId"`
-	StartedAt        time.Time   `json:"startedAt"`
-	FinishedAt       *time.Time  `json:"finishedAt"`
-	ElapsedMs        int64       `json:"elapsedMs"`
-	PromptTokens     int         `json:"promptTokens"`
-	CompletionTokens int         `json:"completionTokens"`
-	Checks           []Check     `json:"checks"`     // a cited answer's checks
-	TimingMs         *StepTiming `json:"timingMs"`   // a cited answer's timings
-	Extraction       *Extraction `json:"extraction"` // a variable extraction's source, prompt and text
-	Notes            []string    `json:"notes"`      // an agent's notes: round limit, refused repeats, ...
+	NodeID           string             `json:"nodeId"`
+	NodeType         string             `json:"nodeType"`
+	Title            string             `json:"title"`
+	Status           string             `json:"status"`
+	Error            string             `json:"error"`
+	IsVirtual        bool               `json:"isVirtual"`
+	ParentNodeID     string             `json:"parentNodeId"`
+	StartedAt        time.Time          `json:"startedAt"`
+	FinishedAt       *time.Time         `json:"finishedAt"`
+	ElapsedMs        int64              `json:"elapsedMs"`
+	PromptTokens     int                `json:"promptTokens"`
+	CompletionTokens int                `json:"completionTokens"`
+	Checks           []generation.Check `json:"checks"`     // a cited answer's checks
+	TimingMs         *StepTiming        `json:"timingMs"`   // a cited answer's timings
+	Extraction       *Extraction        `json:"extraction"` // a variable extraction's source, prompt and text
+	Notes            []string           `json:"notes"`      // an agent's notes: round limit, refused repeats, ...
 }
 
 // StepTiming is how long a cited answer spent on each stage, in milliseconds.
@@ -192,36 +161,36 @@ type PromptMessage struct {
 // GenerationAudit is a generation record in full: everything needed to check
 // how an answer was produced, and to replay it.
 type GenerationAudit struct {
-	ID                  string          `json:"id"`
-	MessageID           string          `json:"messageId"`
-	RunID               string          `json:"runId"`
-	NodeID              string          `json:"nodeId"`
-	ReplayOf            string          `json:"replayOf"`
-	TraceID             string          `json:"traceId"`
-	RequestID           string          `json:"requestId"`
-	PromptName          string          `json:"promptName"`
-	PromptVersion       string          `json:"promptVersion"`
-	ModelProvider       string          `json:"modelProvider"`
-	ModelName           string          `json:"modelName"`
-	ProviderSnapshot    map[string]any  `json:"providerSnapshot"`
-	Messages            []PromptMessage `json:"messages"`
-	Query               string          `json:"query"`
-	RetrievalParameters map[string]any  `json:"retrievalParameters"`
-	Hits                []SearchHit     `json:"hits"`
-	OutputRaw           string          `json:"outputRaw"`
-	OutputReasoning     string          `json:"outputReasoning"`
-	Answer              string          `json:"answer"`
-	Refused             bool            `json:"refused"`
-	Citations           []Citation      `json:"citations"`
-	Claims              []Claim         `json:"claims"`
-	Checks              []Check         `json:"checks"`
-	Status              string          `json:"status" ts:"GenerationStatus"`
-	Error               string          `json:"error"`
-	Timing              Timing          `json:"timing"`
-	PromptTokens        int             `json:"promptTokens"`
-	CompletionTokens    int             `json:"completionTokens"`
-	CreatedAt           time.Time       `json:"createdAt"`
-	Output              OutputFormat    `json:"output"`
+	ID                  string                `json:"id"`
+	MessageID           string                `json:"messageId"`
+	RunID               string                `json:"runId"`
+	NodeID              string                `json:"nodeId"`
+	ReplayOf            string                `json:"replayOf"`
+	TraceID             string                `json:"traceId"`
+	RequestID           string                `json:"requestId"`
+	PromptName          string                `json:"promptName"`
+	PromptVersion       string                `json:"promptVersion"`
+	ModelProvider       string                `json:"modelProvider"`
+	ModelName           string                `json:"modelName"`
+	ProviderSnapshot    map[string]any        `json:"providerSnapshot"`
+	Messages            []PromptMessage       `json:"messages"`
+	Query               string                `json:"query"`
+	RetrievalParameters map[string]any        `json:"retrievalParameters"`
+	Hits                []SearchHit           `json:"hits"`
+	OutputRaw           string                `json:"outputRaw"`
+	OutputReasoning     string                `json:"outputReasoning"`
+	Answer              string                `json:"answer"`
+	Refused             bool                  `json:"refused"`
+	Citations           []generation.Citation `json:"citations"`
+	Claims              []generation.Claim    `json:"claims"`
+	Checks              []generation.Check    `json:"checks"`
+	Status              string                `json:"status" ts:"GenerationStatus"`
+	Error               string                `json:"error"`
+	Timing              Timing                `json:"timing"`
+	PromptTokens        int                   `json:"promptTokens"`
+	CompletionTokens    int                   `json:"completionTokens"`
+	CreatedAt           time.Time             `json:"createdAt"`
+	Output              OutputFormat          `json:"output"`
 }
 
 // OutputFormat is how the model was asked to shape its reply: "schema" (a

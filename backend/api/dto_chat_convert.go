@@ -14,11 +14,11 @@ import (
 // (none for a question, or where the caller has not read them).
 func messageDTO(m store.Message, steps []store.TimelineNode) Message {
 	out := Message{ID: m.ID, ConversationID: m.ConversationID, Seq: m.Seq, Role: m.Role, Content: m.Content, Status: m.Status,
-		Error: m.Error, RunID: m.RunID, IsAskUser: m.IsAskUser, CreatedAt: m.CreatedAt, Citations: []Citation{}, Claims: []Claim{}}
+		Error: m.Error, RunID: m.RunID, IsAskUser: m.IsAskUser, CreatedAt: m.CreatedAt, Citations: []generation.Citation{}, Claims: []generation.Claim{}}
 	out.Scope = scopeDTO(chat.ParseScope(m.Scope))
 	var cites []generation.Citation
-	if json.Unmarshal([]byte(m.Citations), &cites) == nil {
-		out.Citations = citationDTOs(cites)
+	if json.Unmarshal([]byte(m.Citations), &cites) == nil && cites != nil {
+		out.Citations = cites
 	}
 	if m.DetailSequence != "" {
 		out.Detail = &GenerationDetail{ReasoningContent: json.RawMessage(m.DetailReasoning),
@@ -29,8 +29,8 @@ func messageDTO(m store.Message, steps []store.TimelineNode) Message {
 		return out
 	}
 	v := generation.ParseVerification(m.Verification)
-	out.Claims = claimDTOs(v.Claims)
-	out.Timeline = timelineDTOs(steps, m, checkDTOs(v.Checks))
+	out.Claims = nonNil(v.Claims)
+	out.Timeline = timelineDTOs(steps, m, nonNil(v.Checks))
 	out.Generation = &GenerationSummary{ID: m.GenerationID, Status: m.GenerationStatus, Refused: v.Refused,
 		ModelProvider: m.ModelProvider, ModelName: m.ModelName}
 	return out
@@ -51,52 +51,20 @@ func scopeDTO(sc chat.Scope) *QuestionScope {
 	return &QuestionScope{Collections: items(sc.Collections), Documents: items(sc.Documents)}
 }
 
-func checkDTOs(cs []generation.Check) []Check {
-	out := make([]Check, len(cs))
-	for i, c := range cs {
-		out[i] = Check{Name: c.Name, Passed: c.Passed, Detail: c.Detail}
-	}
-	return out
-}
-
-func citationDTOs(cs []generation.Citation) []Citation {
-	out := make([]Citation, len(cs))
-	for i, c := range cs {
-		quotes := make([]Quote, len(c.Quotes))
-		for j, q := range c.Quotes {
-			quotes[j] = Quote(q)
-		}
-		out[i] = Citation{Marker: c.Marker, NodeID: c.NodeID, Rank: c.Rank, Score: c.Score, Quotes: quotes,
-			Excerpt: c.Excerpt, Locator: LocatorOf(c.Locator)}
-	}
-	return out
-}
-
-func claimDTOs(cs []generation.Claim) []Claim {
-	out := make([]Claim, len(cs))
-	for i, c := range cs {
-		out[i] = Claim{Text: c.Text, Start: c.Start, End: c.End, Markers: nonNil(c.Markers), Verdict: c.Verdict}
-	}
-	return out
-}
-
 func auditDTO(r generation.Record) GenerationAudit {
 	res := r.Result
 	out := GenerationAudit{ID: r.ID, MessageID: r.MessageID, RunID: r.RunID, NodeID: r.NodeID, ReplayOf: r.ReplayOf,
 		TraceID: r.TraceID, RequestID: r.RequestID, PromptName: r.Snapshot.PromptName, PromptVersion: r.Snapshot.PromptVersion,
 		ModelProvider: r.Raw.Provider, ModelName: r.Raw.Model, ProviderSnapshot: nonNilMap(r.Provider),
 		Query: r.Retrieval.Query, RetrievalParameters: nonNilMap(r.Retrieval.Parameters), OutputRaw: r.Raw.Text,
-		OutputReasoning: r.Raw.Reasoning, Answer: res.Answer, Refused: res.Refused, Citations: citationDTOs(res.Citations),
-		Claims: claimDTOs(res.Claims), Status: string(res.Status), Error: res.Error,
+		OutputReasoning: r.Raw.Reasoning, Answer: res.Answer, Refused: res.Refused, Citations: nonNil(res.Citations),
+		Claims: nonNil(res.Claims), Status: string(res.Status), Error: res.Error,
 		Timing:       Timing{Prompt: r.Timing.PromptMs, LLM: r.Timing.LLMMs, Postprocess: r.Timing.PostprocessMs, Total: r.Timing.TotalMs},
 		PromptTokens: r.Raw.Usage.PromptTokens, CompletionTokens: r.Raw.Usage.CompletionTokens, CreatedAt: r.CreatedAt,
-		Messages: promptDTOs(r.Snapshot.Messages), Hits: make([]SearchHit, len(r.Retrieval.Hits)), Checks: make([]Check, len(res.Checks))}
+		Messages: promptDTOs(r.Snapshot.Messages), Hits: make([]SearchHit, len(r.Retrieval.Hits)), Checks: nonNil(res.Checks)}
 	out.Output = outputDTO(r.Raw.Output)
 	for i, h := range r.Retrieval.Hits {
 		out.Hits[i] = hitDTO(h)
-	}
-	for i, c := range res.Checks {
-		out.Checks[i] = Check(c)
 	}
 	return out
 }
@@ -127,12 +95,12 @@ func nonNilMap(m map[string]any) map[string]any {
 // timelineDTOs converts a run's stored steps; a list, never nil. The cited
 // answer's checks and timings come from the message's generation record,
 // already read with the message, rather than from each step's process data.
-func timelineDTOs(nodes []store.TimelineNode, m store.Message, checks []Check) []TimelineNode {
+func timelineDTOs(nodes []store.TimelineNode, m store.Message, checks []generation.Check) []TimelineNode {
 	out := make([]TimelineNode, len(nodes))
 	for i, n := range nodes {
 		out[i] = TimelineNode{NodeID: n.NodeID, NodeType: n.NodeType, Title: n.Title, Status: n.Status, Error: n.Error,
 			IsVirtual: n.IsVirtual, ParentNodeID: n.ParentNodeID, StartedAt: n.StartedAt, FinishedAt: n.FinishedAt,
-			ElapsedMs: n.ElapsedMs, PromptTokens: n.PromptTokens, CompletionTokens: n.CompletionTokens, Checks: []Check{},
+			ElapsedMs: n.ElapsedMs, PromptTokens: n.PromptTokens, CompletionTokens: n.CompletionTokens, Checks: []generation.Check{},
 			Notes: nonNil(n.Notes)}
 		if n.NodeID == m.GenerationNodeID && checks != nil { // the cited-answer or agent step that wrote the answer
 			out[i].Checks = checks

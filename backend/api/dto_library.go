@@ -109,32 +109,15 @@ type IngestProgress struct {
 	Error        string `json:"error"`
 }
 
-// Locator says where a passage is. Start and End count Unicode code points
-// into the document's extracted text (End exclusive).
-type Locator struct {
-	DocID       string   `json:"docId"`
-	DocName     string   `json:"docName"`            // the file name
-	DocTitle    string   `json:"docTitle,omitempty"` // the document's title when the locator was read; empty in older records
-	PageStart   int      `json:"pageStart"`
-	PageEnd     int      `json:"pageEnd"`
-	HeadingPath []string `json:"headingPath"`
-	Start       int      `json:"start"`
-	End         int      `json:"end"`
-	OCR         bool     `json:"ocr,omitempty"` // read by OCR from a scanned page: quotes are checked against the OCR text
-	// Units are the articles a passage holds when it holds several; a
-	// citation's locator is narrowed to the ones its quotes lie in.
-	Units []evidence.Unit `json:"units,omitempty"`
-}
-
 // Chunk is a retrievable passage with its locator.
 type Chunk struct {
-	ID           string  `json:"id"`
-	DocID        string  `json:"docId"`
-	CollectionID string  `json:"collectionId"`
-	Ordinal      int     `json:"ordinal"`
-	Text         string  `json:"text"`
-	Language     string  `json:"language"`
-	Locator      Locator `json:"locator"`
+	ID           string           `json:"id"`
+	DocID        string           `json:"docId"`
+	CollectionID string           `json:"collectionId"`
+	Ordinal      int              `json:"ordinal"`
+	Text         string           `json:"text"`
+	Language     string           `json:"language"`
+	Locator      evidence.Locator `json:"locator"`
 }
 
 // SearchRequest searches collections (all when empty) or documents.

@@ -274,13 +274,7 @@ func documentDTO(d store.Document) Document {
 
 func chunkDTO(c evidence.Chunk) Chunk {
 	return Chunk{ID: c.ID, DocID: c.DocID, CollectionID: c.CollectionID, Ordinal: c.Ordinal, Text: c.Text, Language: c.Language,
-		Locator: LocatorOf(c.Locator)}
-}
-
-// LocatorOf is a locator as the API shows it.
-func LocatorOf(l evidence.Locator) Locator {
-	return Locator{DocID: l.DocID, DocName: l.DocName, DocTitle: l.DocTitle, PageStart: l.PageStart, PageEnd: l.PageEnd,
-		HeadingPath: nonNil(l.HeadingPath), Start: l.Start, End: l.End, OCR: l.OCR, Units: l.Units}
+		Locator: c.Locator}
 }
 
 // nonNil makes a nil list an empty one, so JSON has [] rather than null.

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/generation"
 	"lexflow/backend/tsgen"
 )
 
@@ -51,7 +52,7 @@ func TypeScript() string {
 		reflect.TypeFor[IngestProgress](),
 		reflect.TypeFor[evidence.Unit](),
 		reflect.TypeFor[evidence.DocRef](),
-		reflect.TypeFor[Locator](),
+		reflect.TypeFor[evidence.Locator](),
 		reflect.TypeFor[Chunk](),
 		reflect.TypeFor[SearchRequest](),
 		reflect.TypeFor[SearchHit](),
@@ -90,10 +91,10 @@ func TypeScript() string {
 		reflect.TypeFor[QuestionScope](),
 		reflect.TypeFor[ScopeItem](),
 		reflect.TypeFor[RegenerateRequest](),
-		reflect.TypeFor[Quote](),
-		reflect.TypeFor[Citation](),
-		reflect.TypeFor[Claim](),
-		reflect.TypeFor[Check](),
+		reflect.TypeFor[generation.Quote](),
+		reflect.TypeFor[generation.Citation](),
+		reflect.TypeFor[generation.Claim](),
+		reflect.TypeFor[generation.Check](),
 		reflect.TypeFor[GenerationSummary](),
 		reflect.TypeFor[Message](),
 		reflect.TypeFor[TimelineNode](),

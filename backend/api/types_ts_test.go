@@ -7,6 +7,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/evidence"
+	"lexflow/backend/generation"
+	"lexflow/backend/tsgen"
 )
 
 var update = flag.Bool("update", false, "rewrite generated files and golden files")
@@ -26,5 +30,16 @@ func TestGeneratedTypeScriptIsCurrent(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, string(got)); diff != "" {
 		t.Errorf("%s is stale; run make generate (-want +got):\n%s", path, diff)
+	}
+}
+
+// The wire types sent as they are promise the frontend arrays, never null,
+// even when built with nil lists.
+func TestWireTypesHaveNoNullLists(t *testing.T) {
+	for _, v := range []any{generation.Citation{}, generation.Claim{}, generation.Check{}, generation.Quote{},
+		evidence.Locator{}, evidence.Unit{}} {
+		if got := tsgen.NullLists(v); got != nil {
+			t.Errorf("%T encodes null lists: %v", v, got)
+		}
 	}
 }

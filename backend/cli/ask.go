@@ -15,34 +15,19 @@ import (
 
 // askResult is what `lexflow ask --json` prints.
 type askResult struct {
-	Answer      string             `json:"answer"`
-	Status      generation.Status  `json:"status"`
-	Refused     bool               `json:"refused,omitempty"`
-	Error       string             `json:"error,omitempty"`
-	RecordID    string             `json:"generation_record_id"`
-	RetrievalID string             `json:"retrieval_record_id"`
-	Provider    string             `json:"model_provider"`
-	Model       string             `json:"model_name"`
-	Citations   []askCitation      `json:"citations"`
-	Claims      []generation.Claim `json:"claims"`
-	Checks      []generation.Check `json:"checks"`
-	Timing      generation.Timing  `json:"timing_ms"`
-	Searched    string             `json:"searched"`
-}
-
-type askCitation struct {
-	Marker   int                `json:"marker"`
-	ChunkID  string             `json:"chunk_id"`
-	Document askDocument        `json:"document"`
-	Locator  api.Locator        `json:"locator"`
-	Quotes   []generation.Quote `json:"quotes"`
-	Excerpt  string             `json:"excerpt"`
-}
-
-type askDocument struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Title string `json:"title,omitempty"`
+	Answer      string                `json:"answer"`
+	Status      generation.Status     `json:"status"`
+	Refused     bool                  `json:"refused,omitempty"`
+	Error       string                `json:"error,omitempty"`
+	RecordID    string                `json:"generation_record_id"`
+	RetrievalID string                `json:"retrieval_record_id"`
+	Provider    string                `json:"model_provider"`
+	Model       string                `json:"model_name"`
+	Citations   []generation.Citation `json:"citations"`
+	Claims      []generation.Claim    `json:"claims"`
+	Checks      []generation.Check    `json:"checks"`
+	Timing      generation.Timing     `json:"timing_ms"`
+	Searched    string                `json:"searched"`
 }
 
 // runAsk runs `lexflow ask [--collection NAME] [--model PROVIDER/MODEL] [--json] QUESTION`:
@@ -128,11 +113,9 @@ func askResultOf(rec generation.Record, scope string) askResult {
 	r := rec.Result
 	out := askResult{Answer: r.Answer, Status: r.Status, Refused: r.Refused, Error: r.Error, RecordID: rec.ID,
 		RetrievalID: rec.Retrieval.ID, Provider: rec.Raw.Provider, Model: rec.Raw.Model, Claims: r.Claims, Checks: r.Checks,
-		Timing: rec.Timing, Searched: scope, Citations: []askCitation{}}
-	for _, c := range r.Citations {
-		out.Citations = append(out.Citations, askCitation{Marker: c.Marker, ChunkID: c.NodeID,
-			Document: askDocument{ID: c.Locator.DocID, Name: c.Locator.DocName, Title: c.Locator.DocTitle}, Locator: api.LocatorOf(c.Locator),
-			Quotes: c.Quotes, Excerpt: c.Excerpt})
+		Timing: rec.Timing, Searched: scope, Citations: r.Citations}
+	if out.Citations == nil {
+		out.Citations = []generation.Citation{}
 	}
 	return out
 }
@@ -143,7 +126,7 @@ func printAnswer(w io.Writer, r askResult) {
 		fmt.Fprintln(w, "\nCitations:")
 	}
 	for _, c := range r.Citations {
-		fmt.Fprintf(w, "[%d] %s  chars %d–%d  chunk %s\n", c.Marker, locatorLine(c.Locator), c.Locator.Start, c.Locator.End, c.ChunkID)
+		fmt.Fprintf(w, "[%d] %s  chars %d–%d  chunk %s\n", c.Marker, locatorLine(c.Locator), c.Locator.Start, c.Locator.End, c.NodeID)
 		for _, q := range c.Quotes {
 			mark := "✓ quote found in the passage"
 			if !q.Verified {

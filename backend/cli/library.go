@@ -128,7 +128,7 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 // locatorLine is a locator on one line: "Employment Act › Part 2 › Article
 // 12 (p. 4)", "(p. 4, OCR)" when the passage was read from a scan; the
 // document is named by its title, else its file name.
-func locatorLine(l api.Locator) string {
+func locatorLine(l evidence.Locator) string {
 	s := cmp.Or(l.DocTitle, l.DocName)
 	if h := evidence.HeadingLabel(l.HeadingPath, l.Units); h != "" {
 		s += evidence.HeadingSeparator + h

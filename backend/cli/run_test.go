@@ -114,7 +114,7 @@ func TestAskCitesCheckedPassages(t *testing.T) {
 		t.Fatalf("ask result %+v", res)
 	}
 	c := res.Citations[0]
-	if c.Document.Name != "sample-services-agreement.md" || c.Locator.End <= c.Locator.Start || c.ChunkID == "" {
+	if c.Locator.DocName != "sample-services-agreement.md" || c.Locator.End <= c.Locator.Start || c.NodeID == "" {
 		t.Errorf("citation %+v", c)
 	}
 	// The built-in answerer, without a model, by name.

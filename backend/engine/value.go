@@ -110,18 +110,38 @@ func (f File) field(name string) (Value, bool) {
 // Value is a typed variable value. Values are immutable once stored in the
 // pool: nodes must not modify maps or slices they read through one.
 // The zero Value is "absent" (IsZero reports true).
+//
+// A value may also carry the Go value a node made it from (see Typed): the
+// pool passes it on untouched, so a node that knows the type reads it back
+// without rebuilding it from maps, while everything else (templates,
+// sub-paths, End outputs, events, stored variables) sees only the plain form.
 type Value struct {
-	t Type
-	v any
+	t     Type
+	v     any
+	typed any
 }
 
 // String, Number, Bool, Object and FileValue build typed values.
-func String(s string) Value              { return Value{TypeString, s} }
-func Number(f float64) Value             { return Value{TypeNumber, f} }
-func Bool(b bool) Value                  { return Value{TypeBool, b} }
-func Object(m map[string]any) Value      { return Value{TypeObject, m} }
-func FileValue(f File) Value             { return Value{TypeFile, f} }
-func Array(elem Type, items []any) Value { return Value{Type("array[" + string(elem) + "]"), items} }
+func String(s string) Value         { return Value{t: TypeString, v: s} }
+func Number(f float64) Value        { return Value{t: TypeNumber, v: f} }
+func Bool(b bool) Value             { return Value{t: TypeBool, v: b} }
+func Object(m map[string]any) Value { return Value{t: TypeObject, v: m} }
+func FileValue(f File) Value        { return Value{t: TypeFile, v: f} }
+func Array(elem Type, items []any) Value {
+	return Value{t: Type("array[" + string(elem) + "]"), v: items}
+}
+
+// Typed builds a value from a Go value whose JSON is its plain form (a
+// search hit writes Dify's retrieval record, say), and keeps the Go value
+// for the nodes that read it back with Value.Typed; t is its declared type.
+func Typed(t Type, x any) Value {
+	return Value{t: t, v: valueOfReflect(x).v, typed: x}
+}
+
+// Typed is the Go value the value was built from by Typed; nil for a value
+// built any other way, including one decoded from JSON (a stored variable):
+// readers fall back to its plain form then.
+func (v Value) Typed() any { return v.typed }
 
 // Strings builds an array[string].
 func Strings(ss []string) Value {

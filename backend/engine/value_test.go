@@ -153,3 +153,29 @@ func TestSettings(t *testing.T) {
 		}
 	}
 }
+
+type typedHit struct{ ID string }
+
+func (h typedHit) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]any{"metadata": map[string]any{"chunk_id": h.ID}})
+}
+
+// A typed value keeps its Go value for readers that know it, and shows its
+// JSON's plain form to everything else; decoded from JSON it is plain only.
+func TestTypedValue(t *testing.T) {
+	hits := []typedHit{{ID: "k1"}}
+	v := Typed(TypeArrayObject, hits)
+	if got, ok := v.Typed().([]typedHit); !ok || got[0].ID != "k1" {
+		t.Errorf("Typed() = %#v", v.Typed())
+	}
+	if v.Type() != TypeArrayObject || v.Text() != `[{"metadata":{"chunk_id":"k1"}}]` {
+		t.Errorf("plain form %s", v)
+	}
+	if item, ok := v.Any().([]any)[0].(map[string]any); !ok || item["metadata"] == nil {
+		t.Errorf("Any() items %#v, want plain maps", v.Any())
+	}
+	var back Value
+	if err := json.Unmarshal([]byte(v.Text()), &back); err != nil || back.Typed() != nil || !back.Equal(v) {
+		t.Errorf("decoded %s (typed %v, %v), want the plain value", back, back.Typed(), err)
+	}
+}

@@ -39,7 +39,7 @@ type Options struct {
 type Check struct {
 	Name   string `json:"name"` // json, schema, alignment, marker, quote, claims, support
 	Passed bool   `json:"passed"`
-	Detail string `json:"detail,omitempty"`
+	Detail string `json:"detail"`
 }
 
 // Check names.
@@ -63,8 +63,8 @@ type Quote struct {
 
 // Citation is one piece of evidence the answer cites, as [Marker] in its text.
 type Citation struct {
-	Marker  int              `json:"marker"`  // the number in the answer: the evidence's rank
-	NodeID  string           `json:"node_id"` // the chunk id
+	Marker  int              `json:"marker"` // the number in the answer: the evidence's rank
+	NodeID  string           `json:"nodeId"` // the chunk id
 	Rank    int              `json:"rank"`
 	Score   float64          `json:"score"`
 	Quotes  []Quote          `json:"quotes"`
@@ -85,7 +85,7 @@ type Claim struct {
 	Start   int    `json:"start"` // code points into Result.Answer
 	End     int    `json:"end"`
 	Markers []int  `json:"markers"`
-	Verdict string `json:"verdict"`
+	Verdict string `json:"verdict" ts:"'cited' | 'uncited' | 'quote_failed'"`
 }
 
 // Result is a checked answer.

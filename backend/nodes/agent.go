@@ -262,18 +262,17 @@ func lastUser(msgs []llm.Message) string {
 
 func (n *agentNode) outputs(messages []llm.Message, out agent.Result, rec generation.Record) map[string]engine.Value {
 	text, status := out.Text, ""
-	citations, claims := any([]any{}), any([]any{})
+	citations, claims := typedList[generation.Citation](nil), typedList[generation.Claim](nil)
 	if rec.ID != "" {
 		text, status = rec.Result.Answer, string(rec.Result.Status)
-		citations, _ = plainJSON(rec.Result.Citations)
-		claims, _ = plainJSON(rec.Result.Claims)
+		citations, claims = typedList(rec.Result.Citations), typedList(rec.Result.Claims)
 	}
 	usage := map[string]any{"prompt_tokens": float64(out.Usage.PromptTokens), "completion_tokens": float64(out.Usage.CompletionTokens),
 		"total_tokens": float64(out.Usage.Total())}
 	return outputs(map[string]any{
 		"text": text, "reasoning_content": joinReasoning(out.Detail.Reasoning), "usage": usage,
 		"context": BuildContext(messages, out.Text), "generation": out.Detail, "finish_reason": out.Finish,
-		"citations": asList(citations), "claims": asList(claims), "status": status, "generation_record_id": rec.ID,
+		"citations": citations, "claims": claims, "status": status, "generation_record_id": rec.ID,
 		"rounds": float64(out.Rounds), "reasoning": joinReasoning(out.Detail.Reasoning), "tool_calls": toolCallRecords(out.Detail),
 	})
 }

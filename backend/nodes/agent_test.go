@@ -63,7 +63,7 @@ func TestAgentNodeCitesWhatItsToolsFound(t *testing.T) {
 		t.Errorf("status %q, want success", res.Outputs["status"].Text())
 	}
 	cites, _ := json.Marshal(res.Outputs["citations"].Any())
-	if !strings.Contains(string(cites), `"node_id":"labour-act-00001"`) || !strings.Contains(string(cites), `"verified":true`) {
+	if !strings.Contains(string(cites), `"nodeId":"labour-act-00001"`) || !strings.Contains(string(cites), `"verified":true`) {
 		t.Errorf("citations %s", cites)
 	}
 	reqs := e.srv.Requests()

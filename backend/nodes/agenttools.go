@@ -257,31 +257,26 @@ type ledger struct {
 // number renders a tool's passages as numbered evidence blocks; ok is false
 // when the result holds no passages.
 func (l *ledger) number(res tools.Result) (string, bool) {
-	items := passageRecords(res.JSON)
+	hits, _, ok := tools.HitsOf(passages(res.JSON))
+	if !ok || len(hits) == 0 {
+		return "", false
+	}
 	var blocks []string
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for _, it := range items {
-		h, ok := tools.HitFromRecord(it)
-		if !ok {
-			return "", false
-		}
+	for _, h := range hits {
 		blocks = append(blocks, l.block(h))
-	}
-	if len(blocks) == 0 {
-		return "", false
 	}
 	return strings.Join(blocks, "\n\n"), true
 }
 
-// passageRecords are a result's passages: a list of records (search), or
-// the list under "chunks" (fetch_article, neighbour_chunks).
-func passageRecords(v any) []any {
+// passages are a result's passages: a list of hits (search), or the list
+// under "chunks" (fetch_article, neighbour_chunks).
+func passages(v any) any {
 	if m, ok := v.(map[string]any); ok {
-		v = m["chunks"]
+		return m["chunks"]
 	}
-	items, _ := v.([]any)
-	return items
+	return v
 }
 
 func (l *ledger) block(h evidence.Hit) string {

@@ -164,17 +164,18 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 // hits reads the upstream retrieval result, in rank order.
 func (n *citedAnswer) hits(in engine.NodeInput) ([]evidence.Hit, error) {
 	v, _ := lookup(in.Vars, n.data.Hits)
-	items, _ := plainValue(v).([]any)
-	out := make([]evidence.Hit, 0, len(items))
-	for i, it := range items {
-		h, ok := tools.HitFromRecord(it)
-		if !ok {
-			return nil, fail(ErrorTypeInvalidInput, "hits_variable_selector %s: item %d is not a retrieval hit", n.data.Hits, i+1)
+	x := v.Typed()
+	if x == nil {
+		x = plainValue(v)
+	}
+	out, bad, ok := tools.HitsOf(x)
+	if !ok {
+		return nil, fail(ErrorTypeInvalidInput, "hits_variable_selector %s: item %d is not a retrieval hit", n.data.Hits, bad+1)
+	}
+	for i := range out {
+		if out[i].Rank == 0 {
+			out[i].Rank = i + 1
 		}
-		if h.Rank == 0 {
-			h.Rank = i + 1
-		}
-		out = append(out, h)
 	}
 	return out, nil
 }
@@ -222,11 +223,9 @@ func scopeText(s SearchScope) (string, []string) {
 
 func (n *citedAnswer) outputs(rec generation.Record) map[string]engine.Value {
 	r := rec.Result
-	citations, _ := plainJSON(r.Citations)
-	claims, _ := plainJSON(r.Claims)
 	return map[string]engine.Value{
-		"answer": engine.String(r.Answer), "citations": engine.Array(engine.TypeObject, asList(citations)),
-		"claims": engine.Array(engine.TypeObject, asList(claims)), "status": engine.String(string(r.Status)),
+		"answer": engine.String(r.Answer), "citations": typedList(r.Citations),
+		"claims": typedList(r.Claims), "status": engine.String(string(r.Status)),
 		"error": engine.String(r.Error), "generation_record_id": engine.String(rec.ID),
 		"reasoning": engine.String(rec.Raw.Reasoning),
 		"usage": engine.Object(map[string]any{"prompt_tokens": float64(rec.Raw.Usage.PromptTokens),
@@ -234,16 +233,21 @@ func (n *citedAnswer) outputs(rec generation.Record) map[string]engine.Value {
 	}
 }
 
-func asList(v any) []any {
-	l, _ := v.([]any)
-	if l == nil {
-		return []any{}
+// typedList is a list output that travels typed (engine.Typed): the
+// generation's citations and claims as they are for Go readers, and their
+// JSON, the API's shape with [] when empty, for templates and the UI.
+func typedList[T any](items []T) engine.Value {
+	if items == nil {
+		items = []T{}
 	}
-	return l
+	return engine.Typed(engine.TypeArrayObject, items)
 }
 
 func (n *citedAnswer) processData(rec generation.Record, d llm.Detail) map[string]any {
-	checks, _ := plainJSON(rec.Result.Checks)
+	checks := rec.Result.Checks
+	if checks == nil {
+		checks = []generation.Check{}
+	}
 	pd := map[string]any{
 		"generation_record_id": rec.ID, "retrieval_record_id": rec.Retrieval.ID, "status": string(rec.Result.Status),
 		"prompt_name": rec.Snapshot.PromptName, "prompt_version": rec.Snapshot.PromptVersion,

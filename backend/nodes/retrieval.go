@@ -14,7 +14,7 @@ import (
 
 // knowledge-retrieval searches collections (Dify's dataset_ids) for the
 // query and outputs "result": [{content, title, metadata}] with each hit's
-// locator in metadata (tools.HitRecord), and "query": what it searched for
+// locator in metadata (tools.Hit), and "query": what it searched for
 // (with follow_up, a follow-up question made to stand alone). Dify's single retrieval mode (a
 // model picks one dataset) searches all the given collections instead.
 // score_threshold applies to the index's BM25 scores, which are not 0–1.
@@ -171,7 +171,7 @@ func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 		res.ProcessData["searched_for"], res.ProcessData["follow_up"] = s.text, s.how
 		res.ProcessData["notes"] = []string{"Follow-up, " + s.how + ": searched for “" + s.text + "”"}
 	}
-	result, checked := []any{}, 0
+	result, checked := []evidence.Hit{}, 0
 	if strings.TrimSpace(q.Text) != "" {
 		if r.deps.Search == nil {
 			return res, fail(ErrorTypeTool, "search %q: %w", q.Text, tools.ErrUnavailable)
@@ -189,12 +189,13 @@ func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 			notes, _ := res.ProcessData["notes"].([]string)
 			res.ProcessData["notes"] = append(notes, fmt.Sprintf("asked of every document: checked %d, %d with passages on it", n, distinctDocs(hits)))
 		}
-		for _, h := range hits {
-			result = append(result, tools.HitRecord(h))
-		}
+		result = hits
 	}
 	res.ProcessData["hits"] = len(result)
-	res.Outputs = map[string]engine.Value{"result": engine.Array(engine.TypeObject, result), "query": engine.String(q.Text),
+	// The hits travel typed (tools.Hit): the cited answer reads them as
+	// they are, while templates, End nodes and Dify-imported apps see each
+	// as Dify's {content, title, metadata} record.
+	res.Outputs = map[string]engine.Value{"result": engine.Typed(engine.TypeArrayObject, tools.Hits(result)), "query": engine.String(q.Text),
 		"documents_checked": engine.Number(float64(checked))}
 	return res, nil
 }

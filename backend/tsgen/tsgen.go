@@ -3,7 +3,9 @@
 //
 // Rules: the json tag names a field (fields without one, or tagged "-", are
 // skipped); omitempty makes it optional; a pointer may be null; time.Time is an
-// ISO-8601 string; a `ts:"..."` tag overrides the rendered type verbatim.
+// ISO-8601 string; a `ts:"..."` tag overrides the rendered type verbatim. A
+// slice without omitempty is a required array: its Go type must write [] for
+// an empty list, never null (NullLists checks a type keeps that promise).
 package tsgen
 
 import (

@@ -1,6 +1,7 @@
 package tsgen
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 	"time"
@@ -57,4 +58,33 @@ export interface sample {
 		t.Errorf("Render mismatch (-want +got):\n%s", diff)
 	}
 	_ = sample{}.hidden
+}
+
+type filled struct {
+	Tags []string `json:"tags"`
+}
+
+func (f filled) MarshalJSON() ([]byte, error) {
+	type plain filled
+	if f.Tags == nil {
+		f.Tags = []string{}
+	}
+	return json.Marshal(plain(f))
+}
+
+func TestNullLists(t *testing.T) {
+	type outer struct {
+		Inner   filled `json:"inner"`
+		Bare    []int  `json:"bare"`
+		Skipped []int  `json:"skipped,omitempty"`
+		Nested  struct {
+			L []int `json:"l"`
+		} `json:"nested"`
+	}
+	if diff := cmp.Diff([]string{"bare", "nested.l"}, NullLists(outer{})); diff != "" {
+		t.Errorf("NullLists (-want +got):\n%s", diff)
+	}
+	if got := NullLists(filled{}); got != nil {
+		t.Errorf("NullLists(filled) = %v", got)
+	}
 }

@@ -55,7 +55,7 @@ func (t fetchArticle) Call(ctx context.Context, raw json.RawMessage) (Result, er
 	if len(chunks) == 0 {
 		return Result{}, fmt.Errorf("fetch %q: no heading matches %s: %w", text, ref, ErrNotFound)
 	}
-	return Result{Text: chunkText(chunks), JSON: map[string]any{"article": text, "chunks": chunkRecords(chunks)}}, nil
+	return Result{Text: chunkText(chunks), JSON: map[string]any{"article": text, "chunks": chunkHits(chunks)}}, nil
 }
 
 // fromDocuments scans whole documents, so every part of a long article is found.

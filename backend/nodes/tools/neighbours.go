@@ -52,7 +52,7 @@ func (t neighbourChunks) Call(ctx context.Context, raw json.RawMessage) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Text: chunkText(window), JSON: map[string]any{"chunk_id": id, "chunks": chunkRecords(window)}}, nil
+	return Result{Text: chunkText(window), JSON: map[string]any{"chunk_id": id, "chunks": chunkHits(window)}}, nil
 }
 
 func clampCount(f float64) int { return min(max(int(f), 0), maxNeighbours) }

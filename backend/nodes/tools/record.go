@@ -2,121 +2,135 @@ package tools
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"lexflow/backend/evidence"
 )
 
-// HitRecord is a search hit as workflows see it: Dify's retrieval result
-// shape {content, title, metadata} with Lexflow's locator in metadata
-// (Dify's own metadata names are kept alongside for imported templates).
-func HitRecord(h evidence.Hit) map[string]any {
-	r := ChunkRecord(h.Chunk)
-	meta := r["metadata"].(map[string]any)
-	meta["score"], meta["rank"], meta["position"] = h.Score, float64(h.Rank), float64(h.Rank)
-	if h.Snippet != "" {
-		meta["snippet"] = h.Snippet
+// Hit is a search hit as workflows carry it. In Go it is the hit itself,
+// so the nodes and tools that read passages (a cited answer, an agent's
+// ledger) take it as it is; its JSON, what templates, End nodes, stored
+// outputs and Dify-imported apps see, is Dify's retrieval record
+// {content, title, metadata} with Lexflow's locator in metadata (Dify's own
+// metadata names are kept alongside for imported templates). A chunk
+// without a search (fetch_article, neighbour_chunks) is a Hit with no rank:
+// its metadata has no score, rank or position.
+type Hit evidence.Hit
+
+// Hits wraps search hits to travel as workflow values.
+func Hits(hs []evidence.Hit) []Hit {
+	out := make([]Hit, len(hs))
+	for i, h := range hs {
+		out[i] = Hit(h)
 	}
-	if h.NamedBy != "" {
-		meta["named_by"] = h.NamedBy
-	}
-	return r
+	return out
 }
 
-// HitFromRecord reads a hit back from its HitRecord shape (as it comes out
-// of a knowledge-retrieval node's "result"); ok is false for anything else.
-func HitFromRecord(v any) (evidence.Hit, bool) {
-	r, _ := v.(map[string]any)
-	meta, _ := r["metadata"].(map[string]any)
-	text, _ := r["content"].(string)
-	id := str(meta["chunk_id"])
-	if id == "" {
-		return evidence.Hit{}, false
+// hitRecord is Hit's JSON: one struct for both directions.
+type hitRecord struct {
+	Content  string  `json:"content"`
+	Title    string  `json:"title"`
+	Metadata hitMeta `json:"metadata"`
+}
+
+type hitMeta struct {
+	ChunkID       string          `json:"chunk_id"`
+	DocumentID    string          `json:"document_id"`
+	DocumentName  string          `json:"document_name"`
+	DocumentTitle string          `json:"document_title,omitempty"`
+	CollectionID  string          `json:"collection_id"`
+	PageStart     int             `json:"page_start"`
+	PageEnd       int             `json:"page_end"`
+	HeadingPath   []string        `json:"heading_path"`
+	Heading       string          `json:"heading"`
+	Start         int             `json:"start"`
+	End           int             `json:"end"`
+	Ordinal       int             `json:"ordinal"`
+	OCR           bool            `json:"ocr,omitempty"`
+	Units         []evidence.Unit `json:"units,omitempty"` // so a cited answer downstream can still name the article a quote lies in
+	Score         *float64        `json:"score,omitempty"`
+	Rank          *int            `json:"rank,omitempty"`
+	Position      *int            `json:"position,omitempty"`
+	Snippet       string          `json:"snippet,omitempty"`
+	NamedBy       string          `json:"named_by,omitempty"`
+	Source        string          `json:"_source"`
+	DatasetID     string          `json:"dataset_id"`
+	SegmentID     string          `json:"segment_id"`
+}
+
+// MarshalJSON writes the hit as Dify's retrieval record.
+func (h Hit) MarshalJSON() ([]byte, error) {
+	c, l := h.Chunk, h.Chunk.Locator
+	m := hitMeta{ChunkID: c.ID, DocumentID: c.DocID, DocumentName: l.DocName, DocumentTitle: l.DocTitle,
+		CollectionID: c.CollectionID, PageStart: l.PageStart, PageEnd: l.PageEnd, HeadingPath: l.HeadingPath,
+		Heading: l.Heading(), Start: l.Start, End: l.End, Ordinal: c.Ordinal, OCR: l.OCR, Units: l.Units,
+		Snippet: h.Snippet, NamedBy: h.NamedBy, Source: "knowledge", DatasetID: c.CollectionID, SegmentID: c.ID}
+	if m.HeadingPath == nil {
+		m.HeadingPath = []string{}
 	}
-	var path []string
-	for _, h := range list(meta["heading_path"]) {
-		path = append(path, str(h))
+	if h.Rank > 0 {
+		score, rank := h.Score, h.Rank
+		m.Score, m.Rank, m.Position = &score, &rank, &rank
 	}
-	loc := evidence.Locator{DocID: str(meta["document_id"]), DocName: str(meta["document_name"]), DocTitle: str(meta["document_title"]),
-		PageStart: num(meta["page_start"]), PageEnd: num(meta["page_end"]), HeadingPath: path,
-		Start: num(meta["start"]), End: num(meta["end"]), OCR: meta["ocr"] == true, Units: unitsOf(meta["units"])}
-	score, _ := meta["score"].(float64)
-	return evidence.Hit{Rank: num(meta["rank"]), Score: score, Snippet: str(meta["snippet"]), NamedBy: str(meta["named_by"]),
-		Chunk: evidence.Chunk{ID: id, DocID: loc.DocID, CollectionID: str(meta["collection_id"]),
-			Ordinal: num(meta["ordinal"]), Locator: loc, Text: text}}, true
+	return json.Marshal(hitRecord{Content: c.Text, Title: l.Document(), Metadata: m})
 }
 
-func str(v any) string {
-	s, _ := v.(string)
-	return s
-}
-
-func num(v any) int {
-	f, _ := v.(float64)
-	return int(f)
-}
-
-func list(v any) []any {
-	switch l := v.(type) {
-	case []any:
-		return l
-	case []string:
-		out := make([]any, len(l))
-		for i, s := range l {
-			out[i] = s
-		}
-		return out
+// UnmarshalJSON reads a hit back from its record (a retrieval result stored
+// with a run, or passed on by a node that knows only plain values).
+func (h *Hit) UnmarshalJSON(b []byte) error {
+	var r hitRecord
+	if err := json.Unmarshal(b, &r); err != nil {
+		return fmt.Errorf("read retrieval record: %w", err)
+	}
+	m := r.Metadata
+	if m.ChunkID == "" {
+		return fmt.Errorf("read retrieval record: %w", errNotAHit)
+	}
+	loc := evidence.Locator{DocID: m.DocumentID, DocName: m.DocumentName, DocTitle: m.DocumentTitle,
+		PageStart: m.PageStart, PageEnd: m.PageEnd, HeadingPath: m.HeadingPath, Start: m.Start, End: m.End,
+		OCR: m.OCR, Units: m.Units}
+	if len(loc.HeadingPath) == 0 {
+		loc.HeadingPath = nil
+	}
+	*h = Hit{Snippet: m.Snippet, NamedBy: m.NamedBy, Chunk: evidence.Chunk{ID: m.ChunkID, DocID: m.DocumentID,
+		CollectionID: m.CollectionID, Ordinal: m.Ordinal, Locator: loc, Text: r.Content}}
+	if m.Rank != nil {
+		h.Rank = *m.Rank
+	}
+	if m.Score != nil {
+		h.Score = *m.Score
 	}
 	return nil
 }
 
-// ChunkRecord is a chunk in the same shape, without score and rank.
-func ChunkRecord(c evidence.Chunk) map[string]any {
-	l := c.Locator
-	path := make([]any, len(l.HeadingPath))
-	for i, h := range l.HeadingPath {
-		path[i] = h
-	}
-	meta := map[string]any{
-		"chunk_id": c.ID, "document_id": c.DocID, "document_name": l.DocName, "collection_id": c.CollectionID,
-		"page_start": float64(l.PageStart), "page_end": float64(l.PageEnd), "heading_path": path,
-		"heading": l.Heading(), "start": float64(l.Start), "end": float64(l.End), "ordinal": float64(c.Ordinal),
-		"_source": "knowledge", "dataset_id": c.CollectionID, "segment_id": c.ID,
-	}
-	if l.DocTitle != "" {
-		meta["document_title"] = l.DocTitle
-	}
-	if l.OCR {
-		meta["ocr"] = true
-	}
-	if len(l.Units) > 0 {
-		meta["units"] = unitsRecord(l.Units)
-	}
-	return map[string]any{"content": c.Text, "title": l.Document(), "metadata": meta}
-}
+var errNotAHit = errors.New("no chunk_id in its metadata")
 
-// unitsRecord is a locator's units as plain JSON values, the form workflow
-// variables hold, so a cited answer downstream can still name the article
-// a quote lies in.
-func unitsRecord(units []evidence.Unit) []any {
-	var out []any
-	b, _ := json.Marshal(units)
-	_ = json.Unmarshal(b, &out)
-	return out
-}
-
-// unitsOf reads units back from unitsRecord's form; nil when there are none.
-func unitsOf(v any) []evidence.Unit {
-	if v == nil {
-		return nil
+// HitsOf reads the hits of a workflow value's Go form: a list of Hits as a
+// retrieval node or a search tool made it, or, for a list that came another
+// way (through JSON, or a node that passes plain values on), decoded from
+// its records. ok is false when an item is not a retrieval record; bad is
+// its index then.
+func HitsOf(v any) (hits []evidence.Hit, bad int, ok bool) {
+	if hs, isHits := v.([]Hit); isHits {
+		out := make([]evidence.Hit, len(hs))
+		for i, h := range hs {
+			out[i] = evidence.Hit(h)
+		}
+		return out, 0, true
 	}
-	var units []evidence.Unit
-	b, _ := json.Marshal(v)
-	if json.Unmarshal(b, &units) != nil || len(units) == 0 {
-		return nil
+	items, _ := v.([]any)
+	out := make([]evidence.Hit, 0, len(items))
+	for i, it := range items {
+		var h Hit
+		b, err := json.Marshal(it)
+		if err != nil || json.Unmarshal(b, &h) != nil {
+			return nil, i, false
+		}
+		out = append(out, evidence.Hit(h))
 	}
-	return units
+	return out, 0, true
 }
 
 // chunkText renders chunks for a model or a person: each with its locator.
@@ -128,10 +142,11 @@ func chunkText(chunks []evidence.Chunk) string {
 	return strings.Join(parts, "\n\n")
 }
 
-func chunkRecords(chunks []evidence.Chunk) []any {
-	out := make([]any, len(chunks))
+// chunkHits are chunks as workflows carry them, without rank or score.
+func chunkHits(chunks []evidence.Chunk) []Hit {
+	out := make([]Hit, len(chunks))
 	for i, c := range chunks {
-		out[i] = ChunkRecord(c)
+		out[i] = Hit{Chunk: c}
 	}
 	return out
 }

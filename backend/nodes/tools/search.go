@@ -50,14 +50,13 @@ func (t searchCollection) Call(ctx context.Context, raw json.RawMessage) (Result
 }
 
 func hitsResult(hits []evidence.Hit) Result {
-	records := make([]any, len(hits))
 	chunks := make([]evidence.Chunk, len(hits))
 	for i, h := range hits {
-		records[i], chunks[i] = HitRecord(h), h.Chunk
+		chunks[i] = h.Chunk
 	}
 	text := chunkText(chunks)
 	if len(hits) == 0 {
 		text = "No passage matched."
 	}
-	return Result{Text: strings.TrimSpace(text), JSON: records}
+	return Result{Text: strings.TrimSpace(text), JSON: Hits(hits)}
 }

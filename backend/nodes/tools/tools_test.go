@@ -181,26 +181,45 @@ func TestRefNamesAnArticleMergedWithItsSibling(t *testing.T) {
 
 // A hit passed between workflow nodes as a record, through JSON as run
 // variables are stored, keeps the units its citations are narrowed to and
-// its document's title and the words that named its document.
+// its document's title and the words that named its document; passed as it
+// is, it is the hit itself.
 func TestHitRecordKeepsUnits(t *testing.T) {
 	hit := evidence.Hit{Rank: 1, Score: 2.5, Chunk: mergedArticles(), NamedBy: "the Lease Act"}
 	hit.Chunk.Locator.DocTitle = "Tenancy Act"
-	var record any
-	b, _ := json.Marshal(HitRecord(hit))
-	if err := json.Unmarshal(b, &record); err != nil {
+	var records any
+	b, _ := json.Marshal(Hits([]evidence.Hit{hit}))
+	if err := json.Unmarshal(b, &records); err != nil {
 		t.Fatal(err)
 	}
-	got, ok := HitFromRecord(record)
-	if !ok {
-		t.Fatal("the record was not read back")
+	got, _, ok := HitsOf(records)
+	if !ok || len(got) != 1 {
+		t.Fatalf("the record was not read back: %s", b)
 	}
-	if diff := cmp.Diff(hit, got); diff != "" {
+	if diff := cmp.Diff(hit, got[0]); diff != "" {
 		t.Errorf("hit round trip (-want +got):\n%s", diff)
 	}
-	if title := HitRecord(hit)["title"]; title != "Tenancy Act" {
+	if title := records.([]any)[0].(map[string]any)["title"]; title != "Tenancy Act" {
 		t.Errorf("record title = %v, want the document's title", title)
 	}
-	if direct, _ := HitFromRecord(HitRecord(hit)); len(direct.Chunk.Locator.Units) != 2 {
-		t.Errorf("units lost without JSON: %+v", direct.Chunk.Locator)
+	if direct, _, _ := HitsOf(Hits([]evidence.Hit{hit})); len(direct[0].Chunk.Locator.Units) != 2 {
+		t.Errorf("units lost without JSON: %+v", direct[0].Chunk.Locator)
+	}
+	if _, bad, ok := HitsOf([]any{records.([]any)[0], map[string]any{"content": "x"}}); ok || bad != 1 {
+		t.Errorf("a record without a chunk id was read as a hit (bad %d)", bad)
+	}
+}
+
+// A hit's record keeps Dify's shape and names, which imported apps template over.
+func TestHitRecordShape(t *testing.T) {
+	hit := evidence.Hit{Rank: 2, Score: 1.5, Snippet: "<mark>x</mark>", Chunk: evidence.Chunk{ID: "k1", DocID: "d1",
+		CollectionID: "c1", Ordinal: 3, Text: "text", Locator: evidence.Locator{DocID: "d1", DocName: "a.pdf",
+			PageStart: 1, PageEnd: 2, HeadingPath: []string{"Part 1"}, Start: 5, End: 9}}}
+	b, _ := json.Marshal(Hit(hit))
+	want := `{"content":"text","title":"a.pdf","metadata":{"chunk_id":"k1","document_id":"d1","document_name":"a.pdf",` +
+		`"collection_id":"c1","page_start":1,"page_end":2,"heading_path":["Part 1"],"heading":"Part 1","start":5,"end":9,` +
+		`"ordinal":3,"score":1.5,"rank":2,"position":2,"snippet":"\u003cmark\u003ex\u003c/mark\u003e","_source":"knowledge",` +
+		`"dataset_id":"c1","segment_id":"k1"}}`
+	if string(b) != want {
+		t.Errorf("record\n got %s\nwant %s", b, want)
 	}
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, RunDetail } from '../../lib/api.gen';
-import { applyEvents, emptyStream, normalizeCitation, segmentsFromRun, streamedAnswer, streamedReasoning, timelineFromRun } from './stream';
+import { applyEvents, emptyStream, segmentsFromRun, streamedAnswer, streamedReasoning, timelineFromRun } from './stream';
 
 let seq = 0;
 const ev = (type: string, data: Record<string, unknown> = {}): Event => ({ seq: ++seq, topic: 'run:r1', type, time: '2025-01-01T00:00:00Z', data: { kind: type, ...data } });
@@ -24,7 +24,7 @@ function turnEvents(): Event[] {
       node_id: 'cite', node_type: 'cited-answer', elapsed: 250_000_000,
       outputs: {
         answer: 'Notice is 30 days [1].', status: 'success', error: '',
-        citations: [{ marker: 1, node_id: 'chunk-1', rank: 1, score: 2.5, quotes: [{ text: 'q', verified: true, start: 5, end: 6 }], excerpt: 'ex', locator: { docId: 'd1', docName: 'Doc', pageStart: 1, pageEnd: 1, headingPath: ['Art 1'], start: 0, end: 10 } }],
+        citations: [{ marker: 1, nodeId: 'chunk-1', rank: 1, score: 2.5, quotes: [{ text: 'q', verified: true, start: 5, end: 6 }], excerpt: 'ex', locator: { docId: 'd1', docName: 'Doc', pageStart: 1, pageEnd: 1, headingPath: ['Art 1'], start: 0, end: 10 } }],
         claims: [{ text: 'Notice is 30 days [1].', start: 0, end: 22, markers: [1], verdict: 'cited' }],
       },
       process_data: { checks: [{ name: 'json', passed: true }], timing_ms: { prompt: 1, llm: 200, postprocess: 2, total: 203 } },
@@ -53,16 +53,6 @@ describe('stream assembly', () => {
     expect(cite.tokens).toEqual({ prompt: 120, completion: 30 });
     expect(s.ended).toBe(true);
     expect(s.runStatus).toBe('succeeded');
-  });
-
-  it('keeps the articles the passage of a streamed citation holds', () => {
-    const units = [
-      { start: 0, end: 40, headingPath: ['Chapter 3', 'Article 5'], number: '5' },
-      { start: 42, end: 80, headingPath: ['Chapter 3', 'Article 6'], number: '6', follows: true },
-    ];
-    const c = normalizeCitation({ marker: 1, node_id: 'k1', locator: { docId: 'd1', headingPath: ['Chapter 3'], start: 0, end: 80, units } });
-    expect(c.locator.units).toEqual(units);
-    expect(normalizeCitation({ locator: { headingPath: ['Article 1'] } }).locator.units).toBeUndefined();
   });
 
   it('ignores repeated events after a resume, so nothing doubles', () => {

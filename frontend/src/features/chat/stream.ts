@@ -1,7 +1,7 @@
 // Assembles a chat turn from its run's events: the node timeline (status and real times),
 // the answer text as it streams, reasoning segments in stream order, and the cited-answer
 // node's checked result. Pure: feed it events one by one (from seq 1 after a reload too).
-import type { Check, Citation, Claim, Event, GenerationDetail, GenerationStatus, NodeExecution, RunDetail, RunStatus, TimelineNode as StoredStep, Unit } from '../../lib/api.gen';
+import type { Check, Citation, Claim, Event, GenerationDetail, GenerationStatus, NodeExecution, RunDetail, RunStatus, TimelineNode as StoredStep } from '../../lib/api.gen';
 import { isRunEnd } from '../../lib/events';
 
 export type NodeStatus = 'running' | 'retrying' | 'succeeded' | 'failed' | 'exception' | 'skipped' | 'cancelled';
@@ -160,54 +160,6 @@ function list<T>(v: unknown): T[] {
   return Array.isArray(v) ? (v as T[]) : [];
 }
 
-/** A citation from a node's outputs (snake_case keys) or from the API (camelCase). */
-export function normalizeCitation(raw: unknown): Citation {
-  const c = (raw ?? {}) as Record<string, unknown>;
-  const loc = (c.locator ?? {}) as Record<string, unknown>;
-  return {
-    marker: num(c.marker),
-    nodeId: String(c.nodeId ?? c.node_id ?? ''),
-    rank: num(c.rank),
-    score: num(c.score),
-    quotes: list<Record<string, unknown>>(c.quotes).map((q) => ({
-      text: String(q.text ?? ''),
-      verified: Boolean(q.verified),
-      start: num(q.start),
-      end: num(q.end),
-    })),
-    excerpt: String(c.excerpt ?? ''),
-    locator: {
-      docId: String(loc.docId ?? ''),
-      docName: String(loc.docName ?? ''),
-      docTitle: loc.docTitle ? String(loc.docTitle) : undefined,
-      pageStart: num(loc.pageStart),
-      pageEnd: num(loc.pageEnd),
-      headingPath: list<string>(loc.headingPath).map(String),
-      start: num(loc.start),
-      end: num(loc.end),
-      units: unitsOf(loc.units),
-    },
-  };
-}
-
-/** The articles a citation's passage holds, when several (see Locator.units); absent otherwise. */
-function unitsOf(raw: unknown): Unit[] | undefined {
-  const units = list<Record<string, unknown>>(raw).map((u) => ({
-    start: num(u.start),
-    end: num(u.end),
-    headingPath: list<string>(u.headingPath).map(String),
-    number: typeof u.number === 'string' ? u.number : undefined,
-    follows: u.follows === true || undefined,
-  }));
-  return units.length > 0 ? units : undefined;
-}
-
-export function normalizeClaim(raw: unknown): Claim {
-  const c = (raw ?? {}) as Record<string, unknown>;
-  const verdict = c.verdict === 'uncited' || c.verdict === 'quote_failed' ? c.verdict : 'cited';
-  return { text: String(c.text ?? ''), start: num(c.start), end: num(c.end), markers: list<number>(c.markers).map(num), verdict };
-}
-
 /** A step's notes for the reader: an agent's warnings, or what a retrieval step searched a follow-up for. */
 function notesOf(nodeType: string, pd: Record<string, unknown> | undefined): string[] | undefined {
   if (nodeType === 'agent') return list<unknown>(pd?.warnings).map(String);
@@ -234,8 +186,8 @@ function citedFrom(nodeType: string | undefined, outputs: Record<string, unknown
   if (nodeType === 'agent' && !status) return null; // its tools found no passage: nothing was checked
   return {
     answer: String(outputs.answer ?? outputs.text ?? ''),
-    citations: list(outputs.citations).map(normalizeCitation),
-    claims: list(outputs.claims).map(normalizeClaim),
+    citations: list<Citation>(outputs.citations),
+    claims: list<Claim>(outputs.claims),
     status: generationStatuses.has(status) ? (status as GenerationStatus) : '',
     error: String(outputs.error ?? ''),
   };
