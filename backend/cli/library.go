@@ -189,7 +189,7 @@ func runLibrary(ctx context.Context, args []string, dataDir string, env Env) err
 	if len(bad) > 0 {
 		return fmt.Errorf("the index disagrees with the database for: %s", strings.Join(bad, ", "))
 	}
-	fmt.Fprintln(env.Stdout, "library check: the index agrees with the database")
+	fmt.Fprintf(env.Stdout, "library check: the index agrees with the database; removed %s\n", a.library.RemovedLeftovers())
 	return nil
 }
 

@@ -209,3 +209,40 @@ func TestANamelessFileIsABadName(t *testing.T) {
 		}
 	}
 }
+
+// A kill between storing an upload and recording its document leaves a
+// partial upload and a stored file nobody refers to; the next start
+// removes both, keeps the files documents refer to, and says how much it
+// removed.
+func TestStartRemovesWhatACrashLeftBehind(t *testing.T) {
+	dir := t.TempDir()
+	db, idx, lib := openReal(t, dir)
+	must(t, lib.Start(context.Background()))
+	c, err := db.CreateCollection(context.Background(), "C", "")
+	must(t, err)
+	added, err := lib.AddFile(context.Background(), c.ID, "act.txt", strings.NewReader("Article 1. Either party may terminate on notice."))
+	must(t, err)
+	lib.Close()
+	must(t, os.MkdirAll(filepath.Join(dir, "files", "tmp"), 0o700))
+	must(t, os.WriteFile(filepath.Join(dir, "files", "tmp", "upload-123"), []byte("half an upl"), 0o600))
+	orphan := filepath.Join(dir, "files", "ab", "ab"+strings.Repeat("0", 62))
+	must(t, os.MkdirAll(filepath.Dir(orphan), 0o700))
+	must(t, os.WriteFile(orphan, []byte("stored, never recorded"), 0o600))
+
+	again := New(Options{DB: db, Index: idx, DataDir: dir, Workers: 1, Extract: Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions())})
+	must(t, again.Start(context.Background()))
+	defer again.Close()
+	if got := again.RemovedLeftovers(); got.Files != 2 || got.Bytes != int64(len("half an upl")+len("stored, never recorded")) {
+		t.Errorf("removed %+v, want the partial upload and the orphan", got)
+	}
+	for _, p := range []string{filepath.Join(dir, "files", "tmp", "upload-123"), orphan} {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s is still there", p)
+		}
+	}
+	d, err := db.GetDocument(context.Background(), added.Document.ID)
+	must(t, err)
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(d.FilePath))); err != nil {
+		t.Errorf("the document's own file is gone: %v", err)
+	}
+}

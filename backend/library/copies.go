@@ -24,13 +24,15 @@ import (
 // as in the Arabic sample, whose PDF swaps a few wrapped lines. Quotes in
 // answers are checked word for word against the canonical text, so the
 // text as written makes the better evidence. Between two text formats, or
-// two PDFs, the first added is canonical.
+// two PDFs, the first added is canonical; of two added in the same
+// millisecond (a folder, the sample library), the first by file name, so
+// the choice does not depend on random ids.
 
 // canonicalOrder orders documents by which is the better canonical copy,
 // best first.
 func canonicalOrder(a, b store.Document) int {
 	return cmp.Or(cmp.Compare(formatRank(a.Format), formatRank(b.Format)),
-		a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+		a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
 }
 
 func formatRank(format string) int {

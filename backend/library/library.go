@@ -59,9 +59,11 @@ type Library struct {
 	// marking them ready or taking them out of their groups of copies.
 	sameText sync.Mutex
 	queue    chan string
-	slots    chan struct{} // extraction slots, Workers of them
-	stop     context.CancelFunc
-	done     chan struct{}
+	// leftovers is what the last Start removed (RemovedLeftovers).
+	leftovers Leftovers
+	slots     chan struct{} // extraction slots, Workers of them
+	stop      context.CancelFunc
+	done      chan struct{}
 }
 
 // DefaultMaxBytes is the size limit of one file: ingestion's, so a file

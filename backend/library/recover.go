@@ -15,7 +15,8 @@ import (
 const CleanKey = "library.closed_cleanly"
 
 // Recover brings SQLite and the index back into agreement after an
-// interruption: deletions are finished, documents caught indexing are indexed
+// interruption: deletions are finished, partial uploads and files no
+// document refers to are removed, documents caught indexing are indexed
 // again from their committed chunks, queued or parsing ones are queued again,
 // and after an unclean stop every ready document is verified chunk by chunk.
 func (l *Library) Recover(ctx context.Context) error {
@@ -26,7 +27,7 @@ func (l *Library) Recover(ctx context.Context) error {
 	if err := l.opts.DB.SetSetting(ctx, CleanKey, false); err != nil {
 		return err
 	}
-	steps := []func(context.Context) error{l.recoverDeletes, l.recoverIndexing, l.requeue}
+	steps := []func(context.Context) error{l.recoverDeletes, l.removeLeftovers, l.recoverIndexing, l.requeue}
 	if !clean {
 		steps = append(steps, l.verifyReady)
 	}
