@@ -3,6 +3,7 @@ package api
 import (
 	"time"
 
+	"lexflow/backend/chat"
 	"lexflow/backend/generation"
 )
 
@@ -50,19 +51,6 @@ type SendMessage struct {
 	TurnKey    string       `json:"turnKey"`
 }
 
-// QuestionScope is what a question searched, named as when it was asked:
-// its documents (a document's name is its title), else its collections.
-type QuestionScope struct {
-	Collections []ScopeItem `json:"collections"`
-	Documents   []ScopeItem `json:"documents"`
-}
-
-// ScopeItem is a collection or a document of a question's scope.
-type ScopeItem struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
-
 // RegenerateRequest answers a question again, with other settings when given
 // (the conversation's last ones otherwise).
 type RegenerateRequest struct {
@@ -89,7 +77,7 @@ type Message struct {
 	Error          string                `json:"error"`
 	RunID          string                `json:"runId"`
 	IsAskUser      bool                  `json:"isAskUser"` // a clarifying question the next message answers
-	Scope          *QuestionScope        `json:"scope"`     // a question's, when it did not search the whole library
+	Scope          *chat.Scope           `json:"scope"`     // a question's, when it did not search the whole library
 	Citations      []generation.Citation `json:"citations"`
 	Claims         []generation.Claim    `json:"claims"`
 	Generation     *GenerationSummary    `json:"generation"`

@@ -36,19 +36,13 @@ func messageDTO(m store.Message, steps []store.TimelineNode) Message {
 	return out
 }
 
-// scopeDTO is a question's scope; nil for the whole library.
-func scopeDTO(sc chat.Scope) *QuestionScope {
+// scopeDTO is a question's scope, its lists never null; nil for the whole library.
+func scopeDTO(sc chat.Scope) *chat.Scope {
 	if sc.Empty() {
 		return nil
 	}
-	items := func(ns []chat.Named) []ScopeItem {
-		out := make([]ScopeItem, len(ns))
-		for i, n := range ns {
-			out[i] = ScopeItem(n)
-		}
-		return out
-	}
-	return &QuestionScope{Collections: items(sc.Collections), Documents: items(sc.Documents)}
+	sc.Collections, sc.Documents = nonNil(sc.Collections), nonNil(sc.Documents)
+	return &sc
 }
 
 func auditDTO(r generation.Record) GenerationAudit {

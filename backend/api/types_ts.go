@@ -3,6 +3,7 @@ package api
 import (
 	"reflect"
 
+	"lexflow/backend/chat"
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/backend/tsgen"
@@ -88,8 +89,8 @@ func TypeScript() string {
 		reflect.TypeFor[ConversationInput](),
 		reflect.TypeFor[TurnSettings](),
 		reflect.TypeFor[SendMessage](),
-		reflect.TypeFor[QuestionScope](),
-		reflect.TypeFor[ScopeItem](),
+		reflect.TypeFor[chat.Scope](),
+		reflect.TypeFor[chat.Named](),
 		reflect.TypeFor[RegenerateRequest](),
 		reflect.TypeFor[generation.Quote](),
 		reflect.TypeFor[generation.Citation](),

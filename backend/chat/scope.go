@@ -25,10 +25,11 @@ var ErrUnknownDocument = errors.New("the question names a document that is not i
 
 // Scope is what a question searched, with the names things had when it was
 // asked (a document's name is its title). It is kept with the question
-// (store.Message.Scope) and shown on it; empty means the whole library.
+// (store.Message.Scope) and is the API's shape for it; empty means the
+// whole library.
 type Scope struct {
-	Collections []Named `json:"collections,omitempty"`
-	Documents   []Named `json:"documents,omitempty"`
+	Collections []Named `json:"collections"`
+	Documents   []Named `json:"documents"`
 }
 
 // Named is a collection or a document of a scope.

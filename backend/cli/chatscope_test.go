@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lexflow/backend/api"
+	"lexflow/backend/chat"
 )
 
 // getJSON decodes GET url into out.
@@ -47,7 +48,7 @@ func TestChatScopedToADocument(t *testing.T) {
 			t.Fatalf("send: %d", code)
 		}
 		human, ai := lastTurn(t, srv.URL, conv.ID)
-		if human.Scope == nil || len(human.Scope.Documents) != 1 || human.Scope.Documents[0] != (api.ScopeItem{ID: lease, Name: "Lease"}) {
+		if human.Scope == nil || len(human.Scope.Documents) != 1 || human.Scope.Documents[0] != (chat.Named{ID: lease, Name: "Lease"}) {
 			t.Errorf("the question's scope %+v", human.Scope)
 		}
 		if len(ai.Citations) == 0 {

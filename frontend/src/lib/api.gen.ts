@@ -506,12 +506,12 @@ export interface SendMessage {
   turnKey: string;
 }
 
-export interface QuestionScope {
-  collections: ScopeItem[];
-  documents: ScopeItem[];
+export interface Scope {
+  collections: Named[];
+  documents: Named[];
 }
 
-export interface ScopeItem {
+export interface Named {
   id: string;
   name: string;
 }
@@ -569,7 +569,7 @@ export interface Message {
   error: string;
   runId: string;
   isAskUser: boolean;
-  scope: QuestionScope | null;
+  scope: Scope | null;
   citations: Citation[];
   claims: Claim[];
   generation: GenerationSummary | null;
