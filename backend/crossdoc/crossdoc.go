@@ -19,14 +19,25 @@ import (
 	"lexflow/backend/index"
 )
 
-// documents are what a lawyer calls the documents of a library, in the
-// plural: "which law governs" asks of one text, "which laws" of several.
-const documents = `contracts|agreements|documents|files|leases|licen[cs]es|statutes|laws|acts|regulations|` +
-	`judgments|judgements|decisions|cases|policies|deeds|ndas|templates`
+// singulars are what a lawyer calls the documents of a library.
+var singulars = []string{"contract", "agreement", "document", "file", "lease", "licen[cs]e", "statute", "law", "act",
+	"regulation", "judgment", "judgement", "decision", "case", "deed", "nda", "template"}
 
-// documentNouns also take the singular, after "any": "does any agreement …".
-const documentNouns = `contracts?|agreements?|documents?|files?|leases?|licen[cs]es?|statutes?|laws?|acts?|regulations?|` +
-	`judgments?|judgements?|decisions?|cases?|policies|policy|deeds?|ndas?|templates?`
+// documents are those words in the plural: "which law governs" asks of one
+// text, "which laws" of several. documentNouns also take the singular,
+// after "any": "does any agreement …".
+var (
+	documents     = strings.Join(suffixed("s"), "|") + "|policies"
+	documentNouns = strings.Join(suffixed("s?"), "|") + "|policies|policy"
+)
+
+func suffixed(suffix string) []string {
+	out := make([]string, len(singulars))
+	for i, w := range singulars {
+		out[i] = w + suffix
+	}
+	return out
+}
 
 // patterns capture the property asked in group "prop".
 var patterns = []*regexp.Regexp{

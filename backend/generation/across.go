@@ -9,6 +9,8 @@ import (
 
 	"lexflow/backend/crossdoc"
 	"lexflow/backend/evidence"
+	"lexflow/backend/index"
+	"lexflow/backend/internal/terms"
 	"lexflow/backend/llm"
 	"lexflow/backend/llm/extractive"
 )
@@ -33,9 +35,10 @@ func (p *Pipeline) runAcross(ctx context.Context, req Request, rec Record, hits 
 	// Listing a document says it has the property: its passages must hold
 	// every key word of it, not most.
 	groups := byDocument(hits)
+	rarity := onceRarity(ctx, p.Rarity, property) // one lookup for every document's judgement
 	var supported [][]evidence.Hit
 	for _, g := range groups {
-		if JudgeSupport(ctx, property, g, p.Rarity).check(true).Passed {
+		if JudgeSupport(ctx, property, g, rarity).check(true).Passed {
 			supported = append(supported, g)
 		}
 	}
@@ -147,4 +150,15 @@ func askedAcross(req Request) (string, bool) {
 		return "", false
 	}
 	return crossdoc.Asks(req.Query)
+}
+
+// onceRarity looks the words of question up once and answers every later
+// call from that: the documents of a question asked across them are all
+// judged on its words.
+func onceRarity(ctx context.Context, rarity Rarity, question string) Rarity {
+	if rarity == nil {
+		return nil
+	}
+	weights, err := rarity(ctx, terms.Words(question))
+	return func(context.Context, []string) (map[string]index.WordRarity, error) { return weights, err }
 }

@@ -54,7 +54,7 @@ func BuildPrompt(query string, hits []evidence.Hit) Snapshot {
 			Text: clip(h.Chunk.Text, maxExcerptRunes)}
 	}
 	user := "Evidence:\n\n" + extractive.Render(blocks, oneLine(ask(query, hits))) + "\n\n" + outputFormat
-	if named := namedBy(hits); named != "" {
+	if named, _ := namedBy(hits); named != "" {
 		user = "The question names the document it is about: " + strconv.Quote(oneLine(named)) + ".\n\n" + user
 	}
 	return Snapshot{PromptName: PromptName, PromptVersion: PromptVersion, Messages: []llm.Message{
@@ -67,7 +67,7 @@ func BuildPrompt(query string, hits []evidence.Hit) Snapshot {
 // prompt states apart: the words that name a contract ("between Acme and
 // Beta") are not what is asked about it.
 func ask(query string, hits []evidence.Hit) string {
-	named := namedBy(hits)
+	named, _ := namedBy(hits)
 	if named == "" {
 		return query
 	}
@@ -78,14 +78,15 @@ func ask(query string, hits []evidence.Hit) string {
 	return rest
 }
 
-// namedBy is the clause of the question that named the hits' document, if any.
-func namedBy(hits []evidence.Hit) string {
+// namedBy is the clause of the question that named the hits' document, and
+// that document, if any.
+func namedBy(hits []evidence.Hit) (clause, docID string) {
 	for _, h := range hits {
 		if h.NamedBy != "" {
-			return h.NamedBy
+			return h.NamedBy, h.Chunk.DocID
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // oneLine keeps the question on its line: a blank line would end it early

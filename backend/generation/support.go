@@ -31,15 +31,11 @@ import (
 // prefixes non- and anti- are here too: "non-compete" asks about competing,
 // which a clause says with "shall not compete". Normalised and stemmed like
 // any term.
-var frameWords = termSet(`clause clauses provision provisions contract contracts agreement agreements document documents
+var frameWords = terms.Of(`clause clauses provision provisions contract contracts agreement agreements document documents
 	text section sections include includes included contain contains provide provides provided specify specified
 	state states stated mention mentions mentioned describe described exist exists say regard regarding concern
 	concerning consider relate related much many need needs needed require requires required requirement requirements
 	happen happens non anti`)
-
-func termSet(words string) map[string]bool {
-	return terms.Of(words)
-}
 
 // chineseFunctionChars are the particles, pronouns and prepositions of a
 // Chinese question (个体工商户的债务由谁承担？): a pair of ideographs
@@ -109,13 +105,7 @@ type Rarity func(ctx context.Context, words []string) (map[string]index.WordRari
 func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rarity Rarity) Support {
 	s := Support{}
 	ask := ask(question, hits)
-	for _, h := range hits {
-		if h.NamedBy != "" {
-			s.NamedDocID = h.Chunk.DocID
-			break
-		}
-	}
-	if s.NamedDocID == "" {
+	if _, s.NamedDocID = namedBy(hits); s.NamedDocID == "" {
 		var title map[string]bool
 		if s.NamedDocID, title = namedByTitle(ask, hits); title != nil {
 			ask = strings.Join(slices.DeleteFunc(terms.Words(ask), func(w string) bool { return title[strings.ToLower(w)] }), " ")
