@@ -51,7 +51,6 @@ type Recorder struct {
 	appID string
 
 	// Touched by Observe only.
-	encoder  eventEncoder
 	position int
 	execs    map[string]*execState
 	slab     []execState // room for the next executions, allocated a few at a time
@@ -130,7 +129,7 @@ func (r *Recorder) Observe(ev engine.Event) {
 		r.started = true
 		go r.writeLoop()
 	}
-	payload := r.encoder.encode(ev)
+	payload := encodeEvent(ev)
 	r.mu.Lock()
 	for len(r.pending) >= maxPending {
 		r.room.Wait()
