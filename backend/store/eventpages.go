@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"database/sql/driver"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,10 +30,9 @@ import (
 // page decodes the whole page, so a huge batch is cut into several.
 const pageEvents = 256
 
-// Statements on the recording connection (see runConn).
 const (
-	savePageSQL = `INSERT INTO run_event_pages (run_id, last_seq, first_seq, created_at, events) VALUES (?1, ?, ?, ?, ?)`
-	lastSeqSQL  = `SELECT MAX(last_seq) FROM run_event_pages WHERE run_id = ?1`
+	savePageSQL = `INSERT INTO run_event_pages (run_id, last_seq, first_seq, created_at, events) VALUES (?, ?, ?, ?, ?)`
+	lastSeqSQL  = `SELECT MAX(last_seq) FROM run_event_pages WHERE run_id = ?`
 	// The pages that may hold events seq ?2 to ?3.
 	pagesBetweenSQL = `SELECT events FROM run_event_pages WHERE run_id = ?1 AND last_seq >= ?2 AND first_seq <= ?3`
 )
@@ -41,16 +40,16 @@ const (
 // saveEvents writes a batch's events as pages, a run at a time. An event
 // already stored (a batch written again) is left as it is, as is a second
 // event of the same seq in the batch: the first one stored wins.
-func (rc *runConn) saveEvents(ctx context.Context, c driver.Conn, events []RunEvent) error {
+func saveEvents(ctx context.Context, tx *sql.Tx, events []RunEvent) error {
 	for len(events) > 0 {
 		n := sameRun(events, func(e *RunEvent) string { return e.RunID })
-		fresh, err := rc.unstored(ctx, c, events[:n])
+		fresh, err := unstored(ctx, tx, events[:n])
 		if err != nil {
 			return err
 		}
 		for len(fresh) > 0 {
 			k := min(len(fresh), pageEvents)
-			if err := rc.savePage(ctx, c, fresh[:k]); err != nil {
+			if err := savePage(ctx, tx, fresh[:k]); err != nil {
 				return err
 			}
 			fresh = fresh[k:]
@@ -61,21 +60,17 @@ func (rc *runConn) saveEvents(ctx context.Context, c driver.Conn, events []RunEv
 }
 
 // unstored returns a run's events in seq order without repeated seqs or
-// ones already stored, in a buffer of rc's that the next call reuses. The
-// recorder sends each event once and in order, after every stored one: then
-// this costs one index lookup.
-func (rc *runConn) unstored(ctx context.Context, c driver.Conn, events []RunEvent) ([]RunEvent, error) {
-	fresh := append(rc.fresh[:0], events...)
-	rc.fresh = fresh
-	if !slices.IsSortedFunc(fresh, bySeq) {
-		slices.SortStableFunc(fresh, bySeq)
-	}
+// ones already stored. The recorder sends each event once and in order,
+// after every stored one: then this costs one index lookup.
+func unstored(ctx context.Context, tx *sql.Tx, events []RunEvent) ([]RunEvent, error) {
+	fresh := slices.Clone(events)
+	slices.SortStableFunc(fresh, bySeq)
 	fresh = slices.CompactFunc(fresh, func(a, b RunEvent) bool { return a.Seq == b.Seq })
-	last, found, err := rc.lastSeq(ctx, c, fresh[0].RunID)
-	if err != nil || !found || fresh[0].Seq > last {
+	var last sql.NullInt64
+	if err := tx.QueryRowContext(ctx, lastSeqSQL, fresh[0].RunID).Scan(&last); err != nil || !last.Valid || fresh[0].Seq > last.Int64 {
 		return fresh, err
 	}
-	stored, err := rc.storedSeqs(ctx, c, fresh[0].RunID, fresh[0].Seq, fresh[len(fresh)-1].Seq)
+	stored, err := storedSeqs(ctx, tx, fresh[0].RunID, fresh[0].Seq, fresh[len(fresh)-1].Seq)
 	if err != nil {
 		return nil, err
 	}
@@ -84,31 +79,27 @@ func (rc *runConn) unstored(ctx context.Context, c driver.Conn, events []RunEven
 
 func bySeq(a, b RunEvent) int { return cmp.Compare(a.Seq, b.Seq) }
 
-// lastSeq is the largest seq stored for the run; found is false if it has none.
-func (rc *runConn) lastSeq(ctx context.Context, c driver.Conn, runID string) (last int64, found bool, err error) {
-	err = rc.query(ctx, c, lastSeqSQL, append(rc.args[:0], runID), func(row []driver.Value) error {
-		last, found = row[0].(int64)
-		return nil
-	})
-	return last, found, err
-}
-
 // storedSeqs is the set of the run's stored seqs from first to last.
-func (rc *runConn) storedSeqs(ctx context.Context, c driver.Conn, runID string, first, last int64) (map[int64]bool, error) {
+func storedSeqs(ctx context.Context, tx *sql.Tx, runID string, first, last int64) (map[int64]bool, error) {
+	pages, err := queryAll(ctx, tx, "read run event pages", func(s scanner) (string, error) {
+		var page string
+		return page, s.Scan(&page)
+	}, pagesBetweenSQL, runID, first, last)
 	stored := map[int64]bool{}
-	err := rc.query(ctx, c, pagesBetweenSQL, append(rc.args[:0], runID, first, last), func(row []driver.Value) error {
-		page, _ := row[0].(string)
+	for _, page := range pages {
 		events, err := decodePage(nil, runID, page, first-1)
+		if err != nil {
+			return nil, err
+		}
 		for _, e := range events {
 			stored[e.Seq] = true
 		}
-		return err
-	})
+	}
 	return stored, err
 }
 
 // savePage inserts events, of one run and in seq order, as one page.
-func (rc *runConn) savePage(ctx context.Context, c driver.Conn, events []RunEvent) error {
+func savePage(ctx context.Context, tx *sql.Tx, events []RunEvent) error {
 	latest := events[0].CreatedAt
 	for _, e := range events[1:] {
 		if e.CreatedAt.After(latest) {
@@ -119,8 +110,8 @@ func (rc *runConn) savePage(ctx context.Context, c driver.Conn, events []RunEven
 	if err != nil {
 		return err
 	}
-	return rc.exec(ctx, c, savePageSQL, 1,
-		append(rc.args[:0], events[0].RunID, events[len(events)-1].Seq, events[0].Seq, timeText(latest), page))
+	_, err = tx.ExecContext(ctx, savePageSQL, events[0].RunID, events[len(events)-1].Seq, events[0].Seq, timeText(latest), page)
+	return err
 }
 
 // encodePage is the JSON of a page holding events, in seq order.
