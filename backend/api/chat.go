@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"runtime"
-	"sync"
 
 	"lexflow/backend/chat"
 	"lexflow/backend/generation"
@@ -21,7 +19,6 @@ type ChatService struct {
 	chat     *chat.Service
 	pipeline *generation.Pipeline
 	models   Models
-	bodies   bodyKeeper
 }
 
 func (s *ChatService) ready() error {
@@ -75,52 +72,26 @@ func (s *ChatService) Delete(ctx context.Context, id string) error {
 	return s.db.DeleteConversation(ctx, id)
 }
 
-// Messages returns a conversation's messages in order, each answer with its
-// timeline, as the JSON body GET /api/conversations/{id}/messages answers.
-// Opening one is the history's hot path: a finished message's body is
-// encoded once and stored (see messagebody.go); only the others are built,
-// and stored after the response, off its path (the write may wait for a
-// run's recording). Bodies are not stored while an answer streams: the
-// write would hold up its run's recording, and this is the read a reload
-// waits for to re-attach; the read after the answer ends stores them.
-func (s *ChatService) Messages(ctx context.Context, id string) (JSON, error) {
+// Messages returns a conversation's messages in order, each answer with the
+// timeline of the run behind it. The steps are read after the messages, so a
+// run that ends in between shows as ended under a message that still says so.
+func (s *ChatService) Messages(ctx context.Context, id string) ([]Message, error) {
 	if _, err := s.db.GetConversation(ctx, id); err != nil {
 		return nil, err
 	}
-	stored, err := s.db.MessageBodies(ctx, id, bodyFormat)
+	ms, err := s.db.ListMessages(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	var missing []string
-	live := false
-	for _, b := range stored {
-		if b.Body == nil {
-			missing = append(missing, b.ID)
-		}
-		live = live || b.Streaming
-	}
-	if len(missing) == 0 {
-		return joinBodies(stored, nil), nil
-	}
-	made, err := s.db.EncodeMessages(ctx, missing, encodeMessages)
+	steps, err := s.db.ConversationTimelines(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if !live {
-		s.bodies.keep(s.db, made)
+	out := make([]Message, len(ms))
+	for i, m := range ms {
+		out[i] = messageDTO(m, steps[m.RunID])
 	}
-	return joinBodies(stored, made), nil
-}
-
-// eachPart calls fn on consecutive parts of [0, n), one per core at once;
-// a short list is one part.
-func eachPart(n int, fn func(from, to int)) {
-	parts := min(runtime.NumCPU(), max(1, n/100))
-	var wg sync.WaitGroup
-	for p := range parts {
-		wg.Go(func() { fn(p*n/parts, (p+1)*n/parts) })
-	}
-	wg.Wait()
+	return out, nil
 }
 
 // Send asks a question; the answer streams as the returned run's events.

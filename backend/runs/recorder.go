@@ -51,10 +51,8 @@ type Recorder struct {
 	appID string
 
 	// Touched by Observe only.
-	encoder  eventEncoder
 	position int
 	execs    map[string]*execState
-	slab     []execState // room for the next executions, allocated a few at a time
 	usage    llm.Usage
 	details  map[string]llm.Detail // LLM node id → its generation detail
 	answers  map[string][]string   // Answer node id → upstream nodes in the order its stream used them
@@ -62,15 +60,13 @@ type Recorder struct {
 	mu      sync.Mutex
 	room    *sync.Cond       // signalled when the writer takes the pending events
 	pending []store.RunEvent // events not yet handed to the writer
-	spare   []store.RunEvent // the writer's last batch, emptied, for pending to reuse
 	dirty   []*execState     // executions changed since the writer last took them
 	timer   *time.Timer      // batchDelay after the first pending event
 
 	started bool
-	rows    []store.NodeExecution // the writer goroutine's copy of the changed executions
-	kick    chan struct{}         // a batch is due
-	stop    chan struct{}         // the run ended: write the rest and exit
-	done    chan struct{}         // the writer has exited
+	kick    chan struct{} // a batch is due
+	stop    chan struct{} // the run ended: write the rest and exit
+	done    chan struct{} // the writer has exited
 }
 
 // execState is a node's execution row and whether it changed since the
@@ -87,40 +83,7 @@ func NewRecorder(db *store.DB, appID string) *Recorder {
 		details: map[string]llm.Detail{}, answers: map[string][]string{},
 		kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	r.room = sync.NewCond(&r.mu)
-	if b, ok := batchBuffers.Get().(*buffers); ok {
-		r.pending, r.spare, r.rows = b.pending, b.spare, b.rows
-	}
 	return r
-}
-
-// buffers are a finished recorder's emptied batch buffers, for the next
-// one: a run of many nodes grows them to a batch's size, and every run
-// would grow its own again.
-type buffers struct {
-	pending, spare []store.RunEvent
-	rows           []store.NodeExecution
-}
-
-var batchBuffers sync.Pool
-
-// putBuffers hands the batch buffers on once the writer has exited.
-func (r *Recorder) putBuffers() {
-	r.mu.Lock()
-	b := &buffers{pending: r.pending[:0], spare: r.spare[:0], rows: r.rows[:0]}
-	r.pending, r.spare, r.rows = nil, nil, nil
-	r.mu.Unlock()
-	batchBuffers.Put(b)
-}
-
-// newExec returns room for an execution, from a slab of a few: one
-// allocation per execution was a good part of the recorder's.
-func (r *Recorder) newExec() *execState {
-	if len(r.slab) == 0 {
-		r.slab = make([]execState, 32)
-	}
-	e := &r.slab[0]
-	r.slab = r.slab[1:]
-	return e
 }
 
 // Observe records one event; failures are logged, never raised into the run.
@@ -130,7 +93,7 @@ func (r *Recorder) Observe(ev engine.Event) {
 		r.started = true
 		go r.writeLoop()
 	}
-	payload := r.encoder.encode(ev)
+	payload := encodeEvent(ev)
 	r.mu.Lock()
 	for len(r.pending) >= maxPending {
 		r.room.Wait()
@@ -153,7 +116,6 @@ func (r *Recorder) Observe(ev engine.Event) {
 	if ev.Kind.IsTerminal() {
 		close(r.stop)
 		<-r.done
-		r.putBuffers()
 		err = errors.Join(err, r.saveAnswerDetails(ev.RunID), r.runFinished(ev))
 	}
 	if err != nil {
@@ -242,8 +204,8 @@ func (r *Recorder) write() {
 		r.timer = nil
 	}
 	events := r.pending
-	r.pending, r.spare = r.spare[:0], nil
-	execs := r.rows[:0]
+	r.pending = nil
+	var execs []store.NodeExecution
 	for _, e := range r.dirty {
 		execs, e.dirty = append(execs, e.row), false
 	}
@@ -255,18 +217,6 @@ func (r *Recorder) write() {
 			slog.Error("record run events", "err", err)
 		}
 	}
-	r.recycle(events, execs)
-}
-
-// recycle keeps a written batch's buffers for the next batches, emptied so
-// they hold on to no payload.
-func (r *Recorder) recycle(events []store.RunEvent, execs []store.NodeExecution) {
-	clear(execs)
-	r.rows = execs[:0]
-	clear(events)
-	r.mu.Lock()
-	r.spare = events[:0]
-	r.mu.Unlock()
 }
 
 // touch marks a node's execution as changed since the writer last took it.
@@ -291,7 +241,7 @@ func (r *Recorder) nodeStarted(ev engine.Event) {
 	}
 	e, ok := r.execs[ev.NodeID]
 	if !ok || !e.dirty { // else it is still waiting for the writer: replace it in place
-		e = r.newExec()
+		e = &execState{}
 		r.execs[ev.NodeID] = e
 	}
 	e.row = row
@@ -348,7 +298,7 @@ func (r *Recorder) exec(ev engine.Event) *execState {
 		return e
 	}
 	r.position++
-	e := r.newExec()
+	e := &execState{}
 	e.row = store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
 		Title: ev.Title, Position: r.position, StartedAt: ev.Time, IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID}
 	r.execs[ev.NodeID] = e

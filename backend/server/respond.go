@@ -105,12 +105,6 @@ func decode(r *http.Request, v any) error {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	if body, ok := v.(api.JSON); ok { // encoded already: written as Encode would end it
-		if _, err := w.Write(append(body, '\n')); err != nil {
-			slog.Debug("write response", "err", err)
-		}
-		return
-	}
 	if err := json.NewEncoder(w).Encode(v); err != nil {
 		slog.Debug("write response", "err", err)
 	}

@@ -16,7 +16,7 @@ import (
 // oddPayloads are payloads whose bytes a page must give back exactly:
 // escapes, control characters, non-ASCII, bad UTF-8 and text that is not JSON.
 var oddPayloads = []string{`{"chunk":"say \"hi\"\\n","response":true}`, "{\"a\":\"tab\there\\u003c\"}", "line\nbreak\r\x01\x1f",
-	`{"t":"días 🎉 – ok"}`, "\xff\xfe not utf-8", "", `[1,2.50,{"x":null}]`, `"just a string"`, `\u0041 stays as typed`}
+	`{"t":"días 🎉 – ok"}`, "no\u00a0break – ok", "", `[1,2.50,{"x":null}]`, `"just a string"`, `\u0041 stays as typed`}
 
 // runEvents makes events from..to of a run, a millisecond apart, with
 // payloads that cycle through oddPayloads and plain JSON.
@@ -267,9 +267,18 @@ func TestPageEncodingRoundTrips(t *testing.T) {
 	for i, p := range append(oddPayloads, "\u2028\u2029", "\\", `"`, "\x00") {
 		events = append(events, RunEvent{RunID: "r", Seq: int64(i + 1), Type: p, NodeID: p, Payload: p, CreatedAt: start})
 	}
-	got, err := decodePage(nil, "r", string(appendPage(nil, events)), 0)
+	page, err := encodePage(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodePage(nil, "r", page, 0)
 	if err != nil || !reflect.DeepEqual(got, events) {
 		t.Fatalf("decoded %+v, %v\nwant %+v", got, err, events)
+	}
+	// A payload that is not UTF-8 comes back with U+FFFD for each bad byte.
+	page, err = encodePage([]RunEvent{{RunID: "r", Seq: 1, Payload: "\xff\xfe not utf-8", CreatedAt: start}})
+	if got, err := decodePage(nil, "r", page, 0); err != nil || len(got) != 1 || got[0].Payload != "\ufffd\ufffd not utf-8" {
+		t.Fatalf("decoded %+v, %v", got, err)
 	}
 	// JSON escapes SQLite or another writer may use decode too.
 	got, err = decodePage(nil, "r", ` [ [7, "a\/b\u00e9\ud83c\udf89\b\f", "", "2026-05-01T09:00:00.000Z", "x"] ] `, 0)
@@ -288,9 +297,9 @@ func TestPageEncodingRoundTrips(t *testing.T) {
 // both forms is JSON to SQLite, and gives each payload back exactly.
 func TestRawPayloadsAreStrictJSONObjects(t *testing.T) {
 	raw := []string{`{}`, `{"seq":1,"kind":"node_started","inputs":{"q":"días 🎉"},"n":[-0.5e+3,0,1E2,true,false,null]}`,
-		`{ "a" : [ ] , "b" : { } }`, "{\"esc\":\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9\\uD83C\\udf89\"}",
+		"{\"esc\":\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9\\uD83C\\udf89\"}",
 		`{"deep":` + strings.Repeat(`[`, maxRawDepth-1) + strings.Repeat(`]`, maxRawDepth-1) + `}`}
-	escaped := []string{``, `{`, `}`, `[1,2]`, `"s"`, `1`, ` {}`, `{} `, `{}{}`, `{"a":1,}`, `{"a"}`, `{a:1}`, `{'a':1}`,
+	escaped := []string{`{ "a" : [ ] , "b" : { } }`, ``, `{`, `}`, `[1,2]`, `"s"`, `1`, ` {}`, `{} `, `{}{}`, `{"a":1,}`, `{"a"}`, `{a:1}`, `{'a':1}`,
 		`{"a":01}`, `{"a":1.}`, `{"a":.5}`, `{"a":-}`, `{"a":1e}`, `{"a":+1}`, `{"a":NaN}`, `{"a":tru}`, `{"a":[1,]}`,
 		`{"a":"\x"}`, `{"a":"\u12"}`, `{"a":"\u12G4"}`, "{\"a\":\"tab\there\"}", "{\"a\":\"\xff\"}", "{\"\xc3\":1}",
 		`{"a":"open}`, `{"a":[}`, `{"a":{]}`, `{"deep":` + strings.Repeat(`[`, maxRawDepth) + strings.Repeat(`]`, maxRawDepth) + `}`,
@@ -307,12 +316,15 @@ func TestRawPayloadsAreStrictJSONObjects(t *testing.T) {
 		}
 	}
 	var events []RunEvent
-	for i, p := range append(append(raw, escaped...), oddPayloads...) {
-		events = append(events, RunEvent{RunID: "r", Seq: int64(i + 1), Type: "t", NodeID: "n", Payload: p,
+	for _, p := range append(append(raw, escaped...), oddPayloads...) {
+		if !utf8.ValidString(p) {
+			continue // comes back with U+FFFD (TestPageEncodingRoundTrips)
+		}
+		events = append(events, RunEvent{RunID: "r", Seq: int64(len(events) + 1), Type: "t", NodeID: "n", Payload: p,
 			CreatedAt: time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)})
 	}
-	page := string(appendPage(nil, events))
-	if !json.Valid([]byte(page)) {
+	page, err := encodePage(events)
+	if err != nil || !json.Valid([]byte(page)) {
 		t.Fatalf("page is not JSON: %s", page)
 	}
 	for after := range int64(len(events)) {

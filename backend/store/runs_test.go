@@ -159,9 +159,9 @@ func TestRunBatches(t *testing.T) {
 	}
 }
 
-// A value left at its default is not bound at all (see runConn.bind): it
-// must come out as the default even when the same prepared statement bound
-// a value there for the row before.
+// A value left at its default is bound as NULL (see defaulted): it must come
+// out as the default even when the same prepared statement bound a value
+// there for the row before.
 func TestUnboundParametersAreNull(t *testing.T) {
 	db := openTemp(t)
 	ctx := context.Background()

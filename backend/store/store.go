@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -35,7 +36,7 @@ type DB struct {
 	sql     *sql.DB
 	path    string
 	version int
-	runConn runConn
+	batches sync.Mutex // SaveRunBatch's turns
 }
 
 // Open opens (creating if needed) the database at path with WAL journaling,
@@ -118,7 +119,7 @@ func classify(err error) error {
 }
 
 // Close closes the database.
-func (db *DB) Close() error { return errors.Join(db.runConn.close(), db.sql.Close()) }
+func (db *DB) Close() error { return db.sql.Close() }
 
 // Path is the database file's path.
 func (db *DB) Path() string { return db.path }

@@ -62,7 +62,10 @@ describe('the first render', () => {
   it('does not wait for a failed request', async () => {
     const { startNow, whenStarted } = await fresh();
     startNow('system', () => Promise.reject(new Error('offline')));
-    await whenStarted(10_000);
+    let rendered = false;
+    const render = whenStarted(10_000).then(() => (rendered = true));
+    await Promise.race([render, new Promise((r) => setTimeout(r, 500))]);
+    expect(rendered).toBe(true); // not after the 10 s bound
   });
 
   it('gives up waiting after maxMs, and holds nothing afterwards', async () => {
@@ -72,6 +75,9 @@ describe('the first render', () => {
     await whenStarted(30);
     expect(performance.now() - started).toBeLessThan(1000);
     holdStart(new Promise(() => {}));
-    await whenStarted(10_000); // nothing held: at once
+    let rendered = false;
+    const render = whenStarted(10_000).then(() => (rendered = true)); // nothing held: at once
+    await Promise.race([render, new Promise((r) => setTimeout(r, 500))]);
+    expect(rendered).toBe(true);
   });
 });
