@@ -4,6 +4,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"lexflow/backend/engine"
 )
 
 func seqs(evs []Event) []int64 {
@@ -141,5 +143,43 @@ func TestMaskKey(t *testing.T) {
 		if got := MaskKey(key); got != want {
 			t.Errorf("MaskKey(%q) = %q, want %q", key, got, want)
 		}
+	}
+}
+
+func TestHubSweepForgetsIdleTopicsWithoutANewOne(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	h := NewHub(func() time.Time { return now }, 10)
+	h.Publish("old", "x", nil)
+	_, _, cancel := h.Subscribe("watched", 0)
+	defer cancel()
+	now = now.Add(time.Hour)
+	h.Sweep()
+	if got := h.Since("old", 0); len(got) != 0 {
+		t.Errorf("idle topic kept: %v", got)
+	}
+	if h.Topics() != 1 {
+		t.Errorf("%d topics after the sweep, want only the one with a subscriber", h.Topics())
+	}
+}
+
+func TestPublishRunForgetsAFinishedRun(t *testing.T) {
+	h := NewHub(nil, 100)
+	publish := PublishRun(h)
+	replay, live, cancel := h.Subscribe("run:1", 0)
+	defer cancel()
+	publish("run:1", engine.Event{Kind: engine.NodeRunStarted})
+	publish("run:1", engine.Event{Kind: engine.RunSucceeded})
+	if len(replay) != 0 {
+		t.Fatalf("replayed %d events before any was published", len(replay))
+	}
+	var kinds []string
+	for range 2 {
+		kinds = append(kinds, (<-live).Type)
+	}
+	if kinds[1] != string(engine.RunSucceeded) {
+		t.Errorf("live subscriber saw %v, want the run's end last", kinds)
+	}
+	if got := h.Since("run:1", 0); len(got) != 0 || h.Topics() != 0 {
+		t.Errorf("a finished run keeps %d events in %d topics", len(got), h.Topics())
 	}
 }

@@ -73,7 +73,7 @@ func newRunsAPI(t *testing.T) (*httptest.Server, *api.Services) {
 	reg.Register("streamer", func(engine.NodeDef) (engine.Node, error) { return slowStreamer{}, nil })
 	reg.Register("end", func(engine.NodeDef) (engine.Node, error) { return finishNode{}, nil })
 	hub := api.NewHub(nil, 4096)
-	rs := runs.NewService(db, reg, func(topic string, ev engine.Event) { hub.Publish(topic, string(ev.Kind), ev) }, context.Background())
+	rs := runs.NewService(db, reg, api.PublishRun(hub), context.Background())
 	svc := api.New(api.Options{DB: db, Hub: hub, Runs: rs})
 	srv := httptest.NewServer(Routes(svc))
 	t.Cleanup(func() { srv.Close(); rs.Shutdown(); db.Close() })
