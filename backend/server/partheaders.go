@@ -35,6 +35,7 @@ type partHeaders struct {
 	pending  []byte
 	parts    int            // header blocks seen so far
 	problems map[int]string // part index (from 0) → what was wrong with its header
+	readErr  error          // the body could not be read on (cut short, too slow)
 }
 
 func newPartHeaders(body io.Reader, boundary string) *partHeaders {
@@ -61,6 +62,9 @@ func (p *partHeaders) Read(b []byte) (int, error) {
 func (p *partHeaders) next() error {
 	atStart := p.lineEnd
 	line, err := p.src.ReadSlice('\n')
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		p.readErr = err
+	}
 	if len(line) == 0 {
 		if err == bufio.ErrBufferFull {
 			err = nil

@@ -37,7 +37,7 @@ func upload(r *http.Request, lib *api.LibraryService) ([]api.UploadResult, error
 			return append(out, brokeOff(i+1, err)), nil
 		}
 		if res, ok := uploadPart(r, lib, i+1, part, headers.problem(i)); ok {
-			out = append(out, res)
+			out = append(out, blameTheBody(res, headers.readErr))
 		}
 		part.Close()
 	}
@@ -63,6 +63,15 @@ func uploadPart(r *http.Request, lib *api.LibraryService, n int, part *multipart
 	res := lib.Upload(r.Context(), r.PathValue("id"), name, part)
 	res.Part = n
 	return res, true
+}
+
+// blameTheBody reports a file the request body broke off in as the client's
+// error, not ours.
+func blameTheBody(res api.UploadResult, readErr error) api.UploadResult {
+	if res.Error != nil && res.Error.Code == "internal" && readErr != nil {
+		res.Error = &api.ErrorBody{Code: "bad_request", Field: "files", Message: "read upload: " + readErr.Error()}
+	}
+	return res
 }
 
 // brokeOff is the outcome that ends the list when the body itself cannot be
