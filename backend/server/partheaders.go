@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -15,7 +16,6 @@ const (
 
 // Part header problems, as the uploader reads them.
 const (
-	problemControl  = "the file name holds a control character (a NUL, line break or similar), which no file name may hold"
 	problemMalform  = "the part's header is malformed"
 	problemTooLarge = "the part's header is too large"
 )
@@ -35,7 +35,6 @@ type partHeaders struct {
 	pending  []byte
 	parts    int            // header blocks seen so far
 	problems map[int]string // part index (from 0) → what was wrong with its header
-	readErr  error          // the body could not be read on (cut short, too slow)
 }
 
 func newPartHeaders(body io.Reader, boundary string) *partHeaders {
@@ -62,9 +61,6 @@ func (p *partHeaders) Read(b []byte) (int, error) {
 func (p *partHeaders) next() error {
 	atStart := p.lineEnd
 	line, err := p.src.ReadSlice('\n')
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		p.readErr = err
-	}
 	if len(line) == 0 {
 		if err == bufio.ErrBufferFull {
 			err = nil
@@ -133,19 +129,17 @@ func (p *partHeaders) header() []byte {
 func (p *partHeaders) headerLine(part int, lines []string, text string) []string {
 	clean := strings.Map(func(r rune) rune {
 		if r != '\t' && (r < 0x20 || r == 0x7f) {
+			p.note(part, controlProblem(r))
 			return '\uFFFD'
 		}
 		return r
 	}, text)
-	if clean != text {
-		p.note(part, problemControl)
-	}
 	key, _, hasColon := strings.Cut(clean, ":")
 	folded := strings.HasPrefix(clean, " ") || strings.HasPrefix(clean, "\t")
 	switch {
 	case !hasColon && len(lines) > 0 && !folded:
 		// The rest of a line that a raw line break cut.
-		p.note(part, problemControl)
+		p.note(part, controlProblem('\n'))
 		lines[len(lines)-1] += "\uFFFD" + clean
 	case !hasColon && len(lines) > 0:
 		lines[len(lines)-1] += " " + strings.TrimLeft(clean, " \t") // an obsolete folded line
@@ -155,6 +149,19 @@ func (p *partHeaders) headerLine(part int, lines []string, text string) []string
 		lines = append(lines, clean)
 	}
 	return lines
+}
+
+// controlProblem names a control character found in a part's header (the
+// file name, in all but hand-made requests).
+func controlProblem(r rune) string {
+	what := fmt.Sprintf("the control character U+%04X", r)
+	switch r {
+	case 0:
+		what = "a NUL character"
+	case '\r', '\n':
+		what = "a line break"
+	}
+	return "the file name holds " + what + ", which no file name may hold"
 }
 
 func (p *partHeaders) note(part int, problem string) {

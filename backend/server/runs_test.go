@@ -81,7 +81,7 @@ func newRunsAPI(t *testing.T) (*httptest.Server, *api.Services) {
 }
 
 // readRunEvents reads up to max events (0: until the stream ends).
-func readRunEvents(t *testing.T, url string, max int) []api.Event {
+func readRunEvents(t testing.TB, url string, max int) []api.Event {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {

@@ -120,7 +120,7 @@ func TestServeKeepsASteadyUpload(t *testing.T) {
 	}
 }
 
-// throttled yields chunk bytes every interval.
+// throttled yields bytes at chunk per every, whatever the reader's buffer.
 type throttled struct {
 	r     io.Reader
 	chunk int
@@ -128,6 +128,7 @@ type throttled struct {
 }
 
 func (t *throttled) Read(p []byte) (int, error) {
-	time.Sleep(t.every)
-	return t.r.Read(p[:min(len(p), t.chunk)])
+	n, err := t.r.Read(p[:min(len(p), t.chunk)])
+	time.Sleep(t.every * time.Duration(n) / time.Duration(t.chunk))
+	return n, err
 }

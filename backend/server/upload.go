@@ -37,7 +37,7 @@ func upload(r *http.Request, lib *api.LibraryService) ([]api.UploadResult, error
 			return append(out, brokeOff(i+1, err)), nil
 		}
 		if res, ok := uploadPart(r, lib, i+1, part, headers.problem(i)); ok {
-			out = append(out, blameTheBody(res, headers.readErr))
+			out = append(out, res)
 		}
 		part.Close()
 	}
@@ -60,18 +60,28 @@ func uploadPart(r *http.Request, lib *api.LibraryService, n int, part *multipart
 	if name == "" {
 		return api.UploadResult{}, false
 	}
-	res := lib.Upload(r.Context(), r.PathValue("id"), name, part)
+	body := &watchedPart{Reader: part}
+	res := lib.Upload(r.Context(), r.PathValue("id"), name, body)
+	if res.Error != nil && res.Error.Code == "internal" && body.err != nil {
+		res.Error = &api.ErrorBody{Code: "bad_request", Field: "files", Message: "read upload: " + body.err.Error()}
+	}
 	res.Part = n
 	return res, true
 }
 
-// blameTheBody reports a file the request body broke off in as the client's
-// error, not ours.
-func blameTheBody(res api.UploadResult, readErr error) api.UploadResult {
-	if res.Error != nil && res.Error.Code == "internal" && readErr != nil {
-		res.Error = &api.ErrorBody{Code: "bad_request", Field: "files", Message: "read upload: " + readErr.Error()}
+// watchedPart is a part's body that remembers a failed read: a file the
+// request broke off in (cut short, too slow) is the client's error, not ours.
+type watchedPart struct {
+	io.Reader
+	err error
+}
+
+func (w *watchedPart) Read(p []byte) (int, error) {
+	n, err := w.Reader.Read(p)
+	if err != nil && err != io.EOF {
+		w.err = err
 	}
-	return res
+	return n, err
 }
 
 // brokeOff is the outcome that ends the list when the body itself cannot be

@@ -89,6 +89,11 @@ func TestUploadABadPartNameFailsThatPartAlone(t *testing.T) {
 			t.Errorf("part %d (%q): want a bad_request error, got %+v", i+1, parts[i].name, res.Error)
 		}
 	}
+	for part, words := range map[int]string{2: "a NUL character", 3: "a line break", 4: "a line break", 7: "U+0007"} {
+		if e := out[part-1].Error; e == nil || !strings.Contains(e.Message, words) {
+			t.Errorf("part %d: %+v, want the reason to name %s", part, e, words)
+		}
+	}
 	if got := out[len(out)-1].Name; got != "after.txt" {
 		t.Errorf("last part named %q", got)
 	}
