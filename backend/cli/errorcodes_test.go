@@ -5,8 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,9 +14,7 @@ import (
 // Bad input to the library, upload and chat routes is the client's error:
 // a 4xx with a code the page can act on, never a 500 or the code internal.
 func TestBadInputIsNeverAnInternalError(t *testing.T) {
-	folder := t.TempDir()
-	must(t, os.WriteFile(filepath.Join(folder, "lease.txt"), []byte("Clause 9. Termination\nThe tenant may terminate this agreement by giving thirty days' written notice to the landlord.\n"), 0o644))
-	must(t, os.WriteFile(filepath.Join(folder, "distributor.txt"), []byte("Clause 12. Termination\nThe distributor may terminate this agreement by giving ninety days' written notice.\n"), 0o644))
+	folder := twoContracts(t)
 	withWindowAPI(t, func(srv *httptest.Server) {
 		docs := addDocuments(t, srv.URL, folder, "lease.txt", "distributor.txt")
 		doc := docs["lease.txt"]

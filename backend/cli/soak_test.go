@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -34,9 +33,7 @@ func TestSoakTenThousandChatTurns(t *testing.T) {
 	if os.Getenv("LEXFLOW_STRESS") == "" {
 		t.Skip("10,000 chat turns (minutes on two cores): run with LEXFLOW_STRESS=1, as make stress does")
 	}
-	folder := t.TempDir()
-	must(t, os.WriteFile(filepath.Join(folder, "lease.txt"), []byte("Clause 9. Termination\nThe tenant may terminate this agreement by giving thirty days' written notice to the landlord.\n"), 0o644))
-	must(t, os.WriteFile(filepath.Join(folder, "distributor.txt"), []byte("Clause 12. Termination\nThe distributor may terminate this agreement by giving ninety days' written notice.\n"), 0o644))
+	folder := twoContracts(t)
 	withWindowAPI(t, func(srv *httptest.Server) {
 		addDocuments(t, srv.URL, folder, "lease.txt", "distributor.txt")
 		var done atomic.Int64

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -164,27 +163,9 @@ func must(t *testing.T, err error) {
 	}
 }
 
+// One byte every 100 ms is 100 bytes per 10 s, far under the default pace.
 func faultDribblersClosed(t *testing.T) {
-	a := newLibraryAPI(t)
-	srv := pacedServer(t, a, DefaultPace)
-	addr := strings.TrimPrefix(srv.URL, "http://")
-	head := "POST /api/collections/" + a.collectionID() + "/documents HTTP/1.1\r\nHost: x\r\n" +
-		"Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 1000000\r\n\r\n"
-	body := []byte(multipartBody("XyZ", rawPart{"slow.txt", strings.Repeat("Article 1. ", 1000)}))
-	var wg sync.WaitGroup
-	for i := range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// One byte every 100 ms: 100 bytes per 10 s, far under the pace.
-			if took, err := dribble(addr, head, body, 100*time.Millisecond, 3*DefaultPace.Window); err != nil {
-				t.Errorf("connection %d: %v", i, err)
-			} else {
-				t.Logf("connection %d closed after %s", i, took.Round(100*time.Millisecond))
-			}
-		}()
-	}
-	wg.Wait()
+	assertDribblersClosed(t, DefaultPace, 100*time.Millisecond, 0)
 }
 
 func faultDotDotIsInvalid(t *testing.T) {

@@ -63,34 +63,33 @@ func dribble(addr, head string, body []byte, interval, limit time.Duration) (tim
 // Twenty connections dribbling a body (and a few dribbling their headers)
 // are all closed by the server.
 func TestServeClosesDribblingConnections(t *testing.T) {
+	assertDribblersClosed(t, testPace, 20*time.Millisecond, 4)
+}
+
+// assertDribblersClosed opens twenty connections that dribble an upload's
+// body a byte per interval, and headerOnly more that dribble their headers,
+// against a server at pace, and checks the server closes every one within
+// three of the pace's windows (or header timeouts).
+func assertDribblersClosed(t *testing.T, pace Pace, interval time.Duration, headerOnly int) {
 	a := newLibraryAPI(t)
-	srv := pacedServer(t, a, testPace)
+	srv := pacedServer(t, a, pace)
 	addr := strings.TrimPrefix(srv.URL, "http://")
 	uploadHead := "POST /api/collections/" + a.collectionID() + "/documents HTTP/1.1\r\nHost: x\r\n" +
 		"Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 1000000\r\n\r\n"
 	body := []byte(multipartBody("XyZ", rawPart{"slow.txt", strings.Repeat("Article 1. ", 1000)}))
-	cases := map[string]string{}
-	for i := range 20 {
-		cases[fmt.Sprintf("body %d", i)] = uploadHead
-	}
-	for i := range 4 {
-		cases[fmt.Sprintf("headers %d", i)] = "POST /api/search HTTP/1.1\r\nHost: x\r\nX-Padding: " + strings.Repeat("p", 4096)
-	}
+	headers := []byte("POST /api/search HTTP/1.1\r\nHost: x\r\nX-Padding: " + strings.Repeat("p", 4096))
+	limit := 3 * max(pace.Window, pace.Stall, pace.Header)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for name, head := range cases {
+	for i := range 20 + headerOnly {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// Headers dribble from their first byte; bodies after whole headers.
-			h, b := head, body
-			if strings.HasPrefix(name, "headers") {
-				h, b = "", []byte(head)
+			// Bodies dribble after whole headers; headers from their first byte.
+			name, head, dribbled := fmt.Sprintf("body %d", i), uploadHead, body
+			if i >= 20 {
+				name, head, dribbled = fmt.Sprintf("headers %d", i-20), "", headers
 			}
-			took, err := dribble(addr, h, b, 20*time.Millisecond, 20*time.Second)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
+			if took, err := dribble(addr, head, dribbled, interval, limit); err != nil {
 				t.Errorf("%s: %v", name, err)
 			} else {
 				t.Logf("%s: closed after %s", name, took.Round(10*time.Millisecond))
