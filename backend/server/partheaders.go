@@ -30,7 +30,7 @@ const (
 type partHeaders struct {
 	src      *bufio.Reader
 	delim    []byte // "--" + boundary
-	nl       []byte // the line ending the first delimiter used; later ones must follow one
+	nl       []byte // the body's line ending: CRLF, or LF if the first delimiter ends so
 	lineEnd  bool   // the last byte passed ended a line with nl
 	pending  []byte
 	parts    int            // header blocks seen so far
@@ -39,7 +39,7 @@ type partHeaders struct {
 
 func newPartHeaders(body io.Reader, boundary string) *partHeaders {
 	return &partHeaders{src: bufio.NewReaderSize(body, 64<<10), delim: []byte("--" + boundary),
-		lineEnd: true, problems: map[int]string{}}
+		nl: []byte("\r\n"), lineEnd: true, problems: map[int]string{}}
 }
 
 // problem is what was wrong with part i's header, or "".
@@ -67,14 +67,10 @@ func (p *partHeaders) next() error {
 		}
 		return err
 	}
-	p.lineEnd = p.nl == nil && bytes.HasSuffix(line, []byte("\n")) || p.nl != nil && bytes.HasSuffix(line, p.nl)
+	// Before the first part (the preamble) any line break starts a line;
+	// after it, a delimiter must follow the body's line ending.
+	p.lineEnd = bytes.HasSuffix(line, p.nl) || p.parts == 0 && bytes.HasSuffix(line, []byte("\n"))
 	if atStart && p.isDelimiter(line) {
-		if p.nl == nil {
-			p.nl = []byte("\n")
-			if bytes.HasSuffix(line, []byte("\r\n")) {
-				p.nl = []byte("\r\n")
-			}
-		}
 		p.pending = append(append([]byte(nil), line...), p.header()...)
 		p.lineEnd = false // a part's body starts after its header
 		return nil
@@ -84,14 +80,18 @@ func (p *partHeaders) next() error {
 }
 
 // isDelimiter mirrors mime/multipart: the delimiter, optional spaces or tabs,
-// then the line's end; "--boundary--" ends the body and starts no header.
+// then the line ending, which a first delimiter ending in a bare "\n" sets
+// for the whole body; "--boundary--" ends the body and starts no header.
 func (p *partHeaders) isDelimiter(line []byte) bool {
 	rest, ok := bytes.CutPrefix(line, p.delim)
 	if !ok {
 		return false
 	}
-	rest = bytes.TrimRight(rest, " \t\r\n")
-	return len(rest) == 0 && bytes.HasSuffix(line, []byte("\n"))
+	rest = bytes.TrimLeft(rest, " \t")
+	if p.parts == 0 && string(rest) == "\n" {
+		p.nl = []byte("\n")
+	}
+	return bytes.Equal(rest, p.nl)
 }
 
 // header reads one part's header block up to its blank line and returns it
@@ -100,13 +100,17 @@ func (p *partHeaders) header() []byte {
 	part := p.parts
 	p.parts++
 	var lines []string
-	size := 0
+	size, ended := 0, false
 	for {
 		raw, err := p.src.ReadSlice('\n')
 		size += len(raw)
 		text := strings.TrimRight(string(raw), "\r\n")
-		if text == "" || err != nil && err != bufio.ErrBufferFull {
+		if text == "" && len(raw) > 0 {
+			ended = true
 			break
+		}
+		if err != nil && err != bufio.ErrBufferFull {
+			break // the body ends inside the header: the multipart reader says so
 		}
 		if size > maxPartHeaderBytes || len(lines) >= maxPartHeaderLines {
 			p.note(part, problemTooLarge)
@@ -121,7 +125,9 @@ func (p *partHeaders) header() []byte {
 	for _, l := range lines {
 		out.WriteString(l + "\r\n")
 	}
-	out.WriteString("\r\n")
+	if ended {
+		out.WriteString("\r\n")
+	}
 	return []byte(out.String())
 }
 
