@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
@@ -181,5 +182,24 @@ func TestPublishRunForgetsAFinishedRun(t *testing.T) {
 	}
 	if got := h.Since("run:1", 0); len(got) != 0 || h.Topics() != 0 {
 		t.Errorf("a finished run keeps %d events in %d topics", len(got), h.Topics())
+	}
+}
+
+// The sweep runs by itself on a quiet hub: no new topic needs to start.
+func TestHubSweepEveryRunsOnItsOwn(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	h := NewHub(func() time.Time { mu.Lock(); defer mu.Unlock(); return now }, 10)
+	h.Publish("old", "x", nil)
+	mu.Lock()
+	now = now.Add(time.Hour)
+	mu.Unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go h.SweepEvery(ctx, time.Millisecond)
+	for deadline := time.Now().Add(10 * time.Second); h.Topics() != 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the idle topic is still there")
+		}
 	}
 }
