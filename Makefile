@@ -83,9 +83,13 @@ test-e2e: bin/lexflow bin/fakellm
 ## times while dragging a step and while panning), a chat page reloaded mid-answer (time until the
 ## replayed answer shows), PDF extraction over the real contract PDFs beside pdftotext (when ../shared/eval is
 ## there), then the engine, run recording and index query latency at 100k chunks
-## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest); not part of `make test`
+## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest), 10,000 chat
+## turns with the memory curve, a 150 MB upload at a slow steady rate, the fault matrix, and the
+## upload fuzz target for a bounded time; not part of `make test`
 stress:
-	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles' -timeout 60m -v ./backend/cli
+	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles|TestSoakTenThousandChatTurns' -timeout 60m -v ./backend/cli
+	LEXFLOW_STRESS=1 go test -run 'TestServeKeepsALargeSlowUpload|TestFaultMatrix' -timeout 20m -v ./backend/server
+	go test -run '^$$' -fuzz '^FuzzUpload$$' -fuzztime 60s ./backend/server
 
 bench: bin/lexflow bin/fakellm
 	go run ./scripts/bench -bin bin/lexflow

@@ -65,6 +65,9 @@ type DocumentTitle struct {
 
 // UploadResult is the outcome for one uploaded file.
 type UploadResult struct {
+	// Part is the file's place in the request, from 1: the file picked
+	// n-th, which pairs outcomes with files even when a name is unreadable.
+	Part      int        `json:"part"`
 	Name      string     `json:"name"`
 	Document  *Document  `json:"document"`
 	Duplicate bool       `json:"duplicate"` // the same bytes were already in the collection

@@ -1,8 +1,12 @@
 package api
 
 import (
+	"context"
 	"sync"
 	"time"
+
+	"lexflow/backend/engine"
+	"lexflow/backend/runs"
 )
 
 // Hub fans events out to whoever listens: SSE clients in the browser face, the
@@ -123,19 +127,75 @@ func (h *Hub) Watch(fn func(Event)) (cancel func()) {
 	}
 }
 
-// topic returns the log of a topic, creating it, and forgets idle topics nobody
-// listens to. Callers hold h.mu.
-func (h *Hub) topic(name string) *topicLog {
-	if t, ok := h.topics[name]; ok {
-		return t
+// PublishRun forwards a run's events to the hub, and forgets the run's log
+// once it ends: the recorder stored every event before the last one was
+// published, so replay reads a finished run from SQLite.
+func PublishRun(hub *Hub) runs.Publisher {
+	return func(topic string, ev engine.Event) {
+		hub.Publish(topic, string(ev.Kind), ev)
+		if ev.Kind.IsTerminal() {
+			hub.Finish(topic)
+		}
 	}
+}
+
+// Finish forgets the log of a topic whose stream is complete and kept
+// elsewhere (a run's events are in SQLite before its last one is published),
+// so a finished run holds no memory here. Subscribers still attached keep
+// what they were sent; a later subscriber starts an empty log.
+func (h *Hub) Finish(topic string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.topics, topic)
+}
+
+// SweepEvery forgets idle topics every interval until ctx ends, so memory
+// is returned on a quiet server too, not only when a new topic starts.
+func (h *Hub) SweepEvery(ctx context.Context, interval time.Duration) {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			h.Sweep()
+		}
+	}
+}
+
+// Sweep forgets the topics nobody listens to that were unused for the idle
+// time.
+func (h *Hub) Sweep() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.sweep()
+}
+
+func (h *Hub) sweep() {
 	now := h.now()
 	for n, t := range h.topics {
 		if len(t.subs) == 0 && now.Sub(t.used) > h.idle {
 			delete(h.topics, n)
 		}
 	}
-	t := &topicLog{subs: map[int]chan Event{}, used: now}
+}
+
+// topic returns the log of a topic, creating it, and forgets idle topics nobody
+// listens to. Callers hold h.mu.
+func (h *Hub) topic(name string) *topicLog {
+	if t, ok := h.topics[name]; ok {
+		return t
+	}
+	h.sweep()
+	t := &topicLog{subs: map[int]chan Event{}, used: h.now()}
 	h.topics[name] = t
 	return t
+}
+
+// Topics is how many topics hold a log.
+func (h *Hub) Topics() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.topics)
 }

@@ -1,9 +1,12 @@
 package api
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
+
+	"lexflow/backend/engine"
 )
 
 func seqs(evs []Event) []int64 {
@@ -140,6 +143,63 @@ func TestMaskKey(t *testing.T) {
 	for key, want := range map[string]string{"": "", "short": "••••", "sk-abcdefghijkl9f2c": "…9f2c"} {
 		if got := MaskKey(key); got != want {
 			t.Errorf("MaskKey(%q) = %q, want %q", key, got, want)
+		}
+	}
+}
+
+func TestHubSweepForgetsIdleTopicsWithoutANewOne(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	h := NewHub(func() time.Time { return now }, 10)
+	h.Publish("old", "x", nil)
+	_, _, cancel := h.Subscribe("watched", 0)
+	defer cancel()
+	now = now.Add(time.Hour)
+	h.Sweep()
+	if got := h.Since("old", 0); len(got) != 0 {
+		t.Errorf("idle topic kept: %v", got)
+	}
+	if h.Topics() != 1 {
+		t.Errorf("%d topics after the sweep, want only the one with a subscriber", h.Topics())
+	}
+}
+
+func TestPublishRunForgetsAFinishedRun(t *testing.T) {
+	h := NewHub(nil, 100)
+	publish := PublishRun(h)
+	replay, live, cancel := h.Subscribe("run:1", 0)
+	defer cancel()
+	publish("run:1", engine.Event{Kind: engine.NodeRunStarted})
+	publish("run:1", engine.Event{Kind: engine.RunSucceeded})
+	if len(replay) != 0 {
+		t.Fatalf("replayed %d events before any was published", len(replay))
+	}
+	var kinds []string
+	for range 2 {
+		kinds = append(kinds, (<-live).Type)
+	}
+	if kinds[1] != string(engine.RunSucceeded) {
+		t.Errorf("live subscriber saw %v, want the run's end last", kinds)
+	}
+	if got := h.Since("run:1", 0); len(got) != 0 || h.Topics() != 0 {
+		t.Errorf("a finished run keeps %d events in %d topics", len(got), h.Topics())
+	}
+}
+
+// The sweep runs by itself on a quiet hub: no new topic needs to start.
+func TestHubSweepEveryRunsOnItsOwn(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	h := NewHub(func() time.Time { mu.Lock(); defer mu.Unlock(); return now }, 10)
+	h.Publish("old", "x", nil)
+	mu.Lock()
+	now = now.Add(time.Hour)
+	mu.Unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go h.SweepEvery(ctx, time.Millisecond)
+	for deadline := time.Now().Add(10 * time.Second); h.Topics() != 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the idle topic is still there")
 		}
 	}
 }

@@ -160,6 +160,7 @@ func (s *LibraryService) IngestLocal(ctx context.Context, collectionID string, i
 	out := make([]UploadResult, len(in.Paths))
 	for i, p := range in.Paths {
 		out[i] = s.ingestLocal(ctx, collectionID, p)
+		out[i].Part = i + 1
 	}
 	return out, nil
 }

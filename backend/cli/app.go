@@ -57,6 +57,7 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 	}
 	a := &app{dir: dir, db: db, connect: env.Connect}
 	hub := api.NewHub(nil, 4096)
+	go hub.SweepEvery(ctx, time.Minute)
 	if withLibrary {
 		if err := a.openLibrary(ctx, hub, env); err != nil {
 			db.Close()
@@ -108,9 +109,7 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 		idx.Close()
 		return err
 	}
-	a.runs = runs.NewService(a.db, reg, func(topic string, ev engine.Event) {
-		hub.Publish(topic, string(ev.Kind), ev)
-	}, ctx)
+	a.runs = runs.NewService(a.db, reg, api.PublishRun(hub), ctx)
 	a.chat = chat.New(a.db, a.runs, nil)
 	go a.chat.SweepEvery(ctx, time.Hour)
 	// The PDF engine compiles itself on the first PDF; the cache makes that

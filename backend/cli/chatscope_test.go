@@ -14,6 +14,15 @@ import (
 	"lexflow/backend/chat"
 )
 
+// twoContracts writes a lease and a distribution agreement, each with its
+// termination clause, into a new folder and returns it.
+func twoContracts(t *testing.T) string {
+	folder := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(folder, "lease.txt"), []byte("Clause 9. Termination\nThe tenant may terminate this agreement by giving thirty days' written notice to the landlord.\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(folder, "distributor.txt"), []byte("Clause 12. Termination\nThe distributor may terminate this agreement by giving ninety days' written notice.\n"), 0o644))
+	return folder
+}
+
 // getJSON decodes GET url into out.
 func getJSON(t *testing.T, url string, out any) {
 	t.Helper()
@@ -32,9 +41,7 @@ func getJSON(t *testing.T, url string, out any) {
 // document, the question carries its scope, the conversation keeps the
 // chosen documents, and a document no longer there is a 400 on its field.
 func TestChatScopedToADocument(t *testing.T) {
-	folder := t.TempDir()
-	must(t, os.WriteFile(filepath.Join(folder, "lease.txt"), []byte("Clause 9. Termination\nThe tenant may terminate this agreement by giving thirty days' written notice to the landlord.\n"), 0o644))
-	must(t, os.WriteFile(filepath.Join(folder, "distributor.txt"), []byte("Clause 12. Termination\nThe distributor may terminate this agreement by giving ninety days' written notice.\n"), 0o644))
+	folder := twoContracts(t)
 
 	withWindowAPI(t, func(srv *httptest.Server) {
 		docs := addDocuments(t, srv.URL, folder, "lease.txt", "distributor.txt")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"lexflow/backend/store"
 )
@@ -20,6 +21,9 @@ type Added struct {
 // AddFile stores a file and queues its ingestion. The same bytes twice in a
 // collection are ingested once; the second add reports the first document.
 func (l *Library) AddFile(ctx context.Context, collectionID, name string, r io.Reader) (Added, error) {
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		return Added{}, fmt.Errorf("%w: the file name holds a control character (a NUL, line break or similar)", ErrBadName)
+	}
 	name = cleanName(name)
 	if name == "" {
 		return Added{}, fmt.Errorf("%w: the file has no name", ErrBadName)

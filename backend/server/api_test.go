@@ -22,7 +22,7 @@ import (
 // testAPI runs the real routes over real services, a real SQLite file and real
 // HTTP; only the model is the fake server.
 type testAPI struct {
-	t   *testing.T
+	t   testing.TB
 	srv *httptest.Server
 	llm *llmtest.Server
 }

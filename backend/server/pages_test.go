@@ -30,7 +30,7 @@ type libraryAPI struct {
 	docs map[string]string // file name → document id
 }
 
-func newLibraryAPI(t *testing.T, files ...string) *libraryAPI {
+func newLibraryAPI(t testing.TB, files ...string) *libraryAPI {
 	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()

@@ -1,9 +1,6 @@
 package server
 
 import (
-	"errors"
-	"io"
-	"mime"
 	"net/http"
 
 	"lexflow/backend/api"
@@ -32,34 +29,4 @@ func libraryRoutes(mux *http.ServeMux, lib *api.LibraryService) {
 func localFileRoutes(mux *http.ServeMux, lib *api.LibraryService) {
 	mux.Handle("POST /api/local-files", handle(withBodyFunc(lib.LocalFiles)))
 	mux.Handle("POST /api/collections/{id}/local-files", handle(withIDBody(lib.IngestLocal)))
-}
-
-// upload streams every file part of a multipart body into the library, one at
-// a time, never holding a whole file in memory, and answers per file.
-func upload(r *http.Request, lib *api.LibraryService) ([]api.UploadResult, error) {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "multipart/form-data" {
-		return nil, badQuery("files", "upload files as multipart/form-data")
-	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return nil, badQuery("files", "read upload: "+err.Error())
-	}
-	out := []api.UploadResult{}
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return out, badQuery("files", "read upload: "+err.Error())
-		}
-		if part.FileName() != "" {
-			out = append(out, lib.Upload(r.Context(), r.PathValue("id"), part.FileName(), part))
-		}
-		part.Close()
-	}
-	if len(out) == 0 {
-		return nil, badQuery("files", "the upload holds no files")
-	}
-	return out, nil
 }

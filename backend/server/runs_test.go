@@ -73,7 +73,7 @@ func newRunsAPI(t *testing.T) (*httptest.Server, *api.Services) {
 	reg.Register("streamer", func(engine.NodeDef) (engine.Node, error) { return slowStreamer{}, nil })
 	reg.Register("end", func(engine.NodeDef) (engine.Node, error) { return finishNode{}, nil })
 	hub := api.NewHub(nil, 4096)
-	rs := runs.NewService(db, reg, func(topic string, ev engine.Event) { hub.Publish(topic, string(ev.Kind), ev) }, context.Background())
+	rs := runs.NewService(db, reg, api.PublishRun(hub), context.Background())
 	svc := api.New(api.Options{DB: db, Hub: hub, Runs: rs})
 	srv := httptest.NewServer(Routes(svc))
 	t.Cleanup(func() { srv.Close(); rs.Shutdown(); db.Close() })
@@ -81,7 +81,7 @@ func newRunsAPI(t *testing.T) (*httptest.Server, *api.Services) {
 }
 
 // readRunEvents reads up to max events (0: until the stream ends).
-func readRunEvents(t *testing.T, url string, max int) []api.Event {
+func readRunEvents(t testing.TB, url string, max int) []api.Event {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {

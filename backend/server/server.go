@@ -89,7 +89,7 @@ func Listen(addr string) (net.Listener, error) {
 
 // Serve runs handler on ln until ctx ends, then drains in-flight requests.
 func Serve(ctx context.Context, ln net.Listener, handler http.Handler) error {
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := boundSlowClients(&http.Server{Handler: handler}, DefaultPace)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -110,6 +110,40 @@ test('a duplicate and an unsupported file each get their own outcome', async () 
   await page.close();
 });
 
+test('a file with a bad name fails alone: the files before and after it are added', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await page.getByRole('link', { name: 'Library' }).click();
+  await page.getByRole('link', { name: 'Statutes', exact: true }).click();
+  const text = (n) => Buffer.from(`Article ${n}. A consumer may cancel a distance contract within ${n} days.`).toString('base64');
+  const files = [
+    { name: 'before-notes.txt', mime: 'text/plain', base64: text(14) },
+    // The browser sends a NUL in a file name as it is (only CR, LF and " are escaped).
+    { name: 'nul\u0000name.txt', mime: 'text/plain', base64: text(15) },
+    { name: 'after-notes.txt', mime: 'text/plain', base64: text(16) },
+  ];
+  const [responded] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && /\/documents$/.test(r.url())),
+    dropFiles(page, '[data-testid="drop-zone"]', files),
+  ]);
+  const outcomes = await responded.json();
+  assert.deepEqual(
+    outcomes.map((o) => [o.part, Boolean(o.document), o.error?.code ?? null]),
+    [
+      [1, true, null],
+      [2, false, 'bad_request'],
+      [3, true, null],
+    ],
+  );
+  // (A CSS selector cannot name a NUL, so the failed row is found by its status and reason.)
+  await page.locator('[data-testid="upload-row"][data-status="failed"]').filter({ hasText: /holds a NUL character/i }).waitFor({ timeout: 20000 });
+  for (const name of ['before-notes.txt', 'after-notes.txt']) {
+    await page.locator(`[data-testid="document-row"][data-document-name="${name}"][data-status="ready"]`).waitFor({ timeout: 30000 });
+  }
+  await screenshot(page, 'library-bad-name-outcomes');
+  await page.close();
+});
+
 test('one click loads the sample library, Arabic included', async () => {
   const fresh = await startLexflow();
   const page = await browser.context.newPage();

@@ -173,6 +173,7 @@ export interface DocumentTitle {
 }
 
 export interface UploadResult {
+  part: number;
   name: string;
   document: Document | null;
   duplicate: boolean;

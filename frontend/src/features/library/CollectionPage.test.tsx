@@ -184,9 +184,9 @@ describe('CollectionPage: adding documents', () => {
 
     const newDoc = doc({ id: 'd9', name: 'labour-act.pdf', status: 'queued', percent: 0, pages: 0, chunks: 0, size: 12 });
     const results: UploadResult[] = [
-      { name: 'labour-act.pdf', document: newDoc, duplicate: false, error: null },
-      { name: 'employment-act.pdf', document: ready, duplicate: true, error: null },
-      { name: 'notes.xyz', document: null, duplicate: false, error: { code: 'unsupported_format', message: 'notes.xyz: unsupported format ".xyz" (PDF, DOCX, HTML, TXT or Markdown)' } },
+      { part: 0, name: 'labour-act.pdf', document: newDoc, duplicate: false, error: null },
+      { part: 0, name: 'employment-act.pdf', document: ready, duplicate: true, error: null },
+      { part: 0, name: 'notes.xyz', document: null, duplicate: false, error: { code: 'unsupported_format', message: 'notes.xyz: unsupported format ".xyz" (PDF, DOCX, HTML, TXT or Markdown)' } },
     ];
     act(() => xhr.respond(200, results));
 
@@ -229,7 +229,7 @@ describe('CollectionPage: adding documents', () => {
     const zone = await screen.findByTestId('drop-zone');
     drop(zone, [new File(['x'], 'locked.pdf')]);
     await vi.waitFor(() => expect(requests).toHaveLength(1));
-    act(() => requests[0]!.respond(200, [{ name: 'locked.pdf', document: doc({ id: 'd7', name: 'locked.pdf', status: 'queued' }), duplicate: false, error: null }]));
+    act(() => requests[0]!.respond(200, [{ part: 1, name: 'locked.pdf', document: doc({ id: 'd7', name: 'locked.pdf', status: 'queued' }), duplicate: false, error: null }]));
     await vi.waitFor(() => expect(uploadRow('locked.pdf').dataset.status).toBe('queued'));
     events.send(frame('library', 1, 'progress', progress({ documentId: 'd7', status: 'failed', error: 'encrypted PDF: a password is needed to read it' })));
     await vi.waitFor(() => expect(uploadRow('locked.pdf').dataset.status).toBe('failed'));

@@ -30,7 +30,7 @@ function picked(names: string[], problems: WalkResult['problems'] = []): WalkRes
 }
 
 const ok = (files: readonly File[], id = (i: number) => `d-${files[i]!.name}`): UploadResult[] =>
-  files.map((f, i) => ({ name: f.name, document: doc({ id: id(i), name: f.name, status: 'queued', percent: 0 }), duplicate: false, error: null }));
+  files.map((f, i) => ({ part: i + 1, name: f.name, document: doc({ id: id(i), name: f.name, status: 'queued', percent: 0 }), duplicate: false, error: null }));
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -148,7 +148,7 @@ describe('UploadManager.addLocal (the desktop window’s native drop)', () => {
     const okPaths = (paths: readonly string[]): UploadResult[] =>
       paths.map((p) => {
         const name = p.split('/').pop()!;
-        return { name, document: doc({ id: `d-${name}`, name, status: 'queued', percent: 0 }), duplicate: false, error: null };
+        return { part: 0, name, document: doc({ id: `d-${name}`, name, status: 'queued', percent: 0 }), duplicate: false, error: null };
       });
     calls[0]!.resolve(okPaths(calls[0]!.paths));
     await flush();

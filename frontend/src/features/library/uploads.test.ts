@@ -8,7 +8,7 @@ function run(...actions: UploadAction[]): UploadsState {
 }
 
 const rows = [newRow('u1', 'act.pdf', 'acts/act.pdf', 1000), newRow('u2', 'code.docx', 'code.docx', 3000), newRow('u3', 'x.xyz', 'x.xyz', 10)];
-const accepted = (id: string, name: string, over = {}): UploadResult => ({ name, document: doc({ id, name, status: 'queued', percent: 0, ...over }), duplicate: false, error: null });
+const accepted = (id: string, name: string, over = {}, part = 0): UploadResult => ({ part, name, document: doc({ id, name, status: 'queued', percent: 0, ...over }), duplicate: false, error: null });
 
 function row(state: UploadsState, id: string) {
   return state.rows.find((r) => r.id === id)!;
@@ -33,8 +33,8 @@ describe('upload rows', () => {
         ids: ['u1', 'u2', 'u3'],
         results: [
           accepted('d1', 'act.pdf'),
-          { name: 'code.docx', document: doc({ id: 'd0', name: 'code.docx' }), duplicate: true, error: null },
-          { name: 'x.xyz', document: null, duplicate: false, error: { code: 'unsupported', message: 'x.xyz: unsupported format ".xyz"' } },
+          { part: 0, name: 'code.docx', document: doc({ id: 'd0', name: 'code.docx' }), duplicate: true, error: null },
+          { part: 0, name: 'x.xyz', document: null, duplicate: false, error: { code: 'unsupported', message: 'x.xyz: unsupported format ".xyz"' } },
         ],
       },
     );
@@ -106,6 +106,24 @@ describe('upload rows', () => {
     );
     expect(row(s, 'u2')).toMatchObject({ status: 'queued', documentId: 'd2' });
     expect(row(s, 'u1')).toMatchObject({ status: 'failed', error: 'The backend did not report on this file.' });
+  });
+
+  it('pair results by part, a refused name failing its file alone, and a break failing the rest', () => {
+    const refused = (part: number, name: string, message: string): UploadResult => ({ part, name, document: null, duplicate: false, error: { code: 'bad_request', message } });
+    const s = run(
+      { type: 'add', rows },
+      { type: 'sending', ids: ['u1', 'u2', 'u3'] },
+      {
+        type: 'results',
+        ids: ['u1', 'u2', 'u3'],
+        results: [refused(1, 'act\uFFFD.pdf', 'the file name holds a control character'), accepted('d2', 'code.docx', {}, 2), refused(3, '', 'the upload broke off at part 3')],
+      },
+    );
+    expect(s.rows.map((r) => [r.status, r.error])).toEqual([
+      ['failed', 'the file name holds a control character'],
+      ['queued', ''],
+      ['failed', 'the upload broke off at part 3'],
+    ]);
   });
 
   it('cancel only what was not answered yet, and clear finished rows', () => {

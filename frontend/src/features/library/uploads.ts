@@ -119,9 +119,22 @@ class Draft {
   }
 }
 
-/** Pairs each result with the row it answers: by position when the counts agree, else by name. */
+/**
+ * Pairs each result with the row it answers: by its part number (the file's place in the request),
+ * else by position when the counts agree, else by name. A nameless result is where the request
+ * broke off: it answers its part and every part after it.
+ */
 function pairResults(rows: UploadRow[], results: UploadResult[]): Map<string, UploadResult> {
   const pairs = new Map<string, UploadResult>();
+  if (results.length > 0 && results.every((res) => res.part > 0)) {
+    const byPart = new Map(results.map((res) => [res.part, res]));
+    const brokeOff = results.find((res) => !res.name && !res.document);
+    rows.forEach((r, i) => {
+      const res = byPart.get(i + 1) ?? (brokeOff && i + 1 >= brokeOff.part ? brokeOff : undefined);
+      if (res) pairs.set(r.id, res);
+    });
+    return pairs;
+  }
   if (rows.length === results.length) {
     rows.forEach((r, i) => pairs.set(r.id, results[i]!));
     return pairs;
