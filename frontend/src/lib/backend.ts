@@ -140,6 +140,14 @@ function storeToken(token: string): void {
 }
 let memoryToken: string | null = null;
 
+/**
+ * Trades the token this page was opened with for the server's session cookie (HttpOnly, this
+ * origin only), so new tabs, bookmarks and links opened from here need no token in their address.
+ */
+export function startSession(): Promise<void> {
+  return call('POST', '/api/session');
+}
+
 function authHeaders(): Record<string, string> {
   if (detectFace() === 'desktop') return {};
   const token = getToken() ?? memoryToken;
