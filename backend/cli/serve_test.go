@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -74,5 +75,24 @@ func TestServeFallsBackToAFreePortOnlyWhenTheUsualOneIsTaken(t *testing.T) {
 	}
 	if !strings.Contains(out, "serving on 127.0.0.1:"+m[2]+" instead") {
 		t.Errorf("the fallback was not said: %q", out)
+	}
+}
+
+// --open with no way to open a browser says so and serves all the same.
+func TestServeOpenNeverFailsWithoutABrowser(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("hides xdg-open by emptying PATH")
+	}
+	t.Setenv("PATH", t.TempDir())
+	m, stop := launch(t, t.TempDir(), "--addr", "127.0.0.1:0", "--open")
+	resp, err := http.Get(m[1] + "/")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("GET / with --open and no browser: %v %v", resp, err)
+	}
+	if resp != nil {
+		resp.Body.Close()
+	}
+	if out := stop(); !strings.Contains(out, "open the URL above by hand") {
+		t.Errorf("serve did not say the browser could not be opened: %q", out)
 	}
 }
