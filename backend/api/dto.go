@@ -68,6 +68,9 @@ type ProviderTest struct {
 	LatencyMs int64      `json:"latencyMs"`
 	Models    []Model    `json:"models"`
 	Error     *ErrorBody `json:"error"`
+	// SuggestedBaseURL is a nearby base URL that does list models, when the
+	// one tested answered 404 (typically the same server with /v1).
+	SuggestedBaseURL string `json:"suggestedBaseUrl,omitempty"`
 }
 
 // TryRequest sends one prompt to a provider and streams the reply as events.
@@ -117,6 +120,17 @@ type TryDone struct {
 type Settings struct {
 	DefaultProviderID string `json:"defaultProviderId"`
 	DefaultModel      string `json:"defaultModel"`
+}
+
+// DefaultModel is the model a chat or step that names none uses, as resolved
+// now: what Chat and Settings both show.
+type DefaultModel struct {
+	ProviderID   string `json:"providerId"`
+	ProviderName string `json:"providerName"`
+	Model        string `json:"model"` // "" for the built-in provider, which needs none
+	BuiltIn      bool   `json:"builtIn"`
+	// Note says why the provider Settings chose was passed over, when it was.
+	Note string `json:"note,omitempty"`
 }
 
 // EventCheckRequest asks the backend to publish Count numbered events, to prove

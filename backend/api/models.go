@@ -1,15 +1,17 @@
 package api
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 
 	"lexflow/backend/nodes"
 	"lexflow/backend/store"
 )
 
 // Models resolves the model a workflow node names against the providers
-// configured now (they can change while the app runs), with the user's
-// default provider for nodes that name none.
+// configured now (they can change while the app runs), with the default
+// model for nodes that name no provider.
 type Models struct {
 	DB      *store.DB
 	Connect Connector
@@ -17,15 +19,15 @@ type Models struct {
 
 // Resolve implements nodes.Models.
 func (m Models) Resolve(ctx context.Context, ref nodes.ModelRef) (nodes.Model, error) {
-	rows, err := m.DB.ListProviders(ctx)
+	rows, settings, err := loadDefaults(ctx, m.DB)
 	if err != nil {
 		return nodes.Model{}, err
 	}
-	var settings Settings
-	if err := m.DB.GetSetting(ctx, settingsKey, &settings); err != nil {
-		return nodes.Model{}, err
+	if ref.Provider == "" {
+		def := chooseDefault(rows, settings)
+		ref.Provider, ref.Name = def.ProviderID, cmp.Or(ref.Name, def.Model)
 	}
-	set := nodes.ProviderSet{Default: settings.DefaultProviderID}
+	var set nodes.ProviderSet
 	for _, p := range rows {
 		client, err := m.Connect(configOf(p))
 		if err != nil {
@@ -33,18 +35,51 @@ func (m Models) Resolve(ctx context.Context, ref nodes.ModelRef) (nodes.Model, e
 		}
 		set.Providers = append(set.Providers, nodes.NamedProvider{ID: p.ID, Name: p.Name, Provider: client, DefaultModel: p.DefaultModel})
 	}
-	if set.Default == "" {
-		set.Default = defaultProvider(rows)
-	}
 	return set.Resolve(ctx, ref)
 }
 
-// defaultProvider is the first configured model provider, else the built-in one.
-func defaultProvider(rows []store.Provider) string {
+// loadDefaults reads what the default model is chosen from.
+func loadDefaults(ctx context.Context, db *store.DB) ([]store.Provider, Settings, error) {
+	rows, err := db.ListProviders(ctx)
+	if err != nil {
+		return nil, Settings{}, err
+	}
+	var settings Settings
+	err = db.GetSetting(ctx, settingsKey, &settings)
+	return rows, settings, err
+}
+
+// chooseDefault picks the default model: the one Settings chose when its
+// provider can answer with it, else the first added provider that has a
+// default model, else the built-in provider. A provider without a model
+// to use is never the default: every step that relies on it would fail.
+func chooseDefault(rows []store.Provider, settings Settings) DefaultModel {
+	var passedOver string
 	for _, p := range rows {
-		if !p.BuiltIn {
-			return p.ID
+		if p.ID != settings.DefaultProviderID {
+			continue
+		}
+		if model := cmp.Or(settings.DefaultModel, p.DefaultModel); model != "" || p.BuiltIn {
+			return defaultOf(p, model, "")
+		}
+		passedOver = fmt.Sprintf("%s has no default model, so it is not used as the default; choose one in Settings → Providers.", p.Name)
+	}
+	for _, p := range rows {
+		if !p.BuiltIn && p.DefaultModel != "" {
+			return defaultOf(p, p.DefaultModel, passedOver)
 		}
 	}
-	return "extractive"
+	for _, p := range rows {
+		if p.BuiltIn {
+			return defaultOf(p, "", passedOver)
+		}
+	}
+	return DefaultModel{ProviderID: "extractive", ProviderName: "Extractive", BuiltIn: true, Note: passedOver}
+}
+
+func defaultOf(p store.Provider, model, note string) DefaultModel {
+	if p.BuiltIn {
+		model = "" // it needs none
+	}
+	return DefaultModel{ProviderID: p.ID, ProviderName: p.Name, Model: model, BuiltIn: p.BuiltIn, Note: note}
 }

@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -101,18 +103,70 @@ func (s *ProviderService) Test(ctx context.Context, id string) (ProviderTest, er
 	if err != nil {
 		return ProviderTest{}, err
 	}
-	start := s.now()
-	models, err := s.models(ctx, p)
-	res := ProviderTest{OK: err == nil, LatencyMs: s.now().Sub(start).Milliseconds(), Models: models}
+	res, _ := s.probe(ctx, p)
 	status := "ok"
-	if err != nil {
-		_, body := ErrorOf(err)
-		res.Error, res.Models, status = &body, []Model{}, body.Code
+	if res.Error != nil {
+		status = res.Error.Code
 	}
 	if err := s.db.RecordProviderCheck(ctx, p.ID, status, s.now()); err != nil {
 		return ProviderTest{}, err
 	}
 	return res, nil
+}
+
+// Check tests a provider as the add or edit dialog holds it, before it is
+// saved (id is the provider being edited, "" for a new one; its stored key is
+// used unless in replaces it). When the base URL answers 404 and a nearby one
+// lists models, the result suggests that one.
+func (s *ProviderService) Check(ctx context.Context, id string, in ProviderInput) (ProviderTest, error) {
+	p, err := validProvider(in)
+	if err != nil {
+		return ProviderTest{}, err
+	}
+	if id != "" {
+		old, err := s.editable(ctx, id)
+		if err != nil {
+			return ProviderTest{}, err
+		}
+		p.APIKey = old.APIKey
+	}
+	if in.APIKey != nil {
+		p.APIKey = strings.TrimSpace(*in.APIKey)
+	}
+	res, err := s.probe(ctx, p)
+	if notFound(err) {
+		res.SuggestedBaseURL = s.nearbyBaseURL(ctx, p)
+	}
+	return res, nil
+}
+
+// probe lists p's models: a failure to connect is a result (OK false, with
+// the reason), and also returned so callers can look at its kind.
+func (s *ProviderService) probe(ctx context.Context, p store.Provider) (ProviderTest, error) {
+	start := s.now()
+	models, err := s.models(ctx, p)
+	res := ProviderTest{OK: err == nil, LatencyMs: s.now().Sub(start).Milliseconds(), Models: models}
+	if err != nil {
+		_, body := ErrorOf(err)
+		res.Error, res.Models = &body, []Model{}
+	}
+	return res, err
+}
+
+// nearbyBaseURL is the first base URL near p's that lists models, or "".
+func (s *ProviderService) nearbyBaseURL(ctx context.Context, p store.Provider) string {
+	for _, base := range providers.NearbyBaseURLs(llm.Kind(p.Kind), p.BaseURL) {
+		p.BaseURL = base
+		if _, err := s.models(ctx, p); err == nil {
+			return base
+		}
+	}
+	return ""
+}
+
+func notFound(err error) bool {
+	var e *llm.Error
+	return errors.As(err, &e) && e.Status == http.StatusNotFound
 }
 
 // Models lists the models a provider offers.

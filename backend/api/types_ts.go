@@ -35,6 +35,7 @@ func TypeScript() string {
 		reflect.TypeFor[Delta](),
 		reflect.TypeFor[TryDone](),
 		reflect.TypeFor[Settings](),
+		reflect.TypeFor[DefaultModel](),
 		reflect.TypeFor[EventCheckRequest](),
 		reflect.TypeFor[EventCheckTick](),
 		reflect.TypeFor[SelfTest](),

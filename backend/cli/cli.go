@@ -157,7 +157,7 @@ const usageText = `Lexflow — a local legal research workbench.
 
 Usage:
   lexflow [--data-dir DIR]                 open the desktop window
-  lexflow serve [--addr 127.0.0.1:0] [--open]
+  lexflow serve [--addr 127.0.0.1:41414] [--open] [--new-token]
                                            serve the UI and API on loopback and print its URL
   lexflow version                          print the version
   lexflow provider add --name NAME --kind ollama|openai --base-url URL [--api-key KEY] [--default-model M]

@@ -13,10 +13,10 @@ func runDesktop(ctx context.Context, dataDir string, env Env) error {
 	switch {
 	case env.Desktop == nil:
 		fmt.Fprintln(env.Stderr, "lexflow: this build has no desktop window (build with `make desktop`); serving the UI for a browser instead.")
-		return serve(ctx, dataDir, "127.0.0.1:0", false, env)
+		return serve(ctx, dataDir, serveOptions{addr: DefaultAddr}, env)
 	case env.HasDisplay != nil && !env.HasDisplay():
 		fmt.Fprintln(env.Stderr, "lexflow: no display found; serving the UI for a browser instead.")
-		return serve(ctx, dataDir, "127.0.0.1:0", false, env)
+		return serve(ctx, dataDir, serveOptions{addr: DefaultAddr}, env)
 	}
 	a, err := openApp(ctx, dataDir, "desktop", env)
 	if err != nil {

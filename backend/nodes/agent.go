@@ -118,7 +118,7 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	if err != nil {
 		return res, err
 	}
-	m, err := n.deps.resolveModel(ctx, n.data.Model.ref())
+	m, err := n.deps.resolveModel(ctx, in, n.data.Model.ref())
 	if err != nil {
 		return res, err
 	}

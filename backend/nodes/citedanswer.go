@@ -128,7 +128,7 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 	if n.deps.Answerer == nil {
 		return res, fail(ErrorTypeGeneration, "cited answer: the generation pipeline is not available here")
 	}
-	m, err := n.deps.resolveModel(ctx, n.data.Model.ref())
+	m, err := n.deps.resolveModel(ctx, in, n.data.Model.ref())
 	if err != nil {
 		return res, err
 	}

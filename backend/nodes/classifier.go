@@ -89,7 +89,7 @@ func (c *classifier) run(ctx context.Context, in engine.NodeInput) (engine.NodeR
 	if err != nil {
 		return engine.NodeResult{}, err
 	}
-	m, err := c.deps.resolveModel(ctx, c.data.Model.ref())
+	m, err := c.deps.resolveModel(ctx, in, c.data.Model.ref())
 	if err != nil {
 		return engine.NodeResult{}, err
 	}

@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -119,17 +120,20 @@ func (d Deps) clock() engine.Clock {
 	return d.Clock
 }
 
-// resolveModel asks Models, turning every problem into a typed failure.
-func (d Deps) resolveModel(ctx context.Context, ref ModelRef) (Model, error) {
+// resolveModel asks Models for the model of the step running as in, turning
+// every problem into a typed failure that names the step by its title, so a
+// person can find it on the canvas.
+func (d Deps) resolveModel(ctx context.Context, in engine.NodeInput, ref ModelRef) (Model, error) {
+	step := cmp.Or(in.Title, in.NodeID)
 	if d.Models == nil {
-		return Model{}, fail(ErrorTypeModelConfig, "resolve model %s: %w", ref, ErrNoProvider)
+		return Model{}, fail(ErrorTypeModelConfig, "step %q cannot choose its model: %w", step, ErrNoProvider)
 	}
 	m, err := d.Models.Resolve(ctx, ref)
 	if err != nil {
-		return Model{}, fail(ErrorTypeModelConfig, "resolve model %s: %w", ref, err)
+		return Model{}, fail(ErrorTypeModelConfig, "step %q cannot choose its model: %w", step, err)
 	}
 	if m.Provider == nil {
-		return Model{}, fail(ErrorTypeModelConfig, "resolve model %s: %w", ref, ErrNoProvider)
+		return Model{}, fail(ErrorTypeModelConfig, "step %q cannot choose its model %s: %w", step, ref, ErrNoProvider)
 	}
 	return m, nil
 }

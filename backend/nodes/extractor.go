@@ -111,7 +111,7 @@ func (x *extractor) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	if err != nil {
 		return engine.NodeResult{}, err
 	}
-	m, err := x.deps.resolveModel(ctx, x.data.Model.ref())
+	m, err := x.deps.resolveModel(ctx, in, x.data.Model.ref())
 	if err != nil {
 		return engine.NodeResult{}, err
 	}

@@ -57,7 +57,7 @@ func (r *retrieval) standalone(ctx context.Context, in engine.NodeInput, questio
 		}
 		return asked
 	}
-	m, err := r.deps.resolveModel(ctx, r.data.FollowUp.Model.ref())
+	m, err := r.deps.resolveModel(ctx, in, r.data.FollowUp.Model.ref())
 	if _, builtin := m.Provider.(*extractive.Provider); err != nil || builtin {
 		return carry(), nil // no model to write it
 	}

@@ -33,14 +33,17 @@ func (s ProviderSet) Resolve(_ context.Context, ref ModelRef) (Model, error) {
 	}
 	p, ok := s.find(key)
 	if !ok {
-		return Model{}, fmt.Errorf("provider %q (configured: %s): %w", key, s.names(), ErrNoProvider)
+		return Model{}, fmt.Errorf("%w: no provider %q is set up (set up: %s); add it in Settings → Providers, or choose another model for this step",
+			ErrNoProvider, key, s.names())
 	}
 	name := ref.Name
 	if name == "" {
 		name = p.DefaultModel
 	}
 	if name == "" {
-		return Model{}, fmt.Errorf("provider %q has no default model: %w", key, ErrNoModel)
+		who := firstNonEmpty(p.Name, p.ID) // a name a person gave, never the hash id when there is one
+		return Model{}, fmt.Errorf("%w: the provider %s has no default model; choose a model for this step, or a default model for %s in Settings → Providers",
+			ErrNoModel, who, who)
 	}
 	return Model{Provider: p.Provider, ProviderName: firstNonEmpty(p.Name, p.ID), Name: name}, nil
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"crypto/subtle"
 	"net"
 	"net/http"
 	"strings"
@@ -48,20 +47,6 @@ func guardHost(next http.Handler) http.Handler {
 
 func sameOrigin(origin, host string) bool {
 	return origin == "http://"+host
-}
-
-// requireToken admits API calls that carry this launch's token as a bearer token.
-func requireToken(token string, next http.Handler) http.Handler {
-	want := []byte("Bearer " + token)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got := []byte(r.Header.Get("Authorization"))
-		if subtle.ConstantTimeCompare(got, want) != 1 {
-			deny(w, r, http.StatusUnauthorized, "unauthorized",
-				"missing or wrong access token: open Lexflow with the link printed by `lexflow serve`")
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
 }
 
 // secureHeaders sets the headers every response carries.

@@ -4,6 +4,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
 	"lexflow/backend/api"
@@ -26,6 +27,10 @@ func routes(svc *api.Services, desktop bool) http.Handler {
 
 	mux.Handle("GET /api/providers", handle(func(r *http.Request) (any, error) { return p.List(r.Context()) }))
 	mux.Handle("POST /api/providers", created(withBodyFunc(p.Create)))
+	mux.Handle("POST /api/providers/check", handle(withBodyFunc(func(ctx context.Context, in api.ProviderInput) (api.ProviderTest, error) {
+		return p.Check(ctx, "", in)
+	})))
+	mux.Handle("POST /api/providers/{id}/check", handle(withIDBody(p.Check)))
 	mux.Handle("GET /api/providers/{id}", handle(withID(p.Get)))
 	mux.Handle("PUT /api/providers/{id}", handle(withIDBody(p.Update)))
 	mux.Handle("DELETE /api/providers/{id}", handle(withID(noValue(p.Delete))))
@@ -35,6 +40,7 @@ func routes(svc *api.Services, desktop bool) http.Handler {
 
 	mux.Handle("GET /api/settings", handle(func(r *http.Request) (any, error) { return svc.Settings.Get(r.Context()) }))
 	mux.Handle("PUT /api/settings", withBody(svc.Settings.Put))
+	mux.Handle("GET /api/settings/default-model", handle(func(r *http.Request) (any, error) { return svc.Settings.Default(r.Context()) }))
 
 	d := svc.Diagnostics
 	mux.Handle("POST /api/diagnostics/event-check", accepted(withBodyFunc(d.EventCheck)))

@@ -2,8 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,23 +18,19 @@ var ErrNotLoopback = errors.New("serve listens on loopback only (127.0.0.1, ::1 
 type Options struct {
 	API   http.Handler // Routes(services)
 	UI    fs.FS        // the built frontend: index.html and assets/
-	Token string       // required on every /api/ call; NewToken makes one
+	Token string       // required on every /api/ call; KeepToken keeps one
 }
 
 // New returns the `serve` handler: Host and Origin checks and security headers
-// on everything, the token on /api/, the UI for every other path.
+// on everything, the token (or its session cookie) on /api/, the UI for every
+// other path.
 func New(opts Options) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/api/", requireToken(opts.Token, opts.API))
+	a := newAccess(opts.Token)
+	mux.Handle("/api/", a.require(opts.API))
+	mux.Handle("POST /api/session", a.require(http.HandlerFunc(a.startSession)))
 	mux.Handle("/", ui(opts.UI))
 	return guardHost(secureHeaders(mux))
-}
-
-// NewToken returns a random per-launch access token.
-func NewToken() string {
-	var b [24]byte
-	_, _ = rand.Read(b[:])
-	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
 // ui serves the single-page app: real files as they are (hashed assets cached

@@ -60,12 +60,13 @@ export async function startFakeLLM({ delay } = {}) {
 
 /**
  * Starts `lexflow serve` on a fresh data directory, or on dataDir to restart over an earlier
- * one. kill() ends it with SIGKILL (a crash) and keeps the data directory; stop() removes it.
+ * one (addr and args, e.g. ['--new-token'], as a user would give them). kill() ends it with
+ * SIGKILL (a crash) and keeps the data directory; stop() removes it.
  */
-export async function startLexflow({ dataDir = mkdtempSync(path.join(tmpdir(), 'lexflow-e2e-')) } = {}) {
+export async function startLexflow({ dataDir = mkdtempSync(path.join(tmpdir(), 'lexflow-e2e-')), addr = '127.0.0.1:0', args = [] } = {}) {
   const { child, match, output } = await startProcess(
     lexflowBin,
-    ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir],
+    ['serve', '--addr', addr, '--data-dir', dataDir, ...args],
     /(http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/,
   );
   return {

@@ -32,8 +32,15 @@ async function addProvider(page, { kind, name, baseUrl, apiKey, defaultModel }) 
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Base URL').fill(baseUrl);
   if (apiKey) await dialog.getByLabel('API key').fill(apiKey);
-  if (defaultModel) await dialog.getByLabel('Default model').fill(defaultModel);
+  if (defaultModel) {
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    await dialog.getByTestId('provider-test-result').getByText('Connected').waitFor();
+    await dialog.getByLabel('Default model').selectOption(defaultModel);
+  }
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // A server that does not answer is saved only when asked twice.
+  const anyway = dialog.getByRole('button', { name: 'Save anyway' });
+  await Promise.race([dialog.waitFor({ state: 'detached' }), anyway.waitFor().then(() => anyway.click())]);
   await dialog.waitFor({ state: 'detached' });
   return page.locator(`[data-testid="provider-row"][data-provider-name="${name}"]`);
 }
@@ -126,7 +133,7 @@ test('edit a provider: replace its key and default model, then delete it', async
   assert.match(await dialog.getByTestId('api-key-status').textContent(), /A key is stored \(…1111\)/);
   await dialog.getByRole('button', { name: 'Replace' }).click();
   await dialog.getByLabel('API key').fill('sk-second-key-bbbbbbbb2222');
-  await dialog.getByLabel('Default model').fill('fake-reasoner');
+  await dialog.getByLabel('Default model').selectOption('fake-reasoner');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'detached' });
   await row.getByText('…2222').waitFor();

@@ -37,16 +37,6 @@ test('a reload keeps the session (token kept for the tab)', async () => {
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.reload();
   await page.getByRole('button', { name: 'Add provider' }).or(page.getByRole('heading', { level: 1 })).first().waitFor();
-  const status = await page.evaluate(async () => (await fetch('/api/system')).status);
-  assert.equal(status, 401, 'a request without the header is refused even from the page');
-  await page.close();
-});
-
-test('without the token the UI explains how to get in', async () => {
-  const page = await browser.context.newPage();
-  await page.goto(app.origin + '/');
-  await page.getByText(/link printed by/i).waitFor();
-  await screenshot(page, 'no-token');
   await page.close();
 });
 

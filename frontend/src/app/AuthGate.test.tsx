@@ -18,8 +18,8 @@ describe('AuthGate', () => {
         <p>the app</p>
       </AuthGate>,
     );
-    expect(await screen.findByText(/Open Lexflow with the link printed by/)).toHaveTextContent(
-      "Open Lexflow with the link printed by lexflow serve — it carries this session's access token.",
+    expect(await screen.findByText(/Open the link that/)).toHaveTextContent(
+      'Open the link that lexflow serve prints when it starts, in the terminal where Lexflow runs.',
     );
     expect(screen.queryByText('the app')).not.toBeInTheDocument();
   });

@@ -2,7 +2,9 @@ import { KeyRound } from 'lucide-react';
 import { LogoMark } from './LogoMark';
 import './UnauthorizedScreen.css';
 
+/** What a browser without this Lexflow's session sees: where the link is, and how long it lasts. */
 export function UnauthorizedScreen() {
+  const origin = typeof window === 'undefined' ? 'http://127.0.0.1:41414' : window.location.origin;
   return (
     <main className="unauthorized" id="main-content">
       <div className="unauthorized-card">
@@ -15,11 +17,13 @@ export function UnauthorizedScreen() {
         </div>
         <h1 className="unauthorized-title">This page needs its access link</h1>
         <p className="unauthorized-text">
-          Open Lexflow with the link printed by <code>lexflow serve</code> — it carries this session&apos;s access token.
+          This browser has not opened Lexflow&apos;s access link yet, or the link was replaced. Open the link that{' '}
+          <code>lexflow serve</code> prints when it starts, in the terminal where Lexflow runs.
         </p>
         <p className="unauthorized-note">
-          The link looks like <code>http://127.0.0.1:PORT/#token=…</code>. Each launch of <code>lexflow serve</code> makes a
-          new token, so links from an earlier launch no longer work.
+          It looks like <code className="unauthorized-link">{origin}/#token=…</code>. After that, new tabs and bookmarks in
+          this browser open Lexflow directly, also after a restart, until the link is replaced with{' '}
+          <code>lexflow serve --new-token</code>.
         </p>
       </div>
     </main>

@@ -82,6 +82,7 @@ describe('Shell routing', () => {
     mockApi({
       'GET /api/providers': () => [provider()],
       'GET /api/settings': () => ({ defaultProviderId: 'p1', defaultModel: '' }),
+      'GET /api/settings/default-model': () => ({ providerId: 'p1', providerName: 'Local Ollama', model: 'llama3.2:3b', builtIn: false }),
     });
     return render(
       <QueryClientProvider client={testQueryClient()}>

@@ -61,6 +61,7 @@ export interface ProviderTest {
   latencyMs: number;
   models: Model[];
   error: ErrorBody | null;
+  suggestedBaseUrl?: string;
 }
 
 export interface TryRequest {
@@ -96,6 +97,14 @@ export interface TryDone {
 export interface Settings {
   defaultProviderId: string;
   defaultModel: string;
+}
+
+export interface DefaultModel {
+  providerId: string;
+  providerName: string;
+  model: string;
+  builtIn: boolean;
+  note?: string;
 }
 
 export interface EventCheckRequest {

@@ -13,6 +13,7 @@ import type {
   Validation,
   Collection,
   CollectionInput,
+  DefaultModel,
   OCRLanguages,
   Conversation,
   ConversationInput,
@@ -139,6 +140,14 @@ function storeToken(token: string): void {
   }
 }
 let memoryToken: string | null = null;
+
+/**
+ * Trades the token this page was opened with for the server's session cookie (HttpOnly, this
+ * origin only), so new tabs, bookmarks and links opened from here need no token in their address.
+ */
+export function startSession(): Promise<void> {
+  return call('POST', '/api/session');
+}
 
 function authHeaders(): Record<string, string> {
   if (detectFace() === 'desktop') return {};
@@ -293,6 +302,11 @@ export function testProvider(id: string): Promise<ProviderTest> {
   return call('POST', `/api/providers/${enc(id)}/test`);
 }
 
+/** Tests a provider as a form holds it, before it is saved; id is the provider being edited (its stored key is used unless input replaces it). */
+export function checkProvider(id: string | undefined, input: ProviderInput): Promise<ProviderTest> {
+  return call('POST', id ? `/api/providers/${enc(id)}/check` : '/api/providers/check', input);
+}
+
 export function listModels(id: string, signal?: AbortSignal): Promise<Model[]> {
   return call('GET', `/api/providers/${enc(id)}/models`, undefined, signal);
 }
@@ -303,6 +317,11 @@ export function tryProvider(id: string, req: TryRequest): Promise<StreamRef> {
 
 export function getSettings(signal?: AbortSignal): Promise<Settings> {
   return call('GET', '/api/settings', undefined, signal);
+}
+
+/** The model a chat or step that names none uses, as the backend resolves it now. */
+export function getDefaultModel(signal?: AbortSignal): Promise<DefaultModel> {
+  return call('GET', '/api/settings/default-model', undefined, signal);
 }
 
 export function putSettings(settings: Settings): Promise<Settings> {

@@ -4,7 +4,8 @@ import { ArrowUp, Check, ChevronDown, Cpu, LibraryBig, Square } from 'lucide-rea
 import type { Collection, Provider, TurnSettings } from '../../lib/api.gen';
 import { listModels } from '../../lib/backend';
 import { Button } from '../../components/ui/Button';
-import { keys as settingsKeys, useProviders, useSettings } from '../settings/queries';
+import { keys as settingsKeys, useDefaultModel, useProviders } from '../settings/queries';
+import { defaultModelLabel } from '../settings/defaults/label';
 import type { LibraryDocument } from '../library/useAllDocuments';
 import { DocumentScopePicker } from '../scope/DocumentScopePicker';
 import { insertMention, matchDocuments, mentionAt, stillMentioned, type MentionQuery } from '../scope/match';
@@ -26,7 +27,7 @@ export function parseModelValue(v: string): { providerId: string; model: string 
 /** Every provider's models, for the model picker. */
 export function useModelChoices(): { providers: Provider[]; models: Record<string, string[]>; defaultLabel: string } {
   const providers = useProviders();
-  const settings = useSettings();
+  const defaultModel = useDefaultModel();
   const list = providers.data ?? [];
   const results = useQueries({
     queries: list.map((p) => ({
@@ -42,10 +43,7 @@ export function useModelChoices(): { providers: Provider[]; models: Record<strin
     const names = results[i]?.data?.map((m) => m.name) ?? [];
     models[p.id] = p.defaultModel && !names.includes(p.defaultModel) ? [p.defaultModel, ...names] : names;
   });
-  const def = list.find((p) => p.id === settings.data?.defaultProviderId);
-  const defModel = settings.data?.defaultModel || def?.defaultModel || '';
-  const defaultLabel = def ? (def.builtIn ? `${def.name} (built-in)` : `${def.name}${defModel ? ` · ${defModel}` : ''}`) : 'Extractive (built-in)';
-  return { providers: list, models, defaultLabel };
+  return { providers: list, models, defaultLabel: defaultModelLabel(defaultModel.data) };
 }
 
 function ModelPicker({ value, onChange, id, label = 'Model' }: { value: TurnSettings; onChange: (v: { providerId: string; model: string }) => void; id?: string; label?: string }) {

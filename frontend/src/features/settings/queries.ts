@@ -2,8 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Model, Provider, ProviderInput, ProviderTest, Settings } from '../../lib/api.gen';
 import {
+  checkProvider,
   createProvider,
   deleteProvider,
+  getDefaultModel,
   getSettings,
   getSystem,
   listModels,
@@ -18,6 +20,7 @@ export const keys = {
   providers: ['providers'] as const,
   models: (id: string) => ['providers', id, 'models'] as const,
   settings: ['settings'] as const,
+  defaultModel: ['settings', 'default-model'] as const,
 };
 
 export function useSystemInfo() {
@@ -42,11 +45,23 @@ export function useSettings() {
   return useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => getSettings(signal) });
 }
 
+/** The default model as the backend resolves it: what Chat and Settings both show. */
+export function useDefaultModel() {
+  return useQuery({ queryKey: keys.defaultModel, queryFn: ({ signal }) => getDefaultModel(signal) });
+}
+
 export function useSaveProvider() {
   const qc = useQueryClient();
   return useMutation<Provider, Error, { id?: string; input: ProviderInput }>({
     mutationFn: ({ id, input }) => (id ? updateProvider(id, input) : createProvider(input)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.providers }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: keys.defaultModel })]),
+  });
+}
+
+/** Tests a provider as the dialog holds it, before saving. */
+export function useCheckProvider() {
+  return useMutation<ProviderTest, Error, { id?: string; input: ProviderInput }>({
+    mutationFn: ({ id, input }) => checkProvider(id, input),
   });
 }
 
@@ -56,7 +71,7 @@ export function useDeleteProvider() {
     mutationFn: (id) => deleteProvider(id),
     onSuccess: (_, id) => {
       qc.removeQueries({ queryKey: keys.models(id) });
-      return qc.invalidateQueries({ queryKey: keys.providers });
+      return Promise.all([qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: keys.defaultModel })]);
     },
   });
 }
@@ -77,6 +92,9 @@ export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation<Settings, Error, Settings>({
     mutationFn: (s) => putSettings(s),
-    onSuccess: (saved) => qc.setQueryData(keys.settings, saved),
+    onSuccess: (saved) => {
+      qc.setQueryData(keys.settings, saved);
+      return qc.invalidateQueries({ queryKey: keys.defaultModel });
+    },
   });
 }

@@ -25,7 +25,7 @@ export function DefaultModelField({ provider, models, value, onChange }: Default
       <Field label="Default model">
         {(control) => (
           <select {...control} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
-            <option value="">{provider?.defaultModel ? `Provider default (${provider.defaultModel})` : 'Provider default'}</option>
+            <option value="">{provider?.defaultModel ? `Provider default (${provider.defaultModel})` : 'Choose a model…'}</option>
             {options.map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -11,12 +11,14 @@ describe('DefaultsPanel', () => {
     const fetch = mockApi({
       'GET /api/providers': () => [extractive, provider()],
       'GET /api/settings': () => ({ defaultProviderId: 'extractive', defaultModel: '' }),
+      'GET /api/settings/default-model': () => ({ providerId: 'extractive', providerName: 'Built-in (extractive)', model: '', builtIn: true }),
       'GET /api/providers/p1/models': () => [model(), model({ name: 'qwen3:4b' })],
       'PUT /api/settings': ({ body }) => body,
     });
     const { user } = renderWithClient(<DefaultsPanel />);
     const providerSelect = await screen.findByLabelText('Default provider');
     expect(providerSelect).toHaveValue('extractive');
+    expect(screen.getByTestId('default-in-use')).toHaveTextContent('Built-in (extractive) (built-in)');
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
     await user.selectOptions(providerSelect, 'p1');
@@ -27,5 +29,23 @@ describe('DefaultsPanel', () => {
       expect(bodiesOf(fetch, 'PUT', '/api/settings')).toEqual([{ defaultProviderId: 'p1', defaultModel: 'qwen3:4b' }]),
     );
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+
+  it('shows the default in use, and why the chosen one is passed over', async () => {
+    mockApi({
+      'GET /api/providers': () => [extractive, provider()],
+      'GET /api/settings': () => ({ defaultProviderId: 'p1', defaultModel: '' }),
+      'GET /api/settings/default-model': () => ({
+        providerId: 'extractive',
+        providerName: 'Built-in (extractive)',
+        model: '',
+        builtIn: true,
+        note: 'Local has no default model, so it is not used as the default; choose one in Settings → Providers.',
+      }),
+      'GET /api/providers/p1/models': () => [model()],
+    });
+    renderWithClient(<DefaultsPanel />);
+    expect(await screen.findByLabelText('Default provider')).toHaveValue('extractive');
+    expect(screen.getByRole('status')).toHaveTextContent('Local has no default model');
   });
 });

@@ -1,20 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import type { Settings } from '../../../lib/api.gen';
+import type { DefaultModel, Settings } from '../../../lib/api.gen';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
 import { Field } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast/toastStore';
 import { kindLabels } from '../providers/kinds';
-import { useModels, useProviders, useSaveSettings, useSettings } from '../queries';
+import { useDefaultModel, useModels, useProviders, useSaveSettings, useSettings } from '../queries';
 import { DefaultModelField } from './DefaultModelField';
+import { defaultModelLabel } from './label';
 
 export function DefaultsPanel() {
   const providers = useProviders();
   const settings = useSettings();
+  const inUse = useDefaultModel();
   const save = useSaveSettings();
   const [draft, setDraft] = useState<Settings | null>(null);
-  const current = draft ?? settings.data;
+  // Until a choice is made (or while Settings' choice is passed over), the form shows the default in use.
+  const current = draft ?? (settings.data && inUse.data ? shownSettings(settings.data, inUse.data) : undefined);
   const provider = providers.data?.find((p) => p.id === current?.defaultProviderId);
   const models = useModels(provider?.id, Boolean(provider && !provider.builtIn));
   const dirty =
@@ -33,14 +36,14 @@ export function DefaultsPanel() {
     }
   };
 
-  if (providers.isPending || settings.isPending) {
+  if (providers.isPending || settings.isPending || inUse.isPending) {
     return (
       <p className="muted">
         <Spinner size={14} /> Loading…
       </p>
     );
   }
-  const loadError = providers.error ?? settings.error;
+  const loadError = providers.error ?? settings.error ?? inUse.error;
   if (loadError || !current) {
     return (
       <Callout tone="danger" role="alert" title="The defaults could not be loaded">
@@ -60,6 +63,15 @@ export function DefaultsPanel() {
         </div>
       </div>
       <form className="card" onSubmit={onSubmit} noValidate>
+        <div className="card-body defaults-in-use">
+          <span className="subtle">In use now</span>{' '}
+          <strong data-testid="default-in-use">{defaultModelLabel(inUse.data)}</strong>
+          {inUse.data?.note && (
+            <Callout tone="info" role="status" title="Your chosen default is not used">
+              {inUse.data.note}
+            </Callout>
+          )}
+        </div>
         <div className="card-body form-grid">
           <Field label="Default provider">
             {(control) => (
@@ -72,7 +84,7 @@ export function DefaultsPanel() {
                 {!provider && <option value="">Choose a provider</option>}
                 {providers.data?.map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.name} ({kindLabels[p.kind] ?? p.kind})
+                    {p.builtIn ? p.name : `${p.name} (${kindLabels[p.kind] ?? p.kind})`}
                   </option>
                 ))}
               </select>
@@ -101,4 +113,10 @@ export function DefaultsPanel() {
       </form>
     </section>
   );
+}
+
+/** The stored settings, or the default in use when they chose nothing or a provider that cannot answer. */
+function shownSettings(stored: Settings, inUse: DefaultModel): Settings {
+  if (stored.defaultProviderId && !inUse.note) return stored;
+  return { defaultProviderId: inUse.providerId, defaultModel: inUse.builtIn ? '' : inUse.model };
 }

@@ -7,6 +7,11 @@ import { ProviderDialog } from './ProviderDialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A connection test that worked and listed these models. */
+function connected(...names: string[]) {
+  return () => ({ ok: true, latencyMs: 12, models: names.map((name) => model({ name })), error: null });
+}
+
 function dialog() {
   return screen.getByRole('dialog');
 }
@@ -48,7 +53,10 @@ describe('ProviderDialog: add', () => {
   });
 
   it('puts a field error from the backend on its field', async () => {
-    mockApi({ 'POST /api/providers': () => errorResponse(409, 'conflict', 'A provider named “Local” exists.', 'name') });
+    mockApi({
+      'POST /api/providers/check': connected('llama3.2'),
+      'POST /api/providers': () => errorResponse(409, 'conflict', 'A provider named “Local” exists.', 'name'),
+    });
     const onClose = vi.fn();
     const { user } = renderWithClient(<ProviderDialog onClose={onClose} />);
     await user.type(screen.getByLabelText('Name'), 'Local');
@@ -60,7 +68,10 @@ describe('ProviderDialog: add', () => {
   });
 
   it('shows an error without a field at the top of the form', async () => {
-    mockApi({ 'POST /api/providers': () => errorResponse(500, 'internal', 'database is locked') });
+    mockApi({
+      'POST /api/providers/check': connected('llama3.2'),
+      'POST /api/providers': () => errorResponse(500, 'internal', 'database is locked'),
+    });
     const { user } = renderWithClient(<ProviderDialog onClose={() => {}} />);
     await user.type(screen.getByLabelText('Name'), 'Local');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -68,7 +79,10 @@ describe('ProviderDialog: add', () => {
   });
 
   it('creates the provider without apiKey when none was typed', async () => {
-    const fetch = mockApi({ 'POST /api/providers': ({ body }) => jsonResponse({ ...provider(), ...(body as object) }, 201) });
+    const fetch = mockApi({
+      'POST /api/providers/check': connected(),
+      'POST /api/providers': ({ body }) => jsonResponse({ ...provider(), ...(body as object) }, 201),
+    });
     const onClose = vi.fn();
     const { user } = renderWithClient(<ProviderDialog onClose={onClose} />);
     await user.type(screen.getByLabelText('Name'), 'Local Ollama');
@@ -103,6 +117,7 @@ describe('ProviderDialog: edit and the stored key', () => {
     const fetch = mockApi({
       'PUT /api/providers/p2': ({ body }) => ({ ...p, ...(body as object) }),
       'GET /api/providers/p2/models': () => [model({ name: 'qwen2.5-7b-instruct' })],
+      'POST /api/providers/p2/check': connected('qwen2.5-7b-instruct'),
     });
     const onClose = vi.fn();
     return { fetch, onClose, ...renderWithClient(<ProviderDialog provider={p} onClose={onClose} />) };
@@ -152,11 +167,69 @@ describe('ProviderDialog: edit and the stored key', () => {
     expect(bodiesOf(fetch, 'PUT', '/api/providers/p2')[0]).toMatchObject({ apiKey: '' });
   });
 
-  it('suggests default models from the provider’s model list', async () => {
+  it('offers the provider’s models to choose from', async () => {
     setup();
-    const input = screen.getByLabelText('Default model');
-    await vi.waitFor(() => expect(input).toHaveAttribute('list'));
-    const list = document.getElementById(input.getAttribute('list')!);
-    expect(list?.querySelector('option')).toHaveAttribute('value', 'qwen2.5-7b-instruct');
+    const select = await screen.findByRole('combobox', { name: 'Default model' });
+    expect(within(select).getByRole('option', { name: 'qwen2.5-7b-instruct' })).toBeInTheDocument();
+  });
+});
+
+describe('ProviderDialog: testing before saving', () => {
+  it('tests the connection, then offers the server’s models instead of a text field', async () => {
+    const fetch = mockApi({ 'POST /api/providers/check': connected('fake-chat', 'fake-reasoner') });
+    const { user } = renderWithClient(<ProviderDialog onClose={() => {}} />);
+    expect(screen.getByRole('textbox', { name: 'Default model' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Local');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByTestId('provider-test-result')).toHaveTextContent('2 models');
+    const select = screen.getByRole('combobox', { name: 'Default model' });
+    await user.selectOptions(select, 'fake-reasoner');
+    expect(select).toHaveValue('fake-reasoner');
+    expect(bodiesOf(fetch, 'POST', '/api/providers/check')).toEqual([
+      { name: 'Local', kind: 'ollama', baseUrl: 'http://127.0.0.1:11434', defaultModel: '' },
+    ]);
+  });
+
+  it('suggests the nearby address that answers, and tests it when taken', async () => {
+    const fetch = mockApi({
+      'POST /api/providers/check': ({ body }) =>
+        (body as { baseUrl: string }).baseUrl.endsWith('/v1')
+          ? connected('fake-chat')()
+          : {
+              ok: false,
+              latencyMs: 3,
+              models: [],
+              error: { code: 'bad_request', message: 'no such endpoint at http://127.0.0.1:1234; check the base URL (404)' },
+              suggestedBaseUrl: 'http://127.0.0.1:1234/v1',
+            },
+    });
+    const { user } = renderWithClient(<ProviderDialog onClose={() => {}} />);
+    await user.selectOptions(screen.getByLabelText('Kind'), 'openai');
+    await user.type(screen.getByLabelText('Name'), 'LM Studio');
+    await user.type(screen.getByLabelText('Base URL'), 'http://127.0.0.1:1234');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    const suggestion = await screen.findByTestId('base-url-suggestion');
+    expect(suggestion).toHaveTextContent('http://127.0.0.1:1234/v1');
+    await user.click(within(suggestion).getByRole('button', { name: 'Use this address' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Base URL')).toHaveValue('http://127.0.0.1:1234/v1'));
+    expect(await screen.findByTestId('provider-test-result')).toHaveTextContent('Connected');
+    expect(screen.getByRole('combobox', { name: 'Default model' })).toHaveValue('fake-chat'); // the only model
+    expect(bodiesOf(fetch, 'POST', '/api/providers/check')).toHaveLength(2);
+  });
+
+  it('a failed test stops Save once, then Save anyway saves', async () => {
+    const fetch = mockApi({
+      'POST /api/providers/check': () => ({ ok: false, latencyMs: 1, models: [], error: { code: 'unreachable', message: 'Ollama is not running' } }),
+      'POST /api/providers': ({ body }) => jsonResponse({ ...provider(), ...(body as object) }, 201),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithClient(<ProviderDialog onClose={onClose} />);
+    await user.type(screen.getByLabelText('Name'), 'Later');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('provider-test-result')).toHaveTextContent('Ollama is not running');
+    expect(bodiesOf(fetch, 'POST', '/api/providers')).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodiesOf(fetch, 'POST', '/api/providers')).toHaveLength(1);
   });
 });

@@ -6,8 +6,9 @@ import { Callout } from '../../../components/ui/Callout';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Field } from '../../../components/ui/Field';
 import { toast } from '../../../components/ui/toast/toastStore';
-import { useModels, useSaveProvider } from '../queries';
+import { useCheckProvider, useModels, useSaveProvider } from '../queries';
 import { ApiKeyField } from './ApiKeyField';
+import { ConnectionCheck } from './ConnectionCheck';
 import { hintFor } from './errorHints';
 import { OLLAMA_DEFAULT_URL, OPENAI_PLACEHOLDER_URL } from './kinds';
 import {
@@ -20,6 +21,7 @@ import {
   type FieldErrors,
   type ProviderFormValues,
 } from './providerForm';
+import { ProviderModelField } from './ProviderModelField';
 import './ProviderDialog.css';
 import { errorText } from '../../../lib/format';
 
@@ -38,9 +40,15 @@ export function ProviderDialog({ provider, onClose }: ProviderDialogProps) {
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
-  const modelListId = useId();
   const save = useSaveProvider();
-  const models = useModels(provider?.id, editing);
+  const check = useCheckProvider();
+  // The connection values the last test was for: a result for others is stale.
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
+  const [saveUnchecked, setSaveUnchecked] = useState(false);
+  const stored = useModels(provider?.id, editing);
+  const current = connectionKey(values);
+  const fresh = checkedFor === current ? check.data : undefined;
+  const models = fresh ? (fresh.ok ? fresh.models : undefined) : stored.data;
 
   // After a failed submit, put the cursor on the first field at fault.
   useEffect(() => {
@@ -52,6 +60,33 @@ export function ProviderDialog({ provider, onClose }: ProviderDialogProps) {
     if (key in errors) setErrors(({ [key as keyof FieldErrors]: _, ...rest }) => rest);
   };
 
+  /** Tests the connection as the form holds it; resolves with the result (undefined when invalid). */
+  const runCheck = async (vals: ProviderFormValues = values) => {
+    const found = validate(vals, hasStoredKey);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setAttempt((n) => n + 1);
+      return undefined;
+    }
+    setCheckedFor(connectionKey(vals));
+    setSaveUnchecked(false);
+    try {
+      const result = await check.mutateAsync({ id: provider?.id, input: toInput(vals) });
+      if (result.ok && !vals.defaultModel && result.models.length === 1) set('defaultModel', result.models[0]!.name);
+      return result;
+    } catch (err) {
+      const field = err instanceof BackendError ? fieldFromBackend(err.field) : null;
+      if (field) setErrors({ [field]: errorText(err) });
+      return undefined;
+    }
+  };
+
+  const useBaseUrl = (url: string) => {
+    const next = { ...values, baseUrl: url };
+    setValues(next);
+    void runCheck(next);
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
@@ -59,6 +94,13 @@ export function ProviderDialog({ provider, onClose }: ProviderDialogProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setAttempt((n) => n + 1);
+      return;
+    }
+    // Test before saving, so a wrong address is caught here and not in a chat later.
+    const confirmed = saveUnchecked && fresh !== undefined; // "Save anyway", for the values that failed
+    const result = fresh ?? (await runCheck());
+    if (!result?.ok && !confirmed) {
+      setSaveUnchecked(true);
       return;
     }
     try {
@@ -81,8 +123,8 @@ export function ProviderDialog({ provider, onClose }: ProviderDialogProps) {
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form={formId} loading={save.isPending}>
-            Save
+          <Button variant="primary" type="submit" form={formId} loading={save.isPending || check.isPending}>
+            {!fresh?.ok && saveUnchecked ? 'Save anyway' : 'Save'}
           </Button>
         </>
       }
@@ -148,35 +190,32 @@ export function ProviderDialog({ provider, onClose }: ProviderDialogProps) {
             setErrors(({ apiKey: _, ...rest }) => rest);
           }}
         />
-        <Field
-          label="Default model"
-          note="Optional"
+        <ConnectionCheck
+          result={checkedFor ? check.data : undefined}
+          error={check.error}
+          checking={check.isPending}
+          stale={checkedFor !== null && checkedFor !== current}
+          onCheck={() => void runCheck()}
+          onUseBaseUrl={useBaseUrl}
+        />
+        {!fresh?.ok && saveUnchecked && (
+          <p className="subtle" role="status">
+            The connection test failed. Fix the values and test again, or save anyway (for a server that is not running yet).
+          </p>
+        )}
+        <ProviderModelField
+          models={models}
+          value={values.defaultModel}
           error={errors.defaultModel}
-          hint={models.data?.length ? undefined : 'Used when a chat or workflow does not choose a model.'}
-        >
-          {(control) => (
-            <>
-              <input
-                {...control}
-                className="input mono"
-                list={models.data?.length ? modelListId : undefined}
-                spellCheck={false}
-                autoComplete="off"
-                value={values.defaultModel}
-                placeholder={values.kind === 'ollama' ? 'llama3.2' : 'gpt-4o-mini'}
-                onChange={(e) => set('defaultModel', e.target.value)}
-              />
-              {models.data && models.data.length > 0 && (
-                <datalist id={modelListId}>
-                  {models.data.map((m) => (
-                    <option key={m.name} value={m.name} />
-                  ))}
-                </datalist>
-              )}
-            </>
-          )}
-        </Field>
+          placeholder={values.kind === 'ollama' ? 'llama3.2' : 'gpt-4o-mini'}
+          onChange={(m) => set('defaultModel', m)}
+        />
       </form>
     </Dialog>
   );
+}
+
+/** What a connection test depends on: a result for other values is stale. */
+function connectionKey(v: ProviderFormValues): string {
+  return JSON.stringify([v.kind, v.baseUrl.trim(), v.keyAction, v.apiKey.trim()]);
 }

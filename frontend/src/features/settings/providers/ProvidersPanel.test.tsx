@@ -15,6 +15,7 @@ function setup(extra: Record<string, Route> = {}) {
   const fetch = mockApi({
     'GET /api/providers': () => list,
     'GET /api/settings': () => ({ defaultProviderId: 'p1', defaultModel: '' }),
+    'GET /api/settings/default-model': () => ({ providerId: 'p1', providerName: 'Local Ollama', model: 'llama3.2:3b', builtIn: false }),
     'DELETE /api/providers/p2': () => {
       list = list.filter((p) => p.id !== 'p2');
       return new Response(null, { status: 204 });

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import type { Provider } from '../../../lib/api.gen';
 import { Button } from '../../../components/ui/Button';
 import { LoadError } from '../../../components/ui/LoadError';
-import { useProviders, useSettings } from '../queries';
+import { useDefaultModel, useProviders } from '../queries';
 import { DeleteProviderDialog } from './DeleteProviderDialog';
 import { ProviderDialog } from './ProviderDialog';
 import { ProviderRow } from './ProviderRow';
@@ -13,7 +13,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; provider: Provider } | { kind: '
 
 export function ProvidersPanel() {
   const providers = useProviders();
-  const settings = useSettings();
+  const inUse = useDefaultModel();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
@@ -50,7 +50,7 @@ export function ProvidersPanel() {
             <ProviderRow
               key={p.id}
               provider={p}
-              isDefault={settings.data?.defaultProviderId === p.id}
+              isDefault={inUse.data?.providerId === p.id}
               onEdit={(provider) => setDialog({ kind: 'edit', provider })}
               onDelete={(provider) => setDialog({ kind: 'delete', provider })}
             />
