@@ -35,7 +35,7 @@ func yamlToJSON(data []byte) ([]byte, error) {
 	if _, err := expandedSize(&root, map[*yaml.Node]int{}, 0); err != nil {
 		return nil, fmt.Errorf("parse yaml: %w: %w", err, ErrMalformed)
 	}
-	w := &yamlWriter{}
+	w := &yamlWriter{plainYAML11: true}
 	if err := w.node(&root); err != nil {
 		return nil, fmt.Errorf("parse yaml: %w: %w", err, ErrMalformed)
 	}
@@ -75,6 +75,9 @@ func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, depth int) (int, error)
 
 type yamlWriter struct {
 	buf bytes.Buffer
+	// plainYAML11 resolves plain scalars by YAML 1.1's rules (yaml11.go):
+	// set for parsed text, not for trees built from JSON, whose tags are known.
+	plainYAML11 bool
 }
 
 func (w *yamlWriter) node(n *yaml.Node) error {
@@ -210,6 +213,17 @@ func overridePairs(base, own []yamlPair) []yamlPair {
 }
 
 func (w *yamlWriter) scalar(n *yaml.Node) error {
+	if w.plainYAML11 && n.Style == 0 {
+		if v, ok := yaml11Scalar(n.Value); ok {
+			w.buf.WriteString(v)
+			return nil
+		}
+		if yaml11Tag(n.Value) == "!!str" || n.Value == "=" {
+			b, _ := json.Marshal(n.Value)
+			w.buf.Write(b)
+			return nil
+		}
+	}
 	switch n.ShortTag() {
 	case "!!null":
 		w.buf.WriteString("null")
@@ -256,6 +270,7 @@ func jsonToYAML(doc []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("export yaml: %w", err)
 	}
+	quoteForYAML11(root)
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
