@@ -1,8 +1,6 @@
 package api
 
 import (
-	"errors"
-
 	"lexflow/backend/engine"
 )
 
@@ -10,19 +8,8 @@ import (
 // problem for the canvas. Without a registry nothing can be checked.
 func (s *AppService) problems(app *engine.App) []CompileProblem {
 	out := []CompileProblem{}
-	if s.registry == nil {
-		return out
-	}
-	_, err := engine.Compile(app, s.registry)
-	var ce *engine.CompileError
-	switch {
-	case err == nil:
-	case errors.As(err, &ce):
-		for _, p := range ce.Problems {
-			out = append(out, problemDTO(app.Workflow.Graph, p))
-		}
-	default:
-		out = append(out, CompileProblem{Kind: "invalid", Code: "invalid", Message: "The app could not be checked.", Detail: err.Error(), NodeIDs: []string{}, EdgeIndex: -1})
+	for _, p := range s.compileProblems(app) {
+		out = append(out, problemDTO(app.Workflow.Graph, p))
 	}
 	return out
 }

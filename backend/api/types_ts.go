@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"lexflow/backend/chat"
+	"lexflow/backend/engine"
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/backend/tsgen"
@@ -66,8 +67,9 @@ func TypeScript() string {
 		reflect.TypeFor[AppImport](),
 		reflect.TypeFor[NodeRunStarted](),
 		reflect.TypeFor[Tool](),
-		reflect.TypeFor[ImportIssue](),
-		reflect.TypeFor[ImportReport](),
+		reflect.TypeFor[engine.NodeImport](),
+		reflect.TypeFor[engine.ModelMapping](),
+		reflect.TypeFor[engine.ImportReport](),
 		reflect.TypeFor[AppImported](),
 		reflect.TypeFor[AppTemplate](),
 		reflect.TypeFor[AppCreate](),

@@ -21,28 +21,9 @@ const (
 	difyKnownMinor = 4
 )
 
-// Issue is one finding of an import, about a node (NodeID set) or the app.
-type Issue struct {
-	NodeID string `json:"node_id,omitempty"`
-	Type   string `json:"type,omitempty"`
-	Reason string `json:"reason"`
-}
-
-// ImportReport says what an import did: which nodes were mapped, which
-// could not be (they are kept, with their Dify type, so Compile names them
-// and the editor can show them), and what needs the user's attention.
-type ImportReport struct {
-	Source        string  `json:"source"` // "lexflow" or "dify"
-	SourceVersion string  `json:"source_version"`
-	Mapped        []Issue `json:"mapped"`
-	Unsupported   []Issue `json:"unsupported"`
-	Warnings      []Issue `json:"warnings"`
-}
-
-// OK reports whether everything was mapped.
-func (r *ImportReport) OK() bool { return len(r.Unsupported) == 0 }
-
-// Import reads a Lexflow or a Dify DSL document (YAML or JSON).
+// Import reads a Lexflow or a Dify DSL document (YAML or JSON). A document
+// without kind and version is an older Dify export (0.1.0). The report lists
+// every node; Settle adds what Compile finds.
 func Import(data []byte) (*App, *ImportReport, error) {
 	doc, err := parseDocument(data)
 	if err != nil {
@@ -52,6 +33,9 @@ func Import(data []byte) (*App, *ImportReport, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if kind == "" && version == "" {
+		kind, version = difyKind, "0.1.0"
+	}
 	if kind == difyKind {
 		return importDify(doc, version)
 	}
@@ -59,7 +43,34 @@ func Import(data []byte) (*App, *ImportReport, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return app, &ImportReport{Source: "lexflow", SourceVersion: version}, nil
+	return app, lexflowReport(app, version), nil
+}
+
+// lexflowReport lists a Lexflow document's nodes; a node an earlier import
+// could not map, still of the type it had then, is still unsupported.
+func lexflowReport(app *App, version string) *ImportReport {
+	rep := newReport("lexflow", version)
+	rep.Models = modelUses(app)
+	for _, n := range app.Workflow.Graph.Nodes {
+		line := rep.Node(n.ID)
+		line.Title, line.SourceType = nodeTitle(n.Data), n.Type
+		if app.Import == nil {
+			continue
+		}
+		if before := app.Import.find(n.ID); before != nil && before.Outcome == OutcomeUnsupported && before.SourceType == n.Type {
+			line.Outcome, line.Details = OutcomeUnsupported, before.Details
+		}
+	}
+	return rep
+}
+
+// nodeTitle reads data.title.
+func nodeTitle(data json.RawMessage) string {
+	var d struct {
+		Title string `json:"title"`
+	}
+	_ = json.Unmarshal(data, &d)
+	return strings.TrimSpace(d.Title)
 }
 
 // difyMode maps Dify app modes to ours; chat, agent-chat and completion
@@ -87,25 +98,39 @@ func importDify(doc []byte, version string) (*App, *ImportReport, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("import dify dsl: mode %q has no workflow (want workflow or advanced-chat): %w", app.App.Mode, ErrUnsupportedApp)
 	}
-	rep := &ImportReport{Source: "dify", SourceVersion: version}
+	rep := newReport("dify", version)
 	if minor > difyKnownMinor {
-		rep.warn("", "", fmt.Sprintf("Dify DSL %s is newer than the 0.%d this import knows; check the result", version, difyKnownMinor))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("Dify DSL %s is newer than the 0.%d this import knows; check the result", version, difyKnownMinor))
 	}
 	app.Version, app.Kind, app.App.Mode = DSLVersion, DSLKind, mode
+	moveStickyNotes(&app.Workflow.Graph)
 	for i := range app.Workflow.Graph.Nodes {
 		if err := convertDifyNode(&app.Workflow.Graph.Nodes[i], rep); err != nil {
 			return nil, nil, fmt.Errorf("import dify dsl: %w", err)
 		}
 	}
-	difyAppWarnings(&app, rep)
+	difyAppNotes(&app, rep)
+	rep.Models = modelUses(&app)
 	if err := app.checkShape(); err != nil {
 		return nil, nil, err
 	}
 	return &app, rep, nil
 }
 
-func (r *ImportReport) warn(nodeID, typ, reason string) {
-	r.Warnings = append(r.Warnings, Issue{NodeID: nodeID, Type: typ, Reason: reason})
+// difyNoteType is the React Flow type of Dify's sticky notes: canvas
+// annotations, not steps.
+const difyNoteType = "custom-note"
+
+// moveStickyNotes moves Dify's sticky notes out of the nodes into the
+// graph's notes, which the canvas shows and export writes back.
+func moveStickyNotes(g *Graph) {
+	g.Nodes = slices.DeleteFunc(g.Nodes, func(n GraphNode) bool {
+		if n.Type == difyNoteType {
+			g.Notes = append(g.Notes, n)
+			return true
+		}
+		return false
+	})
 }
 
 // difyNodeData is the part of a Dify node's data the import reads.
@@ -143,18 +168,22 @@ func convertDifyNode(n *GraphNode, rep *ImportReport) error {
 		return fmt.Errorf("node %q: %w", n.ID, err)
 	}
 	n.Data = data
+	line := rep.Node(n.ID)
+	line.Title, line.SourceType = nodeTitle(data), dd.Type
 	ours, reason := mapDifyType(dd)
 	if ours == "" {
 		n.Type = dd.Type
-		rep.Unsupported = append(rep.Unsupported, Issue{NodeID: n.ID, Type: dd.Type, Reason: reason})
+		line.note(OutcomeUnsupported, reason)
 		return nil
 	}
-	if rewritten > 0 {
-		reason += fmt.Sprintf("; %d [node, \"sys.x\"] selectors rewritten to [sys, x]", rewritten)
-	}
 	n.Type = ours
-	rep.Mapped = append(rep.Mapped, Issue{NodeID: n.ID, Type: dd.Type, Reason: reason})
-	difyNodeWarnings(n.ID, ours, dd, rep)
+	if ours != dd.Type {
+		line.note(OutcomeChanged, reason)
+	}
+	if rewritten > 0 {
+		line.note(OutcomeChanged, fmt.Sprintf("%d system variable references rewritten from [node, \"sys.x\"] to [sys, x]", rewritten))
+	}
+	difyNodeNotes(dd, line)
 	return nil
 }
 
@@ -250,32 +279,20 @@ func mapOldAssigner(dd difyNodeData) (string, string) {
 	return "", "writing conversation variables is not supported yet"
 }
 
-func difyNodeWarnings(id, typ string, dd difyNodeData, rep *ImportReport) {
-	if dd.Model != nil {
-		rep.warn(id, typ, fmt.Sprintf("model %q of provider %q: configure an equivalent provider and model in Lexflow", dd.Model.Name, dd.Model.Provider))
-	}
+func difyNodeNotes(dd difyNodeData, line *NodeImport) {
 	if dd.Vision != nil && dd.Vision.Enabled {
-		rep.warn(id, typ, "vision is not supported; image inputs are ignored")
-	}
-	if len(dd.DatasetIDs) > 0 {
-		rep.warn(id, typ, fmt.Sprintf("Dify datasets %v do not exist here; choose Lexflow collections", dd.DatasetIDs))
-	}
-	if typ == "tool" {
-		rep.warn(id, typ, fmt.Sprintf("tool %q of %s provider %q: pick a Lexflow built-in tool", dd.ToolName, dd.ProviderType, dd.ProviderID))
-	}
-	if typ == "template-transform" {
-		rep.warn(id, typ, "Jinja2 template: only Lexflow's template subset runs; check the template")
+		line.note(OutcomeChanged, "vision is not supported: image inputs are ignored")
 	}
 }
 
-// difyAppWarnings covers app-level features that do not carry over.
-func difyAppWarnings(app *App, rep *ImportReport) {
+// difyAppNotes covers app-level features that do not carry over.
+func difyAppNotes(app *App, rep *ImportReport) {
 	if _, ok := app.Extra["dependencies"]; ok {
-		rep.warn("", "", "Dify plugin dependencies are ignored")
+		rep.Notes = append(rep.Notes, "Dify plugin dependencies are ignored")
 	}
 	for _, v := range app.Workflow.EnvironmentVariables {
 		if v.ValueType == TypeSecret && (len(v.Value) == 0 || string(v.Value) == `""`) {
-			rep.warn("", "", fmt.Sprintf("secret environment variable %q came without its value; set it", v.Name))
+			rep.Notes = append(rep.Notes, fmt.Sprintf("secret environment variable %q came without its value; set it", v.Name))
 		}
 	}
 	var features map[string]json.RawMessage
@@ -285,7 +302,7 @@ func difyAppWarnings(app *App, rep *ImportReport) {
 				Enabled bool `json:"enabled"`
 			}
 			if json.Unmarshal(features[name], &f) == nil && f.Enabled {
-				rep.warn("", "", fmt.Sprintf("app feature %q is kept but not used by Lexflow", name))
+				rep.Notes = append(rep.Notes, fmt.Sprintf("app feature %q is kept but not used by Lexflow", name))
 			}
 		}
 	}

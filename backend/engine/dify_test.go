@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,30 +22,22 @@ func TestDifyImportReports(t *testing.T) {
 	tests := []struct {
 		name        string
 		mode        Mode
-		mapped      int
-		unsupported []Issue // NodeID and Type only
-		warnings    []string
+		nodes       int
+		unsupported []string // "id (type)"
+		notes       []string
 	}{
 		{"chatflow_rag", ModeChatflow, 4, nil, []string{
-			"Dify datasets [6084ed3f-d100-4df2-a277-b40d639ea7c6] do not exist here",
-			`model "gpt-4o-mini" of provider "langgenius/openai/openai"`,
 			"Dify plugin dependencies are ignored",
 			`app feature "retriever_resource" is kept but not used`,
 		}},
 		{"workflow_branches", ModeWorkflow, 6, nil, []string{
 			`secret environment variable "SERVICE_KEY" came without its value`,
-			"Jinja2 template",
-			`model "qwen2.5:7b" of provider "ollama"`,
 		}},
-		{"classifier_tools", ModeChatflow, 10, nil, []string{
-			`tool "fetch_article" of builtin provider "legal_library": pick a Lexflow built-in tool`,
-			`app feature "file_upload" is kept but not used`,
-		}},
-		{"old_0_1_0", ModeWorkflow, 6, nil, []string{"Jinja2 template"}},
-		{"unsupported", ModeWorkflow, 2, []Issue{
-			{NodeID: "code", Type: "code"}, {NodeID: "http", Type: "http-request"}, {NodeID: "iter", Type: "iteration"},
-			{NodeID: "iterstart", Type: "iteration-start"}, {NodeID: "inner", Type: "llm"},
-			{NodeID: "docx", Type: "document-extractor"}, {NodeID: "agent", Type: "agent"}, {NodeID: "weird", Type: "quantum-oracle"},
+		{"classifier_tools", ModeChatflow, 10, nil, []string{`app feature "file_upload" is kept but not used`}},
+		{"old_0_1_0", ModeWorkflow, 6, nil, nil},
+		{"unsupported", ModeWorkflow, 10, []string{
+			"code (code)", "http (http-request)", "iter (iteration)", "iterstart (iteration-start)", "inner (llm)",
+			"docx (document-extractor)", "agent (agent)", "weird (quantum-oracle)",
 		}, nil},
 	}
 	for _, tt := range tests {
@@ -53,35 +46,32 @@ func TestDifyImportReports(t *testing.T) {
 			if rep.Source != "dify" || app.App.Mode != tt.mode || app.Kind != DSLKind || app.Version != DSLVersion {
 				t.Errorf("source %q mode %q kind %q version %q", rep.Source, app.App.Mode, app.Kind, app.Version)
 			}
-			if len(rep.Mapped) != tt.mapped {
-				t.Errorf("mapped %d, want %d: %+v", len(rep.Mapped), tt.mapped, rep.Mapped)
+			if len(rep.Nodes) != tt.nodes {
+				t.Errorf("%d nodes reported, want %d: %+v", len(rep.Nodes), tt.nodes, rep.Nodes)
 			}
-			var got []Issue
-			for _, u := range rep.Unsupported {
-				if u.Reason == "" {
-					t.Errorf("no reason for %s", u.NodeID)
+			var got []string
+			for _, n := range rep.Nodes {
+				if n.Title == "" && n.SourceType != "iteration-start" {
+					t.Errorf("node %s reported without its title", n.NodeID)
 				}
-				got = append(got, Issue{NodeID: u.NodeID, Type: u.Type})
+				if n.Outcome != OutcomeUnsupported {
+					continue
+				}
+				if len(n.Details) == 0 {
+					t.Errorf("no reason for %s", n.NodeID)
+				}
+				got = append(got, n.NodeID+" ("+n.SourceType+")")
 			}
 			if d := cmp.Diff(tt.unsupported, got); d != "" {
 				t.Errorf("unsupported (-want +got):\n%s", d)
 			}
-			for _, w := range tt.warnings {
-				if !hasWarning(rep, w) {
-					t.Errorf("no warning containing %q in %+v", w, rep.Warnings)
+			for _, w := range tt.notes {
+				if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, w) }) {
+					t.Errorf("no note containing %q in %q", w, rep.Notes)
 				}
 			}
 		})
 	}
-}
-
-func hasWarning(rep *ImportReport, s string) bool {
-	for _, w := range rep.Warnings {
-		if strings.Contains(w.Reason, s) {
-			return true
-		}
-	}
-	return false
 }
 
 func TestDifyImportExplainsUnsupported(t *testing.T) {
@@ -93,9 +83,9 @@ func TestDifyImportExplainsUnsupported(t *testing.T) {
 		"agent": "agent strategies are Dify plugins",
 		"weird": "unknown Dify node type",
 	}
-	for _, u := range rep.Unsupported {
-		if w, ok := want[u.NodeID]; ok && !strings.Contains(u.Reason, w) {
-			t.Errorf("%s: reason %q lacks %q", u.NodeID, u.Reason, w)
+	for _, n := range rep.Nodes {
+		if w, ok := want[n.NodeID]; ok && !strings.Contains(strings.Join(n.Details, "; "), w) {
+			t.Errorf("%s: details %q lack %q", n.NodeID, n.Details, w)
 		}
 	}
 	// Unsupported nodes are kept with their Dify type, so Compile names them.
@@ -117,8 +107,8 @@ func TestDifyImportConvertsNodes(t *testing.T) {
 		strings.Index(string(kr.Data), "dataset_ids") > strings.Index(string(kr.Data), "desc") {
 		t.Errorf("data = %s", kr.Data)
 	}
-	if !strings.Contains(rep.Mapped[1].Reason, "1 [node, \"sys.x\"] selectors rewritten") {
-		t.Errorf("mapped = %+v", rep.Mapped[1])
+	if n := rep.Nodes[1]; n.Outcome != OutcomeChanged || !strings.Contains(n.Details[0], "1 system variable references rewritten") {
+		t.Errorf("report line = %+v", n)
 	}
 	if kr.Position == nil || kr.Position.X != 362.5 || kr.Extra["positionAbsolute"] == nil || app.App.Extra["icon_background"] == nil {
 		t.Errorf("editor fields lost: %+v %v", kr.Position, kr.Extra)
@@ -196,14 +186,89 @@ func TestDifyImportRefuses(t *testing.T) {
 		})
 	}
 	_, rep, err := Import([]byte("kind: app\nversion: 0.9.0\napp: {mode: workflow}\n"))
-	if err != nil || !hasWarning(rep, "newer than the 0.4") {
+	if err != nil || len(rep.Notes) == 0 || !strings.Contains(rep.Notes[0], "newer than the 0.4") {
 		t.Errorf("newer Dify version: %v %+v", err, rep)
 	}
 }
 
 func TestImportReadsLexflowToo(t *testing.T) {
 	app, rep, err := Import(readFixture(t, "testdata/runs/linear.yml"))
-	if err != nil || rep.Source != "lexflow" || !rep.OK() || app.App.Name != "Linear" {
+	if err != nil || rep.Source != "lexflow" || rep.Count(OutcomeMapped) != len(app.Workflow.Graph.Nodes) || app.App.Name != "Linear" {
 		t.Errorf("Import lexflow: %v %+v", err, rep)
+	}
+}
+
+// Older Dify exports have no kind and no version: Dify reads them as 0.1.0.
+func TestImportReadsDifyWithoutKindAsOldest(t *testing.T) {
+	app, rep, err := Import([]byte("app: {mode: workflow, name: Old}\nworkflow: {graph: {nodes: [{id: s, type: custom, data: {type: start, title: Begin}}]}}\n"))
+	if err != nil || rep.Source != "dify" || rep.SourceVersion != "0.1.0" || app.Workflow.Graph.Nodes[0].Type != "start" {
+		t.Fatalf("import: %v %+v", err, rep)
+	}
+	if n := rep.Nodes[0]; n.Title != "Begin" || n.Outcome != OutcomeMapped {
+		t.Errorf("report line %+v", n)
+	}
+}
+
+// Sticky notes are canvas notes, not nodes: kept through export and re-import.
+func TestDifyStickyNotesBecomeCanvasNotes(t *testing.T) {
+	doc := `kind: app
+version: 0.1.5
+app: {mode: workflow, name: Notes}
+workflow:
+  graph:
+    nodes:
+      - {id: s, type: custom, data: {type: start, title: Start}}
+      - {id: n1, type: custom-note, data: {type: '', title: '', text: '{"root":{}}', theme: blue}, position: {x: 1, y: 2}}
+`
+	app, rep, err := Import([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := app.Workflow.Graph
+	if len(g.Nodes) != 1 || len(g.Notes) != 1 || g.Notes[0].ID != "n1" || len(rep.Nodes) != 1 {
+		t.Fatalf("nodes %+v notes %+v report %+v", g.Nodes, g.Notes, rep.Nodes)
+	}
+	out, err := Export(app, FormatYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _, err := Import(out)
+	if err != nil || len(again.Workflow.Graph.Notes) != 1 || !strings.Contains(string(again.Workflow.Graph.Notes[0].Data), "theme") {
+		t.Errorf("notes lost on re-import: %v\n%s", err, out)
+	}
+}
+
+// Our export keeps the import report, so importing it again still says
+// which nodes were never mapped.
+func TestReimportRemembersUnmappedNodes(t *testing.T) {
+	app, rep := importFixture(t, "unsupported")
+	app.Import = rep
+	out, err := Export(app, FormatYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, again, err := Import(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Source != "lexflow" || again.Count(OutcomeUnsupported) != rep.Count(OutcomeUnsupported) {
+		t.Fatalf("re-import: %d unsupported, want %d: %+v", again.Count(OutcomeUnsupported), rep.Count(OutcomeUnsupported), again.Nodes)
+	}
+	if n := again.find("code"); !strings.Contains(strings.Join(n.Details, " "), "Python/JavaScript") {
+		t.Errorf("reason lost: %+v", n)
+	}
+}
+
+// Settle turns compile problems into "needs attention" lines and decides
+// whether the app can run.
+func TestSettleMarksNodesThatNeedAttention(t *testing.T) {
+	rep := &ImportReport{Nodes: []NodeImport{{NodeID: "a", Outcome: OutcomeMapped}, {NodeID: "b", Outcome: OutcomeUnsupported}}}
+	rep.Settle([]Problem{{NodeID: "a", Message: "Choose a collection."}, {NodeID: "b", Message: "Unknown step."}, {Message: "Add an end step."}})
+	if rep.Runnable || rep.Nodes[0].Outcome != OutcomeAttention || rep.Nodes[0].Details[0] != "Choose a collection." ||
+		len(rep.Nodes[1].Details) != 0 || rep.Notes[0] != "Add an end step." {
+		t.Errorf("settled: %+v", rep)
+	}
+	if got := rep.Summary(); got != "1 need attention, 1 not supported; the app cannot run yet" {
+		t.Errorf("summary %q", got)
 	}
 }

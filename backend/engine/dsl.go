@@ -34,7 +34,9 @@ type App struct {
 	Kind     string   `json:"kind"`
 	App      AppInfo  `json:"app"`
 	Workflow Workflow `json:"workflow"`
-	Extra    Extra    `json:"-"`
+	// Import is the report of the import that made this app, if any.
+	Import *ImportReport `json:"import,omitempty"`
+	Extra  Extra         `json:"-"`
 }
 
 // AppInfo is the app's metadata.
@@ -68,6 +70,8 @@ type Variable struct {
 type Graph struct {
 	Nodes []GraphNode `json:"nodes"`
 	Edges []Edge      `json:"edges"`
+	// Notes are the canvas's sticky notes: shown and kept, never run.
+	Notes []GraphNode `json:"notes,omitempty"`
 	Extra Extra       `json:"-"`
 }
 

@@ -98,7 +98,32 @@ func (r *retrieval) configure() error {
 		r.min = *cfg.ScoreThreshold
 	}
 	r.colls = nonEmpty(r.data.DatasetIDs)
+	if err := r.checkCollections(); err != nil {
+		return err
+	}
 	return r.filters()
+}
+
+// checkCollections refuses collection ids this library does not have.
+// Compile has no context of its own: the lookup is one local query.
+func (r *retrieval) checkCollections() error {
+	if r.deps.Collections == nil || len(r.colls) == 0 {
+		return nil
+	}
+	known, err := r.deps.Collections(context.Background())
+	if err != nil {
+		return fieldError("dataset_ids", "The collections could not be checked.", "list collections: %v", err)
+	}
+	var missing []string
+	for _, id := range r.colls {
+		if !slices.Contains(known, id) {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) > 0 {
+		return fieldError("dataset_ids", "Choose a collection to search: the ones this step names do not exist here.", "unknown collection ids %q", missing)
+	}
+	return nil
 }
 
 // filters reads metadata filtering; documents are what the index filters on.

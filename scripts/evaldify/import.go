@@ -1,24 +1,33 @@
 package main
 
 import (
+	"context"
+
+	"lexflow/backend/api"
 	"lexflow/backend/engine"
 )
 
-// importApp imports one export and records each node's verdict.
-func importApp(data []byte, r *fileResult) (*engine.App, error) {
-	app, rep, err := engine.Import(data)
+// defaultModel is where the import maps every model pair of the corpus.
+var defaultModel = fakeProvider + "/" + "fake-chat"
+
+// importApp imports one export as `lexflow app import --default-model`
+// does and records each node's outcome.
+func (b *bench) importApp(ctx context.Context, data []byte, r *fileResult) (*engine.App, error) {
+	res, err := b.apps.Import(ctx, api.AppImport{DSL: string(data), DefaultModel: defaultModel})
 	if err != nil {
 		return nil, err
 	}
-	verdicts := map[string]string{}
-	for _, m := range rep.Mapped {
-		verdicts[m.NodeID] = "mapped"
+	stored, err := b.db.GetApp(ctx, res.App.ID)
+	if err != nil {
+		return nil, err
 	}
-	for _, u := range rep.Unsupported {
-		verdicts[u.NodeID] = "not supported"
+	app, err := engine.Parse([]byte(stored.DSL))
+	if err != nil {
+		return nil, err
 	}
-	for _, n := range app.Workflow.Graph.Nodes {
-		r.nodes = append(r.nodes, nodeResult{id: n.ID, difyType: n.Type, verdict: verdicts[n.ID]})
+	r.runnable = res.Report.Runnable
+	for _, n := range res.Report.Nodes {
+		r.nodes = append(r.nodes, nodeResult{id: n.NodeID, difyType: n.SourceType, outcome: n.Outcome})
 	}
 	return app, nil
 }

@@ -53,13 +53,19 @@ func run(dir string, timeout time.Duration, dump bool) error {
 	}
 	defer llm.Close()
 	llm.InstallDemo(0)
-	reg, err := newRegistry(llm)
+	tmp, err := os.MkdirTemp("", "evaldify-")
 	if err != nil {
 		return err
 	}
+	defer os.RemoveAll(tmp)
+	b, err := openBench(context.Background(), tmp, llm)
+	if err != nil {
+		return err
+	}
+	defer b.db.Close()
 	results := make([]fileResult, 0, len(files))
 	for _, f := range files {
-		r := evalFile(f, reg, timeout)
+		r := b.evalFile(f, timeout)
 		results = append(results, r)
 		if dump {
 			r.dump(os.Stdout)
@@ -78,6 +84,7 @@ type fileResult struct {
 	name     string
 	mode     engine.Mode
 	importEr error
+	runnable bool // what the import report said
 	nodes    []nodeResult
 	problems []engine.Problem
 	compiled bool
@@ -89,24 +96,25 @@ type fileResult struct {
 // nodeResult is one node's outcome: its Dify type, the import's verdict and
 // whether Compile found a problem with it.
 type nodeResult struct {
-	id, difyType, verdict string
-	problem               bool
+	id, difyType string
+	outcome      engine.Outcome
+	problem      bool
 }
 
-func evalFile(path string, reg *engine.Registry, timeout time.Duration) fileResult {
+func (b *bench) evalFile(path string, timeout time.Duration) fileResult {
 	r := fileResult{name: filepath.Base(path)}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		r.importEr = err
 		return r
 	}
-	app, err := importApp(data, &r)
+	app, err := b.importApp(context.Background(), data, &r)
 	if err != nil {
 		r.importEr = err
 		return r
 	}
 	r.mode = app.App.Mode
-	plan, err := engine.Compile(app, reg)
+	plan, err := engine.Compile(app, b.registry)
 	if err != nil {
 		r.problems = problemsOf(err)
 		r.markProblems()

@@ -7,19 +7,19 @@ import (
 	"strconv"
 	"strings"
 
+	"lexflow/backend/engine"
 	"lexflow/scripts/internal/mdtable"
 )
 
 func printFiles(w io.Writer, results []fileResult) {
-	t := mdtable.Table{{"file", "mode", "nodes", "not supported", "problems", "outcome", "first problem"}}
+	t := mdtable.Table{{"file", "mode", "nodes", "changed", "attention", "not supported", "problems", "outcome", "first problem"}}
 	for _, r := range results {
-		unsupported := 0
+		count := map[engine.Outcome]int{}
 		for _, n := range r.nodes {
-			if n.verdict == "not supported" {
-				unsupported++
-			}
+			count[n.outcome]++
 		}
-		t = append(t, []string{r.name, string(r.mode), strconv.Itoa(len(r.nodes)), strconv.Itoa(unsupported),
+		t = append(t, []string{r.name, string(r.mode), strconv.Itoa(len(r.nodes)), strconv.Itoa(count[engine.OutcomeChanged]),
+			strconv.Itoa(count[engine.OutcomeAttention]), strconv.Itoa(count[engine.OutcomeUnsupported]),
 			strconv.Itoa(len(r.problems)), r.outcome(), clip(r.firstProblem(), 70)})
 	}
 	t.Print(w)
@@ -37,7 +37,7 @@ func (r fileResult) firstProblem() string {
 
 // typeCounts is one node type's tally over the corpus.
 type typeCounts struct {
-	nodes, files, mapped, unsupported, problem, ran int
+	nodes, files, mapped, changed, attention, unsupported, problem, ran int
 }
 
 func printNodeTypes(w io.Writer, results []fileResult) {
@@ -58,12 +58,15 @@ func printNodeTypes(w io.Writer, results []fileResult) {
 					c.ran++
 				}
 			}
-			switch n.verdict {
-			case "not supported":
-				c.unsupported++
-			case "":
-			default:
+			switch n.outcome {
+			case engine.OutcomeMapped:
 				c.mapped++
+			case engine.OutcomeChanged:
+				c.changed++
+			case engine.OutcomeAttention:
+				c.attention++
+			case engine.OutcomeUnsupported:
+				c.unsupported++
 			}
 			if n.problem {
 				c.problem++
@@ -75,7 +78,7 @@ func printNodeTypes(w io.Writer, results []fileResult) {
 		types = append(types, t)
 	}
 	slices.SortFunc(types, func(a, b string) int { return counts[b].files - counts[a].files })
-	t := mdtable.Table{{"node type", "nodes", "files", "mapped", "not supported", "with a compile problem", "files that ran"}}
+	t := mdtable.Table{{"node type", "nodes", "files", "mapped", "changed", "attention", "not supported", "with a compile problem", "files that ran"}}
 	for _, typ := range types {
 		c := counts[typ]
 		name := typ
@@ -83,16 +86,19 @@ func printNodeTypes(w io.Writer, results []fileResult) {
 			name = `""`
 		}
 		t = append(t, []string{name, strconv.Itoa(c.nodes), strconv.Itoa(c.files), strconv.Itoa(c.mapped),
-			strconv.Itoa(c.unsupported), strconv.Itoa(c.problem), strconv.Itoa(c.ran)})
+			strconv.Itoa(c.changed), strconv.Itoa(c.attention), strconv.Itoa(c.unsupported), strconv.Itoa(c.problem), strconv.Itoa(c.ran)})
 	}
 	t.Print(w)
 }
 
 func printTotals(w io.Writer, results []fileResult) {
-	var imported, compiled, ran int
+	var imported, runnable, compiled, ran int
 	for _, r := range results {
 		if r.importEr == nil {
 			imported++
+		}
+		if r.runnable {
+			runnable++
 		}
 		if r.compiled {
 			compiled++
@@ -103,8 +109,8 @@ func printTotals(w io.Writer, results []fileResult) {
 	}
 	n := len(results)
 	mdtable.Table{
-		{"files", "imported", "compiled", "ran to completion", "compiled that ran"},
-		{strconv.Itoa(n), share(imported, n), share(compiled, n), share(ran, n), share(ran, compiled)},
+		{"files", "imported", "import said runnable", "compiled", "ran to completion", "compiled that ran"},
+		{strconv.Itoa(n), share(imported, n), share(runnable, n), share(compiled, n), share(ran, n), share(ran, compiled)},
 	}.Print(w)
 }
 
