@@ -67,3 +67,25 @@ func TestAppImportOfUnrunnableAppFails(t *testing.T) {
 		t.Errorf("the app was not kept for fixing: %+v", r)
 	}
 }
+
+// Dify's basic chat and completion apps import runnable and run like any other.
+func TestAppImportOfBasicAppsRuns(t *testing.T) {
+	dir := t.TempDir()
+	llm := llmtest.New(t)
+	llm.InstallDemo(0)
+	run(t, dir, "provider", "add", "--name", "Fake", "--kind", "openai", "--base-url", llm.OpenAIURL(), "--default-model", "fake-chat")
+	if r := run(t, dir, "app", "import", difyFixture("basic_chat")); r.code != ExitOK || !strings.Contains(r.stdout, "imported as a chatflow of 3 steps") {
+		t.Fatalf("import chat app: %+v", r)
+	}
+	r := run(t, dir, "run", "Lease helper", "--query", "When is rent due?", "--json")
+	if r.code != ExitOK || !strings.Contains(r.stdout, "You said: When is rent due?") {
+		t.Errorf("chat turn: %+v", r)
+	}
+	if r := run(t, dir, "app", "import", difyFixture("basic_completion")); r.code != ExitOK {
+		t.Fatalf("import completion app: %+v", r)
+	}
+	r = run(t, dir, "run", "Clause summary", "--inputs", `{"clause":"The tenant pays rent monthly."}`, "--json")
+	if r.code != ExitOK || !strings.Contains(r.stdout, "The tenant pays rent monthly.") {
+		t.Errorf("completion run: %+v", r)
+	}
+}

@@ -73,8 +73,8 @@ func nodeTitle(data json.RawMessage) string {
 	return strings.TrimSpace(d.Title)
 }
 
-// difyMode maps Dify app modes to ours; chat, agent-chat and completion
-// apps have no graph.
+// difyMode maps Dify app modes with a graph to ours; chat, agent-chat and
+// completion apps have none (importBasicApp builds one).
 func difyMode(m Mode) (Mode, bool) {
 	switch m {
 	case "workflow":
@@ -94,11 +94,14 @@ func importDify(doc []byte, version string) (*App, *ImportReport, error) {
 	if err := json.Unmarshal(doc, &app); err != nil {
 		return nil, nil, fmt.Errorf("import dify dsl: %w: %w", err, ErrMalformed)
 	}
+	rep := newReport("dify", version)
 	mode, ok := difyMode(app.App.Mode)
 	if !ok {
-		return nil, nil, fmt.Errorf("import dify dsl: mode %q has no workflow (want workflow or advanced-chat): %w", app.App.Mode, ErrUnsupportedApp)
+		if err := importBasicApp(&app, rep); err != nil {
+			return nil, nil, fmt.Errorf("import dify dsl: %w", err)
+		}
+		mode = app.App.Mode
 	}
-	rep := newReport("dify", version)
 	if minor > difyKnownMinor {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("Dify DSL %s is newer than the 0.%d this import knows; check the result", version, difyKnownMinor))
 	}
@@ -115,6 +118,38 @@ func importDify(doc []byte, version string) (*App, *ImportReport, error) {
 		return nil, nil, err
 	}
 	return &app, rep, nil
+}
+
+// importBasicApp gives a chat, agent-chat or completion app the graph Dify
+// runs it as, from its model_config.
+func importBasicApp(app *App, rep *ImportReport) error {
+	var ours Mode
+	switch app.App.Mode {
+	case "chat", "agent-chat":
+		ours = ModeChatflow
+	case "completion":
+		ours = ModeWorkflow
+	default:
+		return fmt.Errorf("mode %q (want workflow, advanced-chat, chat, agent-chat or completion): %w", app.App.Mode, ErrUnsupportedApp)
+	}
+	raw, ok := app.Extra["model_config"]
+	if !ok {
+		return fmt.Errorf("a %s app without model_config: %w", app.App.Mode, ErrMalformed)
+	}
+	graph, features, err := basicGraph(raw, string(app.App.Mode))
+	if err != nil {
+		return err
+	}
+	rep.Notes = append(rep.Notes, fmt.Sprintf("a Dify %s app, imported as a %s of %d steps", app.App.Mode, ours, len(graph.Nodes)))
+	delete(app.Extra, "model_config")
+	if len(app.Extra) == 0 {
+		app.Extra = nil // as decoding a document without other keys leaves it
+	}
+	if app.Workflow.Extra == nil {
+		app.Workflow.Extra = Extra{}
+	}
+	app.Workflow.Graph, app.Workflow.Extra["features"], app.App.Mode = graph, features, ours
+	return nil
 }
 
 // difyNoteType is the React Flow type of Dify's sticky notes: canvas

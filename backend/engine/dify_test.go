@@ -172,8 +172,8 @@ func TestDifyImportRefuses(t *testing.T) {
 		name, doc string
 		want      error
 	}{
-		{"basic chat app", "kind: app\nversion: 0.1.5\napp: {mode: chat, name: x}\n", ErrUnsupportedApp},
-		{"completion app", "kind: app\nversion: 0.1.5\napp: {mode: completion, name: x}\n", ErrUnsupportedApp},
+		{"basic chat app without model_config", "kind: app\nversion: 0.1.5\napp: {mode: chat, name: x}\n", ErrMalformed},
+		{"unknown mode", "kind: app\nversion: 0.1.5\napp: {mode: channel, name: x}\n", ErrUnsupportedApp},
 		{"version 1", "kind: app\nversion: 1.0.0\napp: {mode: workflow, name: x}\n", ErrUnsupportedVersion},
 		{"no version", "kind: app\napp: {mode: workflow, name: x}\n", ErrUnsupportedVersion},
 		{"node data not a mapping", "kind: app\nversion: 0.1.5\napp: {mode: workflow}\nworkflow: {graph: {nodes: [{id: a, data: [1]}]}}\n", ErrMalformed},
@@ -270,5 +270,48 @@ func TestSettleMarksNodesThatNeedAttention(t *testing.T) {
 	}
 	if got := rep.Summary(); got != "1 need attention, 1 not supported; the app cannot run yet" {
 		t.Errorf("summary %q", got)
+	}
+}
+
+// Basic apps (a model_config, no graph) import as the graph Dify runs.
+func TestDifyBasicAppsBecomeGraphs(t *testing.T) {
+	tests := []struct {
+		name  string
+		mode  Mode
+		types []string
+		want  []string // fragments of the converted node data
+	}{
+		{"basic_chat", ModeChatflow, []string{"start", "llm", "answer"},
+			[]string{`"variable":"city"`, `You help tenants in {{#start.city#}}.`, `"query_prompt_template":"{{#sys.query#}}"`, `{{#model.text#}}`}},
+		{"basic_agent", ModeChatflow, []string{"start", "knowledge-retrieval", "agent", "answer"},
+			[]string{`"dataset_ids":["6084ed3f-d100-4df2-a277-b40d639ea7c6"]`, `"tool_name":"current_time"`, `"max_iterations":5`}},
+		{"basic_completion", ModeWorkflow, []string{"start", "llm", "end"},
+			[]string{`"role":"user","text":"Summarise this clause in one sentence: {{#start.clause#}}"`, `"value_selector":["model","text"]`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			app, rep := importFixture(t, tt.name)
+			var types []string
+			var data strings.Builder
+			for _, n := range app.Workflow.Graph.Nodes {
+				types = append(types, n.Type)
+				data.Write(n.Data)
+			}
+			if app.App.Mode != tt.mode || !slices.Equal(types, tt.types) || len(app.Workflow.Graph.Edges) != len(types)-1 {
+				t.Errorf("mode %s, nodes %v, %d edges", app.App.Mode, types, len(app.Workflow.Graph.Edges))
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(data.String(), w) {
+					t.Errorf("converted data lacks %s:\n%s", w, data.String())
+				}
+			}
+			if _, ok := app.Extra["model_config"]; ok || len(rep.Models) != 1 || !strings.Contains(strings.Join(rep.Notes, " "), "imported as a") {
+				t.Errorf("model_config kept or report wrong: %+v", rep)
+			}
+		})
+	}
+	app, _ := importFixture(t, "basic_chat")
+	if f := string(app.Workflow.Extra["features"]); !strings.Contains(f, "Hello! Ask me about your lease.") || !strings.Contains(f, "When is rent due?") {
+		t.Errorf("features = %s", f)
 	}
 }
