@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/store"
 )
@@ -37,15 +38,15 @@ func (s *AppService) Export(ctx context.Context, idOrName, format string) ([]byt
 	if err != nil {
 		return nil, err
 	}
-	app, err := engine.Parse([]byte(a.DSL))
+	app, err := dsl.Parse([]byte(a.DSL))
 	if err != nil {
 		return nil, err
 	}
-	f := engine.FormatYAML
+	f := dsl.FormatYAML
 	if format == "json" {
-		f = engine.FormatJSON
+		f = dsl.FormatJSON
 	}
-	return engine.Export(app, f)
+	return dsl.Export(app, f)
 }
 
 // Delete removes an app; its runs stay for the audit trail.

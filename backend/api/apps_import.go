@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
+	"lexflow/backend/nodes/dify"
 	"lexflow/backend/store"
 )
 
@@ -17,14 +19,14 @@ import (
 // run. The report is kept in the app's DSL. Malformed input, a model map
 // that does not fit, or a dry run write nothing.
 func (s *AppService) Import(ctx context.Context, in AppImport) (AppImported, error) {
-	app, rep, err := engine.Import([]byte(in.DSL))
+	app, rep, err := dify.Import([]byte(in.DSL))
 	if err != nil {
 		return AppImported{}, &Error{Status: 400, Body: ErrorBody{Code: "bad_dsl", Message: err.Error(), Field: "dsl"}}
 	}
 	if err := s.mapModels(ctx, rep, in); err != nil {
 		return AppImported{}, err
 	}
-	if err := engine.MapModels(app, rep); err != nil {
+	if err := dsl.MapModels(app, rep); err != nil {
 		return AppImported{}, invalid("modelMap", err.Error())
 	}
 	name, err := s.uniqueName(ctx, cmp.Or(strings.TrimSpace(in.Name), strings.TrimSpace(app.App.Name), "Imported app"))
@@ -32,16 +34,16 @@ func (s *AppService) Import(ctx context.Context, in AppImport) (AppImported, err
 		return AppImported{}, err
 	}
 	app.App.Name = name
-	rep.Settle(s.compileProblems(app))
+	rep.Settle(problemsByNode(s.compileProblems(app)))
 	app.Import = rep
 	if in.DryRun {
 		return AppImported{App: App{Name: name, Mode: string(app.App.Mode), Description: app.App.Description}, Report: *rep}, nil
 	}
-	dsl, err := engine.Export(app, engine.FormatYAML)
+	out, err := dsl.Export(app, dsl.FormatYAML)
 	if err != nil {
 		return AppImported{}, err
 	}
-	saved, err := s.db.SaveApp(ctx, store.App{Name: name, Mode: string(app.App.Mode), Description: app.App.Description, DSL: string(dsl)})
+	saved, err := s.db.SaveApp(ctx, store.App{Name: name, Mode: string(app.App.Mode), Description: app.App.Description, DSL: string(out)})
 	if err != nil {
 		return AppImported{}, err
 	}
@@ -67,9 +69,9 @@ func (s *AppService) uniqueName(ctx context.Context, name string) (string, error
 // mapModels proposes a configured model for each pair the DSL names: the
 // one the caller's map gives, else a configured model of the same name,
 // else the default model.
-func (s *AppService) mapModels(ctx context.Context, rep *engine.ImportReport, in AppImport) error {
+func (s *AppService) mapModels(ctx context.Context, rep *dsl.ImportReport, in AppImport) error {
 	for from := range in.ModelMap {
-		if !slices.ContainsFunc(rep.Models, func(m engine.ModelMapping) bool { return m.From == from }) {
+		if !slices.ContainsFunc(rep.Models, func(m dsl.ModelMapping) bool { return m.From == from }) {
 			return invalid("modelMap", fmt.Sprintf("the app uses no model %q; it uses %s", from, modelList(rep.Models)))
 		}
 	}
@@ -103,7 +105,7 @@ func (s *AppService) mapModels(ctx context.Context, rep *engine.ImportReport, in
 	return nil
 }
 
-func modelList(models []engine.ModelMapping) string {
+func modelList(models []dsl.ModelMapping) string {
 	names := make([]string, len(models))
 	for i, m := range models {
 		names[i] = fmt.Sprintf("%q", m.From)
@@ -115,7 +117,7 @@ func modelList(models []engine.ModelMapping) string {
 }
 
 // compileProblems compiles app against the registry runs use.
-func (s *AppService) compileProblems(app *engine.App) []engine.Problem {
+func (s *AppService) compileProblems(app *dsl.App) []engine.Problem {
 	if s.registry == nil {
 		return nil
 	}
@@ -127,4 +129,23 @@ func (s *AppService) compileProblems(app *engine.App) []engine.Problem {
 		return ce.Problems
 	}
 	return []engine.Problem{{Message: "The app could not be checked.", Detail: err.Error()}}
+}
+
+// problemsByNode files each problem's message under the node it is about,
+// every node of a problem about several (a cycle), "" for the app.
+func problemsByNode(problems []engine.Problem) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range problems {
+		ids := p.NodeIDs
+		if p.NodeID != "" {
+			ids = []string{p.NodeID}
+		}
+		if len(ids) == 0 {
+			ids = []string{""}
+		}
+		for _, id := range ids {
+			out[id] = append(out[id], p.Message)
+		}
+	}
+	return out
 }

@@ -1,12 +1,13 @@
 package api
 
 import (
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
 // problems compiles app against the registry runs use and locates every
 // problem for the canvas. Without a registry nothing can be checked.
-func (s *AppService) problems(app *engine.App) []CompileProblem {
+func (s *AppService) problems(app *dsl.App) []CompileProblem {
 	out := []CompileProblem{}
 	for _, p := range s.compileProblems(app) {
 		out = append(out, problemDTO(app.Workflow.Graph, p))
@@ -14,7 +15,7 @@ func (s *AppService) problems(app *engine.App) []CompileProblem {
 	return out
 }
 
-func problemDTO(g engine.Graph, p engine.Problem) CompileProblem {
+func problemDTO(g dsl.Graph, p engine.Problem) CompileProblem {
 	ids := p.NodeIDs
 	if ids == nil {
 		ids = []string{}
@@ -28,7 +29,7 @@ func problemDTO(g engine.Graph, p engine.Problem) CompileProblem {
 }
 
 // outputs lists what each node of app declares it produces, drafts included.
-func (s *AppService) outputs(app *engine.App) []NodeOutputs {
+func (s *AppService) outputs(app *dsl.App) []NodeOutputs {
 	out := []NodeOutputs{}
 	if s.registry == nil {
 		return out

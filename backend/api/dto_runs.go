@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"lexflow/backend/engine"
+	"lexflow/backend/dsl"
 )
 
 // App is a stored chatflow or workflow.
@@ -34,8 +34,8 @@ type AppImport struct {
 
 // AppImported is the new app (none on a dry run) with its import report.
 type AppImported struct {
-	App    App                 `json:"app"`
-	Report engine.ImportReport `json:"report"`
+	App    App              `json:"app"`
+	Report dsl.ImportReport `json:"report"`
 }
 
 // RunRequest starts a run of an app.

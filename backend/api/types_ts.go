@@ -4,7 +4,7 @@ import (
 	"reflect"
 
 	"lexflow/backend/chat"
-	"lexflow/backend/engine"
+	"lexflow/backend/dsl"
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/backend/tsgen"
@@ -67,9 +67,9 @@ func TypeScript() string {
 		reflect.TypeFor[AppImport](),
 		reflect.TypeFor[NodeRunStarted](),
 		reflect.TypeFor[Tool](),
-		reflect.TypeFor[engine.NodeImport](),
-		reflect.TypeFor[engine.ModelMapping](),
-		reflect.TypeFor[engine.ImportReport](),
+		reflect.TypeFor[dsl.NodeImport](),
+		reflect.TypeFor[dsl.ModelMapping](),
+		reflect.TypeFor[dsl.ImportReport](),
 		reflect.TypeFor[AppImported](),
 		reflect.TypeFor[AppTemplate](),
 		reflect.TypeFor[AppCreate](),

@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/generation"
 	"lexflow/backend/nodes"
@@ -101,16 +102,16 @@ func EnsureDefaultApp(ctx context.Context, db *store.DB) error {
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
-		dsl, err := examples.App(b.file)
+		doc, err := examples.App(b.file)
 		if err != nil {
 			return err
 		}
-		app, _, err := engine.Import(dsl)
+		app, err := dsl.Parse(doc)
 		if err != nil {
 			return fmt.Errorf("the built-in app %s: %w", b.file, err)
 		}
 		if _, err := db.SaveApp(ctx, store.App{ID: b.id, Name: app.App.Name, Mode: string(app.App.Mode),
-			Description: app.App.Description, DSL: string(dsl)}); err != nil {
+			Description: app.App.Description, DSL: string(doc)}); err != nil {
 			return err
 		}
 	}
@@ -310,7 +311,7 @@ func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byt
 	if err != nil {
 		return nil, appPolicy{}, err
 	}
-	app, _, err := engine.Import([]byte(a.DSL))
+	app, err := dsl.Parse([]byte(a.DSL))
 	if err != nil {
 		return nil, appPolicy{}, err
 	}
@@ -335,8 +336,8 @@ func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byt
 			return nil, appPolicy{}, fmt.Errorf("node %s: %w", n.ID, err)
 		}
 	}
-	dsl, err := engine.Export(app, engine.FormatYAML)
-	return dsl, policyOf(app), err
+	out, err := dsl.Export(app, dsl.FormatYAML)
+	return out, policyOf(app), err
 }
 
 // patchData sets keys of a node's data; a model patch keeps the node's other model settings.

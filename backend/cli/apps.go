@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"lexflow/backend/api"
-	"lexflow/backend/engine"
+	"lexflow/backend/dsl"
 )
 
 // runApp runs `lexflow app import|export|list`.
@@ -117,11 +117,11 @@ func printImport(w io.Writer, res api.AppImported) {
 	fmt.Fprintf(w, "%s\n", capitalize(rep.Summary()))
 }
 
-var outcomeWords = map[engine.Outcome]string{
-	engine.OutcomeMapped:      "mapped",
-	engine.OutcomeChanged:     "changed",
-	engine.OutcomeAttention:   "needs attention",
-	engine.OutcomeUnsupported: "not supported",
+var outcomeWords = map[dsl.Outcome]string{
+	dsl.OutcomeMapped:      "mapped",
+	dsl.OutcomeChanged:     "changed",
+	dsl.OutcomeAttention:   "needs attention",
+	dsl.OutcomeUnsupported: "not supported",
 }
 
 func capitalize(s string) string {

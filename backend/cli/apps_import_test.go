@@ -9,7 +9,7 @@ import (
 )
 
 func difyFixture(name string) string {
-	return filepath.Join("..", "engine", "testdata", "dify", name+".yml")
+	return filepath.Join("..", "nodes", "dify", "testdata", "dify", name+".yml")
 }
 
 // app import reports node by node, maps models to configured ones, gives a

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lexflow/backend/agent"
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/generation"
 	"lexflow/backend/llm"
@@ -45,7 +46,7 @@ type agentNode struct {
 	instruction engine.Template
 	query       engine.Template
 	tools       []agentTool
-	mode        engine.Mode
+	mode        dsl.Mode
 	inputs      []engine.Input
 }
 
@@ -166,7 +167,7 @@ func (n *agentNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, e
 		msgs = append(msgs, llm.Message{Role: llm.RoleSystem, Content: system})
 	}
 	mem := n.data.Memory
-	if mem != nil && n.mode != engine.ModeChatflow {
+	if mem != nil && n.mode != dsl.ModeChatflow {
 		w.add("memory is only used in chatflows and was ignored")
 		mem = nil
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
 	"lexflow/backend/nodes/tools"
@@ -45,7 +46,7 @@ type llmNode struct {
 	prompt   prompt
 	tools    *tools.Registry
 	llmTools []llm.Tool
-	mode     engine.Mode
+	mode     dsl.Mode
 	inputs   []engine.Input
 }
 
@@ -168,7 +169,7 @@ func (n *llmNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, err
 		mk.context = contextText(v)
 	}
 	mem := n.data.Memory
-	if mem != nil && n.mode != engine.ModeChatflow {
+	if mem != nil && n.mode != dsl.ModeChatflow {
 		w.add("memory is only used in chatflows and was ignored")
 		mem = nil
 	}

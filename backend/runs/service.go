@@ -8,7 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
+	"lexflow/backend/nodes/dify"
 	"lexflow/backend/store"
 )
 
@@ -96,23 +98,23 @@ func (s *Service) begin(ctx context.Context, run store.Run, extra []engine.Obser
 // load reads the app to run and returns it with the DSL text recorded with
 // the run. A DSL given inline wins over the stored app's (a chat turn runs
 // its app with the user's collections and model filled in).
-func (s *Service) load(ctx context.Context, req Request) (*engine.App, []byte, error) {
-	dsl := req.DSL
-	if req.AppID != "" && len(dsl) == 0 {
+func (s *Service) load(ctx context.Context, req Request) (*dsl.App, []byte, error) {
+	doc := req.DSL
+	if req.AppID != "" && len(doc) == 0 {
 		a, err := s.db.GetApp(ctx, req.AppID)
 		if err != nil {
 			return nil, nil, err
 		}
-		dsl = []byte(a.DSL)
+		doc = []byte(a.DSL)
 	}
-	if len(dsl) == 0 {
+	if len(doc) == 0 {
 		return nil, nil, errors.New("start run: no app and no DSL given")
 	}
-	app, _, err := engine.Import(dsl)
+	app, _, err := dify.Import(doc)
 	if err != nil {
 		return nil, nil, err
 	}
-	return app, dsl, nil
+	return app, doc, nil
 }
 
 // recordThenPublish hands each event to the recorder before publishing it.

@@ -12,7 +12,7 @@ import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitFor
 import { stepNode, waitSaved } from './studioPage.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const difyExport = path.join(here, '..', '..', 'backend', 'engine', 'testdata', 'dify', 'chatflow_rag.yml');
+const difyExport = path.join(here, '..', '..', 'backend', 'nodes', 'dify', 'testdata', 'dify', 'chatflow_rag.yml');
 
 let llm, app, browser, providerId;
 
@@ -228,8 +228,17 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
   const report = dialog.getByTestId('import-report');
   await report.waitFor();
   assert.match(await report.textContent(), /Read as a Dify/);
+  // Before anything is imported: the model the export names, with the configured model proposed for it,
+  // and the step that cannot run as it is (its Dify dataset is not a collection here).
+  assert.equal(await dialog.getByTestId('import-model').inputValue(), 'Fake Ollama/fake-chat');
+  assert.match(await dialog.getByTestId('import-summary').textContent(), /cannot run until/);
+  assert.match(await dialog.getByTestId('import-warning').textContent(), /Choose a collection/);
+  await screenshot(page, 'studio-import-preview');
+  await dialog.getByTestId('import-confirm').click();
+  const open = dialog.getByRole('button', { name: /Open on the canvas/ });
+  await open.waitFor();
   await screenshot(page, 'studio-import-report');
-  await dialog.getByRole('button', { name: 'Open on the canvas' }).click();
+  await open.click();
   await page.waitForURL(/#\/studio\/[^/?]+$/);
   const nodes = page.getByTestId('studio-node');
   await nodes.first().waitFor();

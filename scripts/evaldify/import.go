@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"lexflow/backend/api"
-	"lexflow/backend/engine"
+	"lexflow/backend/dsl"
 )
 
 // defaultModel is where the import maps every model pair of the corpus.
@@ -12,7 +12,7 @@ var defaultModel = fakeProvider + "/" + "fake-chat"
 
 // importApp imports one export as `lexflow app import --default-model`
 // does and records each node's outcome.
-func (b *bench) importApp(ctx context.Context, data []byte, r *fileResult) (*engine.App, error) {
+func (b *bench) importApp(ctx context.Context, data []byte, r *fileResult) (*dsl.App, error) {
 	res, err := b.apps.Import(ctx, api.AppImport{DSL: string(data), DefaultModel: defaultModel})
 	if err != nil {
 		return nil, err
@@ -21,7 +21,7 @@ func (b *bench) importApp(ctx context.Context, data []byte, r *fileResult) (*eng
 	if err != nil {
 		return nil, err
 	}
-	app, err := engine.Parse([]byte(stored.DSL))
+	app, err := dsl.Parse([]byte(stored.DSL))
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
@@ -18,9 +19,9 @@ type startVariable struct {
 
 // sampleInput fills every Start input with a plausible value of its type
 // (a select gets its first option) and asks chatflows sampleQuery.
-func sampleInput(app *engine.App) engine.RunInput {
+func sampleInput(app *dsl.App) engine.RunInput {
 	in := engine.RunInput{Inputs: map[string]any{}}
-	if app.App.Mode == engine.ModeChatflow {
+	if app.App.Mode == dsl.ModeChatflow {
 		in.Sys.Query = sampleQuery
 	}
 	for _, n := range app.Workflow.Graph.Nodes {

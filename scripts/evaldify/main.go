@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/scripts/internal/repo"
@@ -82,7 +83,7 @@ func run(dir string, timeout time.Duration, dump bool) error {
 // fileResult is what happened to one export.
 type fileResult struct {
 	name     string
-	mode     engine.Mode
+	mode     dsl.Mode
 	importEr error
 	runnable bool // what the import report said
 	nodes    []nodeResult
@@ -97,7 +98,7 @@ type fileResult struct {
 // whether Compile found a problem with it.
 type nodeResult struct {
 	id, difyType string
-	outcome      engine.Outcome
+	outcome      dsl.Outcome
 	problem      bool
 }
 

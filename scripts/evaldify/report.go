@@ -7,19 +7,19 @@ import (
 	"strconv"
 	"strings"
 
-	"lexflow/backend/engine"
+	"lexflow/backend/dsl"
 	"lexflow/scripts/internal/mdtable"
 )
 
 func printFiles(w io.Writer, results []fileResult) {
 	t := mdtable.Table{{"file", "mode", "nodes", "changed", "attention", "not supported", "problems", "outcome", "first problem"}}
 	for _, r := range results {
-		count := map[engine.Outcome]int{}
+		count := map[dsl.Outcome]int{}
 		for _, n := range r.nodes {
 			count[n.outcome]++
 		}
-		t = append(t, []string{r.name, string(r.mode), strconv.Itoa(len(r.nodes)), strconv.Itoa(count[engine.OutcomeChanged]),
-			strconv.Itoa(count[engine.OutcomeAttention]), strconv.Itoa(count[engine.OutcomeUnsupported]),
+		t = append(t, []string{r.name, string(r.mode), strconv.Itoa(len(r.nodes)), strconv.Itoa(count[dsl.OutcomeChanged]),
+			strconv.Itoa(count[dsl.OutcomeAttention]), strconv.Itoa(count[dsl.OutcomeUnsupported]),
 			strconv.Itoa(len(r.problems)), r.outcome(), clip(r.firstProblem(), 70)})
 	}
 	t.Print(w)
@@ -59,13 +59,13 @@ func printNodeTypes(w io.Writer, results []fileResult) {
 				}
 			}
 			switch n.outcome {
-			case engine.OutcomeMapped:
+			case dsl.OutcomeMapped:
 				c.mapped++
-			case engine.OutcomeChanged:
+			case dsl.OutcomeChanged:
 				c.changed++
-			case engine.OutcomeAttention:
+			case dsl.OutcomeAttention:
 				c.attention++
-			case engine.OutcomeUnsupported:
+			case dsl.OutcomeUnsupported:
 				c.unsupported++
 			}
 			if n.problem {

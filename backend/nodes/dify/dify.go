@@ -1,12 +1,21 @@
-package engine
+// Package dify imports Dify's exported apps (DSL 0.x, the workflow and
+// advanced-chat apps with a graph, and the chat, agent-chat and completion
+// apps without one) as Lexflow apps, beside the node types it maps them to,
+// and reports node by node what came over (dsl.ImportReport). Import also
+// reads Lexflow's own DSL, so one call takes any file a user brings.
+package dify
 
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"lexflow/backend/dsl"
+	"lexflow/backend/engine"
 )
 
 // Dify's app DSL (what "Export DSL" writes): kind "app", version 0.x, the
@@ -16,7 +25,6 @@ import (
 // package reads it; what cannot carry over is reported, never dropped.
 
 const (
-	difyKind = "app"
 	// difyKnownMinor is the newest 0.x DSL version these mappings were written for.
 	difyKnownMinor = 4
 )
@@ -24,22 +32,22 @@ const (
 // Import reads a Lexflow or a Dify DSL document (YAML or JSON). A document
 // without kind and version is an older Dify export (0.1.0). The report lists
 // every node; Settle adds what Compile finds.
-func Import(data []byte) (*App, *ImportReport, error) {
-	doc, err := parseDocument(data)
+func Import(data []byte) (*dsl.App, *dsl.ImportReport, error) {
+	doc, err := dsl.ParseDocument(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	kind, version, err := peekKind(doc)
+	kind, version, err := dsl.PeekKind(doc)
 	if err != nil {
 		return nil, nil, err
 	}
 	if kind == "" && version == "" {
-		kind, version = difyKind, "0.1.0"
+		kind, version = dsl.DifyKind, "0.1.0"
 	}
-	if kind == difyKind {
+	if kind == dsl.DifyKind {
 		return importDify(doc, version)
 	}
-	app, err := decodeApp(doc)
+	app, err := dsl.DecodeJSON(doc)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -48,17 +56,17 @@ func Import(data []byte) (*App, *ImportReport, error) {
 
 // lexflowReport lists a Lexflow document's nodes; a node an earlier import
 // could not map, still of the type it had then, is still unsupported.
-func lexflowReport(app *App, version string) *ImportReport {
-	rep := newReport("lexflow", version)
-	rep.Models = modelUses(app)
+func lexflowReport(app *dsl.App, version string) *dsl.ImportReport {
+	rep := dsl.NewReport("lexflow", version)
+	rep.Models = dsl.ModelUses(app)
 	for _, n := range app.Workflow.Graph.Nodes {
 		line := rep.Node(n.ID)
 		line.Title, line.SourceType = nodeTitle(n.Data), n.Type
 		if app.Import == nil {
 			continue
 		}
-		if before := app.Import.find(n.ID); before != nil && before.Outcome == OutcomeUnsupported && before.SourceType == n.Type {
-			line.Outcome, line.Details = OutcomeUnsupported, before.Details
+		if before := app.Import.Find(n.ID); before != nil && before.Outcome == dsl.OutcomeUnsupported && before.SourceType == n.Type {
+			line.Outcome, line.Details = dsl.OutcomeUnsupported, before.Details
 		}
 	}
 	return rep
@@ -75,26 +83,26 @@ func nodeTitle(data json.RawMessage) string {
 
 // difyMode maps Dify app modes with a graph to ours; chat, agent-chat and
 // completion apps have none (importBasicApp builds one).
-func difyMode(m Mode) (Mode, bool) {
+func difyMode(m dsl.Mode) (dsl.Mode, bool) {
 	switch m {
 	case "workflow":
-		return ModeWorkflow, true
+		return dsl.ModeWorkflow, true
 	case "advanced-chat":
-		return ModeChatflow, true
+		return dsl.ModeChatflow, true
 	}
 	return "", false
 }
 
-func importDify(doc []byte, version string) (*App, *ImportReport, error) {
-	major, minor, err := parseVersion(version)
+func importDify(doc []byte, version string) (*dsl.App, *dsl.ImportReport, error) {
+	major, minor, err := dsl.ParseVersion(version)
 	if err != nil || major != 0 {
-		return nil, nil, fmt.Errorf("import dify dsl: version %q, want 0.x: %w", version, ErrUnsupportedVersion)
+		return nil, nil, fmt.Errorf("import dify dsl: version %q, want 0.x: %w", version, dsl.ErrUnsupportedVersion)
 	}
-	var app App
+	var app dsl.App
 	if err := json.Unmarshal(doc, &app); err != nil {
-		return nil, nil, fmt.Errorf("import dify dsl: %w: %w", err, ErrMalformed)
+		return nil, nil, fmt.Errorf("import dify dsl: %w: %w", err, dsl.ErrMalformed)
 	}
-	rep := newReport("dify", version)
+	rep := dsl.NewReport("dify", version)
 	mode, ok := difyMode(app.App.Mode)
 	if !ok {
 		if err := importBasicApp(&app, rep); err != nil {
@@ -105,7 +113,7 @@ func importDify(doc []byte, version string) (*App, *ImportReport, error) {
 	if minor > difyKnownMinor {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("Dify DSL %s is newer than the 0.%d this import knows; check the result", version, difyKnownMinor))
 	}
-	app.Version, app.Kind, app.App.Mode = DSLVersion, DSLKind, mode
+	app.Version, app.Kind, app.App.Mode = dsl.DSLVersion, dsl.DSLKind, mode
 	moveStickyNotes(&app.Workflow.Graph)
 	for i := range app.Workflow.Graph.Nodes {
 		if err := convertDifyNode(&app.Workflow.Graph.Nodes[i], rep); err != nil {
@@ -113,8 +121,8 @@ func importDify(doc []byte, version string) (*App, *ImportReport, error) {
 		}
 	}
 	difyAppNotes(&app, rep)
-	rep.Models = modelUses(&app)
-	if err := app.checkShape(); err != nil {
+	rep.Models = dsl.ModelUses(&app)
+	if err := app.CheckShape(); err != nil {
 		return nil, nil, err
 	}
 	return &app, rep, nil
@@ -122,19 +130,19 @@ func importDify(doc []byte, version string) (*App, *ImportReport, error) {
 
 // importBasicApp gives a chat, agent-chat or completion app the graph Dify
 // runs it as, from its model_config.
-func importBasicApp(app *App, rep *ImportReport) error {
-	var ours Mode
+func importBasicApp(app *dsl.App, rep *dsl.ImportReport) error {
+	var ours dsl.Mode
 	switch app.App.Mode {
 	case "chat", "agent-chat":
-		ours = ModeChatflow
+		ours = dsl.ModeChatflow
 	case "completion":
-		ours = ModeWorkflow
+		ours = dsl.ModeWorkflow
 	default:
-		return fmt.Errorf("mode %q (want workflow, advanced-chat, chat, agent-chat or completion): %w", app.App.Mode, ErrUnsupportedApp)
+		return fmt.Errorf("mode %q (want workflow, advanced-chat, chat, agent-chat or completion): %w", app.App.Mode, dsl.ErrUnsupportedApp)
 	}
 	raw, ok := app.Extra["model_config"]
 	if !ok {
-		return fmt.Errorf("a %s app without model_config: %w", app.App.Mode, ErrMalformed)
+		return fmt.Errorf("a %s app without model_config: %w", app.App.Mode, dsl.ErrMalformed)
 	}
 	graph, features, err := basicGraph(raw, string(app.App.Mode))
 	if err != nil {
@@ -146,7 +154,7 @@ func importBasicApp(app *App, rep *ImportReport) error {
 		app.Extra = nil // as decoding a document without other keys leaves it
 	}
 	if app.Workflow.Extra == nil {
-		app.Workflow.Extra = Extra{}
+		app.Workflow.Extra = dsl.Extra{}
 	}
 	app.Workflow.Graph, app.Workflow.Extra["features"], app.App.Mode = graph, features, ours
 	return nil
@@ -158,8 +166,8 @@ const difyNoteType = "custom-note"
 
 // moveStickyNotes moves Dify's sticky notes out of the nodes into the
 // graph's notes, which the canvas shows and export writes back.
-func moveStickyNotes(g *Graph) {
-	g.Nodes = slices.DeleteFunc(g.Nodes, func(n GraphNode) bool {
+func moveStickyNotes(g *dsl.Graph) {
+	g.Nodes = slices.DeleteFunc(g.Nodes, func(n dsl.GraphNode) bool {
 		if n.Type == difyNoteType {
 			g.Notes = append(g.Notes, n)
 			return true
@@ -193,10 +201,10 @@ type difyModel struct {
 }
 
 // convertDifyNode moves data.type to the node's type and records the outcome.
-func convertDifyNode(n *GraphNode, rep *ImportReport) error {
+func convertDifyNode(n *dsl.GraphNode, rep *dsl.ImportReport) error {
 	var dd difyNodeData
 	if len(n.Data) == 0 || n.Data[0] != '{' || json.Unmarshal(n.Data, &dd) != nil {
-		return fmt.Errorf("node %q: data must be a mapping: %w", n.ID, ErrMalformed)
+		return fmt.Errorf("node %q: data must be a mapping: %w", n.ID, dsl.ErrMalformed)
 	}
 	data, rewritten, err := rewriteDifyData(n.Data)
 	if err != nil {
@@ -208,15 +216,15 @@ func convertDifyNode(n *GraphNode, rep *ImportReport) error {
 	ours, reason := mapDifyType(dd)
 	if ours == "" {
 		n.Type = dd.Type
-		line.note(OutcomeUnsupported, reason)
+		line.Note(dsl.OutcomeUnsupported, reason)
 		return nil
 	}
 	n.Type = ours
 	if ours != dd.Type {
-		line.note(OutcomeChanged, reason)
+		line.Note(dsl.OutcomeChanged, reason)
 	}
 	if rewritten > 0 {
-		line.note(OutcomeChanged, fmt.Sprintf("%d system variable references rewritten from [node, \"sys.x\"] to [sys, x]", rewritten))
+		line.Note(dsl.OutcomeChanged, fmt.Sprintf("%d system variable references rewritten from [node, \"sys.x\"] to [sys, x]", rewritten))
 	}
 	difyNodeNotes(dd, line)
 	return nil
@@ -225,7 +233,7 @@ func convertDifyNode(n *GraphNode, rep *ImportReport) error {
 // rewriteDifyData drops data.type and rewrites old-style system selectors
 // ([start_id, "sys.query"]) to ours, keeping key order.
 func rewriteDifyData(raw json.RawMessage) (json.RawMessage, int, error) {
-	root, err := jsonToNode(raw)
+	root, err := dsl.JSONTree(raw)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -236,14 +244,14 @@ func rewriteDifyData(raw json.RawMessage) (json.RawMessage, int, error) {
 		}
 	}
 	n := rewriteSysSelectors(root)
-	out, err := nodeToJSON(root)
+	out, err := dsl.TreeJSON(root)
 	return out, n, err
 }
 
 func rewriteSysSelectors(n *yaml.Node) int {
 	if n.Kind == yaml.SequenceNode && len(n.Content) == 2 && n.Content[1].Tag == "!!str" {
-		if name, ok := strings.CutPrefix(n.Content[1].Value, NamespaceSys+"."); ok && n.Content[0].Tag == "!!str" {
-			n.Content[0].Value, n.Content[1].Value = NamespaceSys, name
+		if name, ok := strings.CutPrefix(n.Content[1].Value, engine.NamespaceSys+"."); ok && n.Content[0].Tag == "!!str" {
+			n.Content[0].Value, n.Content[1].Value = engine.NamespaceSys, name
 			return 1
 		}
 	}
@@ -314,25 +322,25 @@ func mapOldAssigner(dd difyNodeData) (string, string) {
 	return "", "writing conversation variables is not supported yet"
 }
 
-func difyNodeNotes(dd difyNodeData, line *NodeImport) {
+func difyNodeNotes(dd difyNodeData, line *dsl.NodeImport) {
 	if dd.Vision != nil && dd.Vision.Enabled {
-		line.note(OutcomeChanged, "vision is not supported: image inputs are ignored")
+		line.Note(dsl.OutcomeChanged, "vision is not supported: image inputs are ignored")
 	}
 }
 
 // difyAppNotes covers app-level features that do not carry over.
-func difyAppNotes(app *App, rep *ImportReport) {
+func difyAppNotes(app *dsl.App, rep *dsl.ImportReport) {
 	if _, ok := app.Extra["dependencies"]; ok {
 		rep.Notes = append(rep.Notes, "Dify plugin dependencies are ignored")
 	}
 	for _, v := range app.Workflow.EnvironmentVariables {
-		if v.ValueType == TypeSecret && (len(v.Value) == 0 || string(v.Value) == `""`) {
+		if v.ValueType == string(engine.TypeSecret) && (len(v.Value) == 0 || string(v.Value) == `""`) {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("secret environment variable %q came without its value; set it", v.Name))
 		}
 	}
 	var features map[string]json.RawMessage
 	if raw, ok := app.Workflow.Extra["features"]; ok && json.Unmarshal(raw, &features) == nil {
-		for _, name := range sortedKeys(features) {
+		for _, name := range slices.Sorted(maps.Keys(features)) {
 			var f struct {
 				Enabled bool `json:"enabled"`
 			}
@@ -341,13 +349,4 @@ func difyAppNotes(app *App, rep *ImportReport) {
 			}
 		}
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -1,7 +1,8 @@
-package engine
+package dsl
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -53,8 +54,8 @@ type ImportReport struct {
 	Runnable bool `json:"runnable"`
 }
 
-// newReport starts a report with every list present (the UI reads [] for none).
-func newReport(source, version string) *ImportReport {
+// NewReport starts a report with every list present (the UI reads [] for none).
+func NewReport(source, version string) *ImportReport {
 	return &ImportReport{Source: source, SourceVersion: version, Nodes: []NodeImport{}, Models: []ModelMapping{}, Notes: []string{}}
 }
 
@@ -81,7 +82,7 @@ func (r *ImportReport) Node(id string) *NodeImport {
 }
 
 // note records a finding about a node and raises its outcome to o when worse.
-func (n *NodeImport) note(o Outcome, detail string) {
+func (n *NodeImport) Note(o Outcome, detail string) {
 	if o.rank() > n.Outcome.rank() {
 		n.Outcome = o
 	}
@@ -90,33 +91,29 @@ func (n *NodeImport) note(o Outcome, detail string) {
 	}
 }
 
-// Settle records what Compile found: each problem about a node that was
-// carried over makes it need attention with the problem's message, and the
-// app is runnable when there was none. Problems about no node, or about
-// nodes not reported, go to Notes; unsupported nodes keep their reason.
-func (r *ImportReport) Settle(problems []Problem) {
+// Settle records what Compile found, as messages by node id ("" for the
+// app as a whole): each message about a node that was carried over makes it
+// need attention, and the app is runnable when there was none. Messages
+// about the app, or about nodes not reported, go to Notes; unsupported
+// nodes keep their reason.
+func (r *ImportReport) Settle(problems map[string][]string) {
 	r.Runnable = len(problems) == 0
-	for _, p := range problems {
-		ids := p.NodeIDs
-		if p.NodeID != "" {
-			ids = []string{p.NodeID}
-		}
-		reported := false
-		for _, id := range ids {
-			if n := r.find(id); n != nil {
-				reported = true
-				if n.Outcome != OutcomeUnsupported {
-					n.note(OutcomeAttention, p.Message)
+	for _, id := range slices.Sorted(maps.Keys(problems)) {
+		n := r.Find(id)
+		for _, msg := range problems[id] {
+			switch {
+			case n == nil:
+				if !slices.Contains(r.Notes, msg) {
+					r.Notes = append(r.Notes, msg)
 				}
+			case n.Outcome != OutcomeUnsupported:
+				n.Note(OutcomeAttention, msg)
 			}
-		}
-		if !reported && !slices.Contains(r.Notes, p.Message) {
-			r.Notes = append(r.Notes, p.Message)
 		}
 	}
 }
 
-func (r *ImportReport) find(id string) *NodeImport {
+func (r *ImportReport) Find(id string) *NodeImport {
 	for i := range r.Nodes {
 		if r.Nodes[i].NodeID == id {
 			return &r.Nodes[i]

@@ -1,10 +1,13 @@
-package engine
+package dify
 
 import (
 	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
+
+	"lexflow/backend/dsl"
+	"lexflow/backend/engine"
 )
 
 // Dify's basic apps — chat, agent-chat and completion — have no graph: a
@@ -62,17 +65,17 @@ const (
 )
 
 // basicGraph builds the graph of a basic app of the given Dify mode.
-func basicGraph(raw json.RawMessage, difyMode string) (Graph, json.RawMessage, error) {
+func basicGraph(raw json.RawMessage, difyMode string) (dsl.Graph, json.RawMessage, error) {
 	var mc difyModelConfig
 	if err := json.Unmarshal(raw, &mc); err != nil {
-		return Graph{}, nil, fmt.Errorf("model_config: %w: %w", err, ErrMalformed)
+		return dsl.Graph{}, nil, fmt.Errorf("model_config: %w: %w", err, dsl.ErrMalformed)
 	}
 	b := &graphBuilder{}
 	vars := mc.startVars()
 	b.add(basicStart, "start", map[string]any{"title": "Start", "variables": vars})
 	chat := difyMode != "completion"
 	query := "{{#sys.query#}}"
-	querySel := []string{NamespaceSys, SysQuery}
+	querySel := []string{engine.NamespaceSys, engine.SysQuery}
 	if !chat {
 		query, querySel = "", []string{basicStart, mc.DatasetQuery}
 	}
@@ -169,17 +172,17 @@ func rewriteFormVars(prompt string, vars []startVar) string {
 // graphBuilder lays nodes out left to right, each linked to the one before;
 // nodes are written as Dify writes them (data.type), to be converted like
 // any other Dify node.
-type graphBuilder struct{ g Graph }
+type graphBuilder struct{ g dsl.Graph }
 
 func (b *graphBuilder) add(id, typ string, data map[string]any) {
 	data["type"] = typ
 	raw, _ := json.Marshal(data)
 	n := len(b.g.Nodes)
-	b.g.Nodes = append(b.g.Nodes, GraphNode{ID: id, Type: "custom", Data: raw, Position: &Position{X: float64(80 + 300*n), Y: 200}})
+	b.g.Nodes = append(b.g.Nodes, dsl.GraphNode{ID: id, Type: "custom", Data: raw, Position: &dsl.Position{X: float64(80 + 300*n), Y: 200}})
 	if n > 0 {
 		prev := b.g.Nodes[n-1].ID
-		b.g.Edges = append(b.g.Edges, Edge{ID: prev + "-" + id, Source: prev, Target: id, SourceHandle: "source", TargetHandle: "target"})
+		b.g.Edges = append(b.g.Edges, dsl.Edge{ID: prev + "-" + id, Source: prev, Target: id, SourceHandle: "source", TargetHandle: "target"})
 	}
 }
 
-func (b *graphBuilder) graph() Graph { return b.g }
+func (b *graphBuilder) graph() dsl.Graph { return b.g }

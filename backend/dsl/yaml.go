@@ -1,4 +1,4 @@
-package engine
+package dsl
 
 import (
 	"bytes"
@@ -266,7 +266,7 @@ func isJSONNumber(s string) bool {
 // jsonToYAML converts compact JSON into YAML, keeping key order. Multi-line
 // strings use the literal block style so prompts stay readable.
 func jsonToYAML(doc []byte) ([]byte, error) {
-	root, err := jsonToNode(doc)
+	root, err := JSONTree(doc)
 	if err != nil {
 		return nil, fmt.Errorf("export yaml: %w", err)
 	}
@@ -283,15 +283,15 @@ func jsonToYAML(doc []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// jsonToNode builds an ordered tree from JSON; nodeToJSON writes one back.
+// JSONTree builds an ordered tree from JSON; TreeJSON writes one back.
 // Together they edit JSON without losing key order.
-func jsonToNode(doc []byte) (*yaml.Node, error) {
+func JSONTree(doc []byte) (*yaml.Node, error) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
 	return yamlValue(dec)
 }
 
-func nodeToJSON(n *yaml.Node) ([]byte, error) {
+func TreeJSON(n *yaml.Node) ([]byte, error) {
 	w := &yamlWriter{}
 	if err := w.node(n); err != nil {
 		return nil, err
@@ -311,7 +311,7 @@ func yamlValue(dec *json.Decoder) (*yaml.Node, error) {
 		}
 		return yamlSequence(dec)
 	case string:
-		return yamlString(t), nil
+		return YAMLString(t), nil
 	case json.Number:
 		return yamlNumber(t), nil
 	case bool:
@@ -332,7 +332,7 @@ func yamlMapping(dec *json.Decoder) (*yaml.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n.Content = append(n.Content, yamlString(key), val)
+		n.Content = append(n.Content, YAMLString(key), val)
 	}
 	_, err := dec.Token() // '}'
 	return n, err
@@ -366,7 +366,7 @@ func shortScalars(items []*yaml.Node) bool {
 	return len(items) > 0 && total <= 60
 }
 
-func yamlString(s string) *yaml.Node {
+func YAMLString(s string) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
 	if bytes.ContainsRune([]byte(s), '\n') {
 		n.Style = yaml.LiteralStyle

@@ -1,4 +1,4 @@
-package engine
+package dsl
 
 import (
 	"encoding/json"
@@ -28,8 +28,8 @@ type nodeModel struct {
 	} `json:"model"`
 }
 
-// modelUses lists the pairs the app's nodes name, in order of first use.
-func modelUses(app *App) []ModelMapping {
+// ModelUses lists the pairs the app's nodes name, in order of first use.
+func ModelUses(app *App) []ModelMapping {
 	uses := []ModelMapping{}
 	for _, n := range app.Workflow.Graph.Nodes {
 		var d nodeModel
@@ -71,7 +71,7 @@ func MapModels(app *App, rep *ImportReport) error {
 			if err := setNodeModel(app, id, provider, name); err != nil {
 				return fmt.Errorf("map model %s: %w", m.From, err)
 			}
-			rep.Node(id).note(OutcomeChanged, fmt.Sprintf("model %s replaced by %s (%s)", m.From, m.To, m.Why))
+			rep.Node(id).Note(OutcomeChanged, fmt.Sprintf("model %s replaced by %s (%s)", m.From, m.To, m.Why))
 		}
 	}
 	return nil
@@ -84,7 +84,7 @@ func setNodeModel(app *App, id, provider, name string) error {
 	if i < 0 {
 		return fmt.Errorf("no node %q", id)
 	}
-	root, err := jsonToNode(app.Workflow.Graph.Nodes[i].Data)
+	root, err := JSONTree(app.Workflow.Graph.Nodes[i].Data)
 	if err != nil {
 		return err
 	}
@@ -94,7 +94,7 @@ func setNodeModel(app *App, id, provider, name string) error {
 	}
 	setMappingString(model, "provider", provider)
 	setMappingString(model, "name", name)
-	data, err := nodeToJSON(root)
+	data, err := TreeJSON(root)
 	if err != nil {
 		return err
 	}
@@ -113,8 +113,8 @@ func mappingValue(m *yaml.Node, key string) *yaml.Node {
 
 func setMappingString(m *yaml.Node, key, value string) {
 	if v := mappingValue(m, key); v != nil {
-		*v = *yamlString(value)
+		*v = *YAMLString(value)
 		return
 	}
-	m.Content = append(m.Content, yamlString(key), yamlString(value))
+	m.Content = append(m.Content, YAMLString(key), YAMLString(value))
 }

@@ -1,15 +1,27 @@
-package engine
+package dify
 
 import (
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/dsl"
 )
 
-func importFixture(t *testing.T, name string) (*App, *ImportReport) {
+func readFixture(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func importFixture(t *testing.T, name string) (*dsl.App, *dsl.ImportReport) {
 	t.Helper()
 	app, rep, err := Import(readFixture(t, "testdata/dify/"+name+".yml"))
 	if err != nil {
@@ -21,21 +33,21 @@ func importFixture(t *testing.T, name string) (*App, *ImportReport) {
 func TestDifyImportReports(t *testing.T) {
 	tests := []struct {
 		name        string
-		mode        Mode
+		mode        dsl.Mode
 		nodes       int
 		unsupported []string // "id (type)"
 		notes       []string
 	}{
-		{"chatflow_rag", ModeChatflow, 4, nil, []string{
+		{"chatflow_rag", dsl.ModeChatflow, 4, nil, []string{
 			"Dify plugin dependencies are ignored",
 			`app feature "retriever_resource" is kept but not used`,
 		}},
-		{"workflow_branches", ModeWorkflow, 6, nil, []string{
+		{"workflow_branches", dsl.ModeWorkflow, 6, nil, []string{
 			`secret environment variable "SERVICE_KEY" came without its value`,
 		}},
-		{"classifier_tools", ModeChatflow, 10, nil, []string{`app feature "file_upload" is kept but not used`}},
-		{"old_0_1_0", ModeWorkflow, 6, nil, nil},
-		{"unsupported", ModeWorkflow, 10, []string{
+		{"classifier_tools", dsl.ModeChatflow, 10, nil, []string{`app feature "file_upload" is kept but not used`}},
+		{"old_0_1_0", dsl.ModeWorkflow, 6, nil, nil},
+		{"unsupported", dsl.ModeWorkflow, 10, []string{
 			"code (code)", "http (http-request)", "iter (iteration)", "iterstart (iteration-start)", "inner (llm)",
 			"docx (document-extractor)", "agent (agent)", "weird (quantum-oracle)",
 		}, nil},
@@ -43,7 +55,7 @@ func TestDifyImportReports(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			app, rep := importFixture(t, tt.name)
-			if rep.Source != "dify" || app.App.Mode != tt.mode || app.Kind != DSLKind || app.Version != DSLVersion {
+			if rep.Source != "dify" || app.App.Mode != tt.mode || app.Kind != dsl.DSLKind || app.Version != dsl.DSLVersion {
 				t.Errorf("source %q mode %q kind %q version %q", rep.Source, app.App.Mode, app.Kind, app.Version)
 			}
 			if len(rep.Nodes) != tt.nodes {
@@ -54,7 +66,7 @@ func TestDifyImportReports(t *testing.T) {
 				if n.Title == "" && n.SourceType != "iteration-start" {
 					t.Errorf("node %s reported without its title", n.NodeID)
 				}
-				if n.Outcome != OutcomeUnsupported {
+				if n.Outcome != dsl.OutcomeUnsupported {
 					continue
 				}
 				if len(n.Details) == 0 {
@@ -88,11 +100,11 @@ func TestDifyImportExplainsUnsupported(t *testing.T) {
 			t.Errorf("%s: details %q lack %q", n.NodeID, n.Details, w)
 		}
 	}
-	// Unsupported nodes are kept with their Dify type, so Compile names them.
+	// Unsupported nodes are kept with their Dify type, so Compile names them
+	// (TestDifyImportRuns in backend/engine).
 	app, _ := importFixture(t, "unsupported")
-	_, err := Compile(app, difyRegistry())
-	if !errors.Is(err, ErrUnknownNodeType) || !strings.Contains(err.Error(), `node code: unknown node type: type "code"`) {
-		t.Errorf("compile: %v", err)
+	if i := slices.IndexFunc(app.Workflow.Graph.Nodes, func(n dsl.GraphNode) bool { return n.ID == "weird" }); app.Workflow.Graph.Nodes[i].Type != "quantum-oracle" {
+		t.Errorf("the unsupported node lost its type: %+v", app.Workflow.Graph.Nodes[i])
 	}
 }
 
@@ -107,17 +119,17 @@ func TestDifyImportConvertsNodes(t *testing.T) {
 		strings.Index(string(kr.Data), "dataset_ids") > strings.Index(string(kr.Data), "desc") {
 		t.Errorf("data = %s", kr.Data)
 	}
-	if n := rep.Nodes[1]; n.Outcome != OutcomeChanged || !strings.Contains(n.Details[0], "1 system variable references rewritten") {
+	if n := rep.Nodes[1]; n.Outcome != dsl.OutcomeChanged || !strings.Contains(n.Details[0], "1 system variable references rewritten") {
 		t.Errorf("report line = %+v", n)
 	}
 	if kr.Position == nil || kr.Position.X != 362.5 || kr.Extra["positionAbsolute"] == nil || app.App.Extra["icon_background"] == nil {
 		t.Errorf("editor fields lost: %+v %v", kr.Position, kr.Extra)
 	}
-	out, err := Export(app, FormatYAML)
+	out, err := dsl.Export(app, dsl.FormatYAML)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Parse(out)
+	again, err := dsl.Parse(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,57 +138,16 @@ func TestDifyImportConvertsNodes(t *testing.T) {
 	}
 }
 
-// Imported Dify apps compile and run on the engine (with stub nodes).
-func TestDifyImportRuns(t *testing.T) {
-	tests := []struct {
-		name    string
-		inputs  map[string]any
-		answer  string
-		outputs map[string]any
-	}{
-		{"chatflow_rag", nil, "[LLM]", nil},
-		{"workflow_branches", map[string]any{"clause": "x", "jurisdiction": "UAE"}, "", map[string]any{"review": "[Review]"}},
-		{"workflow_branches", map[string]any{"clause": "x", "jurisdiction": "KSA", "else": true}, "",
-			map[string]any{"review": "Out of scope: KSA is not UAE."}},
-		{"classifier_tools", nil, "Article 12: [Explain article]", nil},
-		{"classifier_tools", map[string]any{"tool_fails": true}, "I could not find that article (node lookup (tool): no such article).", nil},
-		{"classifier_tools", map[string]any{"class": "2"}, "[Litigation]", nil},
-		{"classifier_tools", map[string]any{"class": "1731555555555"}, "I only answer legal questions.", nil},
-		{"old_0_1_0", map[string]any{"amount": 20000}, "", map[string]any{"size": "large"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			app, _ := importFixture(t, tt.name)
-			plan, err := Compile(app, difyRegistry())
-			if err != nil {
-				t.Fatalf("compile: %v", err)
-			}
-			res, err := plan.Run(t.Context(), RunInput{Inputs: tt.inputs, Sys: Sys{Query: "what is article 12?"}}, RunOptions{})
-			if err != nil {
-				t.Fatalf("run: %v", err)
-			}
-			if res.Answer != tt.answer {
-				t.Errorf("answer %q, want %q", res.Answer, tt.answer)
-			}
-			for k, v := range tt.outputs {
-				if got := res.Outputs[k].Any(); got != v {
-					t.Errorf("output %s = %v, want %v", k, got, v)
-				}
-			}
-		})
-	}
-}
-
 func TestDifyImportRefuses(t *testing.T) {
 	tests := []struct {
 		name, doc string
 		want      error
 	}{
-		{"basic chat app without model_config", "kind: app\nversion: 0.1.5\napp: {mode: chat, name: x}\n", ErrMalformed},
-		{"unknown mode", "kind: app\nversion: 0.1.5\napp: {mode: channel, name: x}\n", ErrUnsupportedApp},
-		{"version 1", "kind: app\nversion: 1.0.0\napp: {mode: workflow, name: x}\n", ErrUnsupportedVersion},
-		{"no version", "kind: app\napp: {mode: workflow, name: x}\n", ErrUnsupportedVersion},
-		{"node data not a mapping", "kind: app\nversion: 0.1.5\napp: {mode: workflow}\nworkflow: {graph: {nodes: [{id: a, data: [1]}]}}\n", ErrMalformed},
+		{"basic chat app without model_config", "kind: app\nversion: 0.1.5\napp: {mode: chat, name: x}\n", dsl.ErrMalformed},
+		{"unknown mode", "kind: app\nversion: 0.1.5\napp: {mode: channel, name: x}\n", dsl.ErrUnsupportedApp},
+		{"version 1", "kind: app\nversion: 1.0.0\napp: {mode: workflow, name: x}\n", dsl.ErrUnsupportedVersion},
+		{"no version", "kind: app\napp: {mode: workflow, name: x}\n", dsl.ErrUnsupportedVersion},
+		{"node data not a mapping", "kind: app\nversion: 0.1.5\napp: {mode: workflow}\nworkflow: {graph: {nodes: [{id: a, data: [1]}]}}\n", dsl.ErrMalformed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,8 +163,8 @@ func TestDifyImportRefuses(t *testing.T) {
 }
 
 func TestImportReadsLexflowToo(t *testing.T) {
-	app, rep, err := Import(readFixture(t, "testdata/runs/linear.yml"))
-	if err != nil || rep.Source != "lexflow" || rep.Count(OutcomeMapped) != len(app.Workflow.Graph.Nodes) || app.App.Name != "Linear" {
+	app, rep, err := Import(readFixture(t, "../../engine/testdata/runs/linear.yml"))
+	if err != nil || rep.Source != "lexflow" || rep.Count(dsl.OutcomeMapped) != len(app.Workflow.Graph.Nodes) || app.App.Name != "Linear" {
 		t.Errorf("Import lexflow: %v %+v", err, rep)
 	}
 }
@@ -204,7 +175,7 @@ func TestImportReadsDifyWithoutKindAsOldest(t *testing.T) {
 	if err != nil || rep.Source != "dify" || rep.SourceVersion != "0.1.0" || app.Workflow.Graph.Nodes[0].Type != "start" {
 		t.Fatalf("import: %v %+v", err, rep)
 	}
-	if n := rep.Nodes[0]; n.Title != "Begin" || n.Outcome != OutcomeMapped {
+	if n := rep.Nodes[0]; n.Title != "Begin" || n.Outcome != dsl.OutcomeMapped {
 		t.Errorf("report line %+v", n)
 	}
 }
@@ -228,7 +199,7 @@ workflow:
 	if len(g.Nodes) != 1 || len(g.Notes) != 1 || g.Notes[0].ID != "n1" || len(rep.Nodes) != 1 {
 		t.Fatalf("nodes %+v notes %+v report %+v", g.Nodes, g.Notes, rep.Nodes)
 	}
-	out, err := Export(app, FormatYAML)
+	out, err := dsl.Export(app, dsl.FormatYAML)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +214,7 @@ workflow:
 func TestReimportRemembersUnmappedNodes(t *testing.T) {
 	app, rep := importFixture(t, "unsupported")
 	app.Import = rep
-	out, err := Export(app, FormatYAML)
+	out, err := dsl.Export(app, dsl.FormatYAML)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,25 +222,11 @@ func TestReimportRemembersUnmappedNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Source != "lexflow" || again.Count(OutcomeUnsupported) != rep.Count(OutcomeUnsupported) {
-		t.Fatalf("re-import: %d unsupported, want %d: %+v", again.Count(OutcomeUnsupported), rep.Count(OutcomeUnsupported), again.Nodes)
+	if again.Source != "lexflow" || again.Count(dsl.OutcomeUnsupported) != rep.Count(dsl.OutcomeUnsupported) {
+		t.Fatalf("re-import: %d unsupported, want %d: %+v", again.Count(dsl.OutcomeUnsupported), rep.Count(dsl.OutcomeUnsupported), again.Nodes)
 	}
-	if n := again.find("code"); !strings.Contains(strings.Join(n.Details, " "), "Python/JavaScript") {
+	if n := again.Find("code"); !strings.Contains(strings.Join(n.Details, " "), "Python/JavaScript") {
 		t.Errorf("reason lost: %+v", n)
-	}
-}
-
-// Settle turns compile problems into "needs attention" lines and decides
-// whether the app can run.
-func TestSettleMarksNodesThatNeedAttention(t *testing.T) {
-	rep := &ImportReport{Nodes: []NodeImport{{NodeID: "a", Outcome: OutcomeMapped}, {NodeID: "b", Outcome: OutcomeUnsupported}}}
-	rep.Settle([]Problem{{NodeID: "a", Message: "Choose a collection."}, {NodeID: "b", Message: "Unknown step."}, {Message: "Add an end step."}})
-	if rep.Runnable || rep.Nodes[0].Outcome != OutcomeAttention || rep.Nodes[0].Details[0] != "Choose a collection." ||
-		len(rep.Nodes[1].Details) != 0 || rep.Notes[0] != "Add an end step." {
-		t.Errorf("settled: %+v", rep)
-	}
-	if got := rep.Summary(); got != "1 need attention, 1 not supported; the app cannot run yet" {
-		t.Errorf("summary %q", got)
 	}
 }
 
@@ -277,15 +234,15 @@ func TestSettleMarksNodesThatNeedAttention(t *testing.T) {
 func TestDifyBasicAppsBecomeGraphs(t *testing.T) {
 	tests := []struct {
 		name  string
-		mode  Mode
+		mode  dsl.Mode
 		types []string
 		want  []string // fragments of the converted node data
 	}{
-		{"basic_chat", ModeChatflow, []string{"start", "llm", "answer"},
+		{"basic_chat", dsl.ModeChatflow, []string{"start", "llm", "answer"},
 			[]string{`"variable":"city"`, `You help tenants in {{#start.city#}}.`, `"query_prompt_template":"{{#sys.query#}}"`, `{{#model.text#}}`}},
-		{"basic_agent", ModeChatflow, []string{"start", "knowledge-retrieval", "agent", "answer"},
+		{"basic_agent", dsl.ModeChatflow, []string{"start", "knowledge-retrieval", "agent", "answer"},
 			[]string{`"dataset_ids":["6084ed3f-d100-4df2-a277-b40d639ea7c6"]`, `"tool_name":"current_time"`, `"max_iterations":5`}},
-		{"basic_completion", ModeWorkflow, []string{"start", "llm", "end"},
+		{"basic_completion", dsl.ModeWorkflow, []string{"start", "llm", "end"},
 			[]string{`"role":"user","text":"Summarise this clause in one sentence: {{#start.clause#}}"`, `"value_selector":["model","text"]`}},
 	}
 	for _, tt := range tests {
