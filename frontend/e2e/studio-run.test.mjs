@@ -221,6 +221,9 @@ test('a workflow runs from its inputs form', async () => {
 test('a Dify export imports through the dialog, reports, and opens on the canvas; steps copy, paste and tidy up', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
+  if ((await api(page, 'GET', '/api/providers')).body.every((p) => p.builtIn)) {
+    await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
+  }
   await page.getByRole('link', { name: 'Studio' }).click();
   await page.getByRole('button', { name: 'Import' }).first().click();
   const dialog = page.getByRole('dialog');
@@ -230,13 +233,17 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
   assert.match(await report.textContent(), /Read as a Dify/);
   // Before anything is imported: the model the export names, with the configured model proposed for it,
   // and the step that cannot run as it is (its Dify dataset is not a collection here).
-  assert.equal(await dialog.getByTestId('import-model').inputValue(), 'Fake Ollama/fake-chat');
+  const model = dialog.getByTestId('import-model');
+  assert.notEqual(await model.inputValue(), '', 'a configured model is proposed');
+  await model.locator('option[value="Fake Ollama/fake-chat"]').waitFor({ state: 'attached' });
+  await model.selectOption('Fake Ollama/fake-chat');
   assert.match(await dialog.getByTestId('import-summary').textContent(), /cannot run until/);
   assert.match(await dialog.getByTestId('import-warning').textContent(), /Choose a collection/);
   await screenshot(page, 'studio-import-preview');
   await dialog.getByTestId('import-confirm').click();
   const open = dialog.getByRole('button', { name: /Open on the canvas/ });
   await open.waitFor();
+  assert.match(await dialog.getByTestId('import-models').textContent(), /Fake Ollama\/fake-chat/);
   await screenshot(page, 'studio-import-report');
   await open.click();
   await page.waitForURL(/#\/studio\/[^/?]+$/);

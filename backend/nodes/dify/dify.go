@@ -224,7 +224,7 @@ func convertDifyNode(n *dsl.GraphNode, rep *dsl.ImportReport) error {
 		line.Note(dsl.OutcomeChanged, reason)
 	}
 	if rewritten > 0 {
-		line.Note(dsl.OutcomeChanged, fmt.Sprintf("%d system variable references rewritten from [node, \"sys.x\"] to [sys, x]", rewritten))
+		line.Note(dsl.OutcomeChanged, fmt.Sprintf("%d system variable %s rewritten from [node, \"sys.x\"] to [sys, x].", rewritten, plural(rewritten, "reference", "references")))
 	}
 	difyNodeNotes(dd, line)
 	return nil
@@ -349,4 +349,11 @@ func difyAppNotes(app *dsl.App, rep *dsl.ImportReport) {
 			}
 		}
 	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -119,7 +119,7 @@ func TestDifyImportConvertsNodes(t *testing.T) {
 		strings.Index(string(kr.Data), "dataset_ids") > strings.Index(string(kr.Data), "desc") {
 		t.Errorf("data = %s", kr.Data)
 	}
-	if n := rep.Nodes[1]; n.Outcome != dsl.OutcomeChanged || !strings.Contains(n.Details[0], "1 system variable references rewritten") {
+	if n := rep.Nodes[1]; n.Outcome != dsl.OutcomeChanged || !strings.Contains(n.Details[0], "1 system variable reference rewritten") {
 		t.Errorf("report line = %+v", n)
 	}
 	if kr.Position == nil || kr.Position.X != 362.5 || kr.Extra["positionAbsolute"] == nil || app.App.Extra["icon_background"] == nil {
