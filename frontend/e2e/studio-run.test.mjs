@@ -251,6 +251,8 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
   await nodes.first().waitFor();
   assert.equal(await nodes.count(), 4);
   for (const type of ['start', 'knowledge-retrieval', 'llm', 'answer']) await page.locator(`[data-testid="studio-node"][data-node-type="${type}"]`).waitFor();
+  // The export's sticky note is a note on the canvas, not a step.
+  assert.match(await page.getByTestId('canvas-note').textContent(), /Point the retrieval at the firm's precedents/);
   await screenshotBothThemes(page, 'studio-imported');
 
   // Copy the model step and paste it twice: new ids, one undo step each.
