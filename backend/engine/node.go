@@ -137,6 +137,8 @@ type NodeInput struct {
 	Vars Vars
 	// RunInputs are the run's inputs, for the Start node.
 	RunInputs map[string]any
+	// Overrides are RunInput.Overrides.
+	Overrides any
 	att       *attempt
 }
 

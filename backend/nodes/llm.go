@@ -125,7 +125,7 @@ func (n *llmNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeResu
 	if err != nil {
 		return engine.NodeResult{}, err
 	}
-	m, err := n.deps.resolveModel(ctx, n.data.Model.ref())
+	m, err := n.deps.resolveModel(ctx, overridesOf(in).model(n.data.Model.ref()))
 	if err != nil {
 		return engine.NodeResult{ProcessData: w.into(map[string]any{"messages": messages})}, err
 	}

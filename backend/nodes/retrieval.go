@@ -179,7 +179,8 @@ func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	asked := textAt(in.Vars, r.data.Query)
 	s, err := r.standalone(ctx, in, asked)
 	// Distinct: the same passage in two formats of a document is one piece of evidence, not two.
-	q := index.Query{Text: s.text, CollectionIDs: r.colls, DocIDs: r.docs, TopK: r.topK, MinScore: r.min, Distinct: true}
+	colls, docs := overridesOf(in).scope(r.colls, r.docs)
+	q := index.Query{Text: s.text, CollectionIDs: colls, DocIDs: docs, TopK: r.topK, MinScore: r.min, Distinct: true}
 	var w warnings
 	if r.single {
 		w.add("single retrieval mode searches all the node's collections")

@@ -53,7 +53,9 @@ type Request struct {
 	PendingIntent string
 	OriginalQuery string
 	AskUserCount  int
-	Observers     []engine.Observer // extra observers, e.g. a CLI printing events
+	// Overrides stand in for node data in this run (engine.RunInput.Overrides).
+	Overrides any
+	Observers []engine.Observer // extra observers, e.g. a CLI printing events
 }
 
 // Start compiles the app, records the run and starts it; it returns at once
@@ -73,7 +75,8 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	return s.begin(ctx, run, req.Observers, func(runID string, opts engine.RunOptions) (*engine.Execution, error) {
 		return plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
 			Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID,
-				PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount}}, opts)
+				PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount},
+			Overrides: req.Overrides}, opts)
 	})
 }
 
