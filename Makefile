@@ -126,5 +126,12 @@ eval-retrieval:
 eval-pdf:
 	go run ./scripts/evalpdf $(EVALPDF_FLAGS)
 
+## eval-dify: Dify exports imported, compiled and run (not part of `make test`): every file of
+## ../shared/eval/dify-dsl/apps through the importer and the real node types, every model mapped to the fake
+## model server; per file and per node type what happened, then the totals (EVALDIFY_FLAGS="-dump" lists every problem)
+.PHONY: eval-dify
+eval-dify:
+	go run ./scripts/evaldify $(EVALDIFY_FLAGS)
+
 clean:
 	rm -rf bin frontend/dist/assets frontend/dist/index.html

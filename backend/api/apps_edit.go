@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/store"
 )
@@ -37,13 +38,13 @@ func (s *AppService) Create(ctx context.Context, in AppCreate) (AppDocument, err
 }
 
 // startingPoint is the template's DSL, or a blank graph in the given mode.
-func startingPoint(in AppCreate) (*engine.App, error) {
+func startingPoint(in AppCreate) (*dsl.App, error) {
 	if in.Template != "" {
 		return templateApp(in.Template)
 	}
-	switch engine.Mode(in.Mode) {
-	case engine.ModeChatflow, engine.ModeWorkflow:
-		return blankApp(engine.Mode(in.Mode)), nil
+	switch dsl.Mode(in.Mode) {
+	case dsl.ModeChatflow, dsl.ModeWorkflow:
+		return blankApp(dsl.Mode(in.Mode)), nil
 	}
 	return nil, invalid("mode", `mode must be "chatflow" or "workflow"`)
 }
@@ -87,7 +88,7 @@ func (s *AppService) Document(ctx context.Context, id string) (AppDocument, erro
 // still saved, as a draft, with its problems in the answer: an edit is never
 // lost to validation. Only a document that cannot be read at all is refused.
 func (s *AppService) Save(ctx context.Context, id string, in AppSave) (AppDocument, error) {
-	app, err := engine.Parse([]byte(in.DSL))
+	app, err := dsl.Parse([]byte(in.DSL))
 	if err != nil {
 		return AppDocument{}, badDSL(err)
 	}
@@ -110,7 +111,7 @@ func (s *AppService) Save(ctx context.Context, id string, in AppSave) (AppDocume
 
 // Validate compiles a DSL without saving it.
 func (s *AppService) Validate(_ context.Context, in DSLCheck) (Validation, error) {
-	app, err := engine.Parse([]byte(in.DSL))
+	app, err := dsl.Parse([]byte(in.DSL))
 	if err != nil {
 		return Validation{}, badDSL(err)
 	}
@@ -127,43 +128,43 @@ func (s *AppService) NodeTypes(context.Context) ([]string, error) {
 }
 
 // load reads an app and parses its DSL.
-func (s *AppService) load(ctx context.Context, id string) (store.App, *engine.App, error) {
+func (s *AppService) load(ctx context.Context, id string) (store.App, *dsl.App, error) {
 	a, err := s.db.GetApp(ctx, id)
 	if err != nil {
 		return store.App{}, nil, err
 	}
-	app, _, err := engine.Import([]byte(a.DSL))
+	app, err := dsl.Parse([]byte(a.DSL))
 	if err != nil {
 		return store.App{}, nil, err
 	}
 	return a, app, nil
 }
 
-func (s *AppService) insert(ctx context.Context, app *engine.App) (store.App, error) {
-	dsl, err := engine.Export(app, engine.FormatYAML)
+func (s *AppService) insert(ctx context.Context, app *dsl.App) (store.App, error) {
+	out, err := dsl.Export(app, dsl.FormatYAML)
 	if err != nil {
 		return store.App{}, err
 	}
 	return s.db.SaveApp(ctx, store.App{Name: app.App.Name, Mode: string(app.App.Mode),
-		Description: app.App.Description, DSL: string(dsl)})
+		Description: app.App.Description, DSL: string(out)})
 }
 
-func (s *AppService) update(ctx context.Context, id string, app *engine.App, base int) (store.App, error) {
-	dsl, err := engine.Export(app, engine.FormatYAML)
+func (s *AppService) update(ctx context.Context, id string, app *dsl.App, base int) (store.App, error) {
+	out, err := dsl.Export(app, dsl.FormatYAML)
 	if err != nil {
 		return store.App{}, err
 	}
 	return s.db.UpdateApp(ctx, store.App{ID: id, Name: app.App.Name, Mode: string(app.App.Mode),
-		Description: app.App.Description, DSL: string(dsl)}, base)
+		Description: app.App.Description, DSL: string(out)}, base)
 }
 
 // document is what the editor gets back: the DSL in the export's JSON form.
-func (s *AppService) document(a store.App, app *engine.App) (AppDocument, error) {
-	dsl, err := engine.Export(app, engine.FormatJSON)
+func (s *AppService) document(a store.App, app *dsl.App) (AppDocument, error) {
+	out, err := dsl.Export(app, dsl.FormatJSON)
 	if err != nil {
 		return AppDocument{}, err
 	}
-	return AppDocument{App: appDTO(a), DSL: string(dsl), Problems: s.problems(app), Outputs: s.outputs(app),
+	return AppDocument{App: appDTO(a), DSL: string(out), Problems: s.problems(app), Outputs: s.outputs(app),
 		Sys: variableDecls(engine.SysVariables(app.App.Mode))}, nil
 }
 
@@ -186,7 +187,7 @@ func truncateName(name string) string {
 
 func badDSL(err error) error {
 	msg := err.Error()
-	if errors.Is(err, engine.ErrDifyDSL) {
+	if errors.Is(err, dsl.ErrDifyDSL) {
 		msg = "this is a Dify export: import it as a new app instead"
 	}
 	return &Error{Status: http.StatusBadRequest, Body: ErrorBody{Code: "bad_dsl", Message: msg, Field: "dsl"}}

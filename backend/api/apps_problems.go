@@ -1,33 +1,21 @@
 package api
 
 import (
-	"errors"
-
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
 // problems compiles app against the registry runs use and locates every
 // problem for the canvas. Without a registry nothing can be checked.
-func (s *AppService) problems(app *engine.App) []CompileProblem {
+func (s *AppService) problems(app *dsl.App) []CompileProblem {
 	out := []CompileProblem{}
-	if s.registry == nil {
-		return out
-	}
-	_, err := engine.Compile(app, s.registry)
-	var ce *engine.CompileError
-	switch {
-	case err == nil:
-	case errors.As(err, &ce):
-		for _, p := range ce.Problems {
-			out = append(out, problemDTO(app.Workflow.Graph, p))
-		}
-	default:
-		out = append(out, CompileProblem{Kind: "invalid", Code: "invalid", Message: "The app could not be checked.", Detail: err.Error(), NodeIDs: []string{}, EdgeIndex: -1})
+	for _, p := range s.compileProblems(app) {
+		out = append(out, problemDTO(app.Workflow.Graph, p))
 	}
 	return out
 }
 
-func problemDTO(g engine.Graph, p engine.Problem) CompileProblem {
+func problemDTO(g dsl.Graph, p engine.Problem) CompileProblem {
 	ids := p.NodeIDs
 	if ids == nil {
 		ids = []string{}
@@ -41,7 +29,7 @@ func problemDTO(g engine.Graph, p engine.Problem) CompileProblem {
 }
 
 // outputs lists what each node of app declares it produces, drafts included.
-func (s *AppService) outputs(app *engine.App) []NodeOutputs {
+func (s *AppService) outputs(app *dsl.App) []NodeOutputs {
 	out := []NodeOutputs{}
 	if s.registry == nil {
 		return out

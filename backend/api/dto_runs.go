@@ -3,6 +3,8 @@ package api
 import (
 	"encoding/json"
 	"time"
+
+	"lexflow/backend/dsl"
 )
 
 // App is a stored chatflow or workflow.
@@ -20,28 +22,20 @@ type App struct {
 type AppImport struct {
 	DSL  string `json:"dsl"`
 	Name string `json:"name"` // optional: overrides the DSL's name
+	// DefaultModel ("provider/model") takes every model pair ModelMap does
+	// not name and no configured model matches; "" means the default model.
+	DefaultModel string `json:"defaultModel"`
+	// ModelMap maps a pair as the DSL names it ("deepseek/deepseek-chat")
+	// to a configured "provider/model".
+	ModelMap map[string]string `json:"modelMap"`
+	// DryRun reports what the import would do and stores nothing.
+	DryRun bool `json:"dryRun"`
 }
 
-// ImportIssue names a node that could not be mapped, or a warning.
-type ImportIssue struct {
-	NodeID string `json:"nodeId"`
-	Type   string `json:"type"`
-	Reason string `json:"reason"`
-}
-
-// ImportReport says what an import kept and what it could not map.
-type ImportReport struct {
-	Source        string        `json:"source"` // "lexflow" or "dify"
-	SourceVersion string        `json:"sourceVersion"`
-	Mapped        []ImportIssue `json:"mapped"`
-	Unsupported   []ImportIssue `json:"unsupported"`
-	Warnings      []ImportIssue `json:"warnings"`
-}
-
-// AppImported is the new app with its import report.
+// AppImported is the new app (none on a dry run) with its import report.
 type AppImported struct {
-	App    App          `json:"app"`
-	Report ImportReport `json:"report"`
+	App    App              `json:"app"`
+	Report dsl.ImportReport `json:"report"`
 }
 
 // RunRequest starts a run of an app.

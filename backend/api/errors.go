@@ -31,6 +31,8 @@ func ErrorOf(err error) (int, ErrorBody) {
 		return apiErr.Status, apiErr.Body
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, ErrorBody{Code: "not_found", Message: err.Error()}
+	case errors.Is(err, store.ErrAmbiguous):
+		return http.StatusConflict, ErrorBody{Code: "ambiguous", Message: err.Error()}
 	case errors.Is(err, store.ErrStale):
 		return http.StatusConflict, ErrorBody{Code: "stale", Message: err.Error()}
 	case errors.Is(err, store.ErrConflict):

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/runs"
 	"lexflow/backend/store"
@@ -117,15 +118,15 @@ func ranDSL(stored string) string {
 	if stored == "" {
 		return ""
 	}
-	app, _, err := engine.Import([]byte(stored))
+	app, err := dsl.Parse([]byte(stored))
 	if err != nil {
 		return ""
 	}
-	dsl, err := engine.Export(app, engine.FormatJSON)
+	out, err := dsl.Export(app, dsl.FormatJSON)
 	if err != nil {
 		return ""
 	}
-	return string(dsl)
+	return string(out)
 }
 
 // Exists fails as Get does for a run that is not there, without reading its

@@ -12,6 +12,7 @@ import (
 	"lexflow/backend/ingest"
 	"lexflow/backend/library"
 	"lexflow/backend/llm"
+	"lexflow/backend/nodes"
 	"lexflow/backend/runs"
 	"lexflow/backend/store"
 )
@@ -86,7 +87,7 @@ func New(opts Options) *Services {
 		Settings:    &SettingsService{db: opts.DB},
 		Diagnostics: newDiagnostics(opts.Hub, opts.SelfTestEvents, opts.SelfTestDrop),
 		Library:     &LibraryService{db: opts.DB, lib: opts.Library, index: opts.Index, now: opts.Now},
-		Apps:        &AppService{db: opts.DB, registry: registryOf(opts.Runs)},
+		Apps:        &AppService{db: opts.DB, registry: registryOf(opts), connect: opts.Connect},
 		Runs:        &RunService{db: opts.DB, runs: opts.Runs},
 		Chat: &ChatService{db: opts.DB, chat: opts.Chat, pipeline: opts.Pipeline,
 			models: Models{DB: opts.DB, Connect: opts.Connect}},
@@ -94,10 +95,31 @@ func New(opts Options) *Services {
 	}
 }
 
-// registryOf is the node types runs use, or nil when runs are not set up.
-func registryOf(rs *runs.Service) *engine.Registry {
-	if rs == nil {
+// registryOf is the node types runs use; without runs (a command that
+// opens no library), the same node types over the database alone, enough
+// to compile what an import brings.
+func registryOf(opts Options) *engine.Registry {
+	if opts.Runs != nil {
+		return opts.Runs.Registry()
+	}
+	if opts.DB == nil {
 		return nil
 	}
-	return rs.Registry()
+	reg := engine.NewRegistry()
+	if err := nodes.Register(reg, nodes.Deps{Models: Models{DB: opts.DB, Connect: opts.Connect}, Collections: CollectionIDs(opts.DB)}); err != nil {
+		return nil
+	}
+	return reg
+}
+
+// CollectionIDs lists the library's collection ids, for nodes.Deps.Collections.
+func CollectionIDs(db *store.DB) func(ctx context.Context) ([]string, error) {
+	return func(ctx context.Context) ([]string, error) {
+		colls, err := db.ListCollections(ctx)
+		ids := make([]string, len(colls))
+		for i, c := range colls {
+			ids[i] = c.ID
+		}
+		return ids, err
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"lexflow/backend/chat"
+	"lexflow/backend/dsl"
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/backend/tsgen"
@@ -67,8 +68,9 @@ func TypeScript() string {
 		reflect.TypeFor[AppImport](),
 		reflect.TypeFor[NodeRunStarted](),
 		reflect.TypeFor[Tool](),
-		reflect.TypeFor[ImportIssue](),
-		reflect.TypeFor[ImportReport](),
+		reflect.TypeFor[dsl.NodeImport](),
+		reflect.TypeFor[dsl.ModelMapping](),
+		reflect.TypeFor[dsl.ImportReport](),
 		reflect.TypeFor[AppImported](),
 		reflect.TypeFor[AppTemplate](),
 		reflect.TypeFor[AppCreate](),

@@ -19,6 +19,10 @@ var forbidden = map[string][]string{
 	"backend/tsgen":  {"backend/"},
 	"backend/api":    {"backend/server", "backend/cli"},
 	"backend/server": {"backend/cli", "backend/store"},
+	// The engine knows no node type: node packages plug into it, never the reverse.
+	"backend/engine": {"backend/nodes", "backend/api", "backend/server", "backend/cli", "backend/store"},
+	// The DSL is a document: it neither runs nor knows node types.
+	"backend/dsl": {"backend/engine", "backend/nodes", "backend/api", "backend/server", "backend/cli", "backend/store"},
 }
 
 func TestDependencyDirection(t *testing.T) {

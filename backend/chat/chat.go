@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/generation"
 	"lexflow/backend/nodes"
@@ -101,16 +102,16 @@ func EnsureDefaultApp(ctx context.Context, db *store.DB) error {
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
-		dsl, err := examples.App(b.file)
+		doc, err := examples.App(b.file)
 		if err != nil {
 			return err
 		}
-		app, _, err := engine.Import(dsl)
+		app, err := dsl.Parse(doc)
 		if err != nil {
 			return fmt.Errorf("the built-in app %s: %w", b.file, err)
 		}
 		if _, err := db.SaveApp(ctx, store.App{ID: b.id, Name: app.App.Name, Mode: string(app.App.Mode),
-			Description: app.App.Description, DSL: string(dsl)}); err != nil {
+			Description: app.App.Description, DSL: string(doc)}); err != nil {
 			return err
 		}
 	}
@@ -207,7 +208,7 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 		appID = DefaultAppID
 	}
 	turn := Turn{Human: human, AI: ai}
-	dsl, policy, err := s.appFor(ctx, appID, set)
+	doc, overrides, policy, err := s.appFor(ctx, appID, set)
 	var history []any
 	if err == nil {
 		history, err = s.history(ctx, conv.ID, human.Seq, policy.historyWords)
@@ -219,8 +220,8 @@ func (s *Service) start(ctx context.Context, conv store.Conversation, human, ai 
 	watch := &askWatch{}
 	var x *engine.Execution
 	if err == nil {
-		req := runs.Request{AppID: appID, DSL: dsl, Query: question, ConversationID: conv.ID, MessageID: ai.ID,
-			Inputs: map[string]any{nodes.HistoryInput: history}, Observers: []engine.Observer{watch}}
+		req := runs.Request{AppID: appID, DSL: doc, Query: question, ConversationID: conv.ID, MessageID: ai.ID,
+			Inputs: map[string]any{nodes.HistoryInput: history}, Overrides: overrides, Observers: []engine.Observer{watch}}
 		if p.ok {
 			req.PendingIntent, req.OriginalQuery, req.AskUserCount = p.state.PendingIntent, p.state.OriginalQuery, p.state.AskUserCount
 		}
@@ -302,66 +303,27 @@ func errText(errs ...error) string {
 	return "the run failed"
 }
 
-// appFor is the app's DSL with the turn's choices filled in: the collections
-// or documents its retrieval nodes search and the model its answering nodes
-// use. The run records this DSL, so the audit shows exactly what ran.
-func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, appPolicy, error) {
+// appFor is the app's DSL as stored, with the turn's choices — the
+// collections or documents its retrieval and agent nodes search, the model
+// its answering nodes use — as the run's overrides (nodes.Overrides). The
+// question's message records its scope, so the audit shows what ran.
+func (s *Service) appFor(ctx context.Context, appID string, set Settings) ([]byte, nodes.Overrides, appPolicy, error) {
 	a, err := s.db.GetApp(ctx, appID)
 	if err != nil {
-		return nil, appPolicy{}, err
+		return nil, nodes.Overrides{}, appPolicy{}, err
 	}
-	app, _, err := engine.Import([]byte(a.DSL))
+	app, err := dsl.Parse([]byte(a.DSL))
 	if err != nil {
-		return nil, appPolicy{}, err
+		return nil, nodes.Overrides{}, appPolicy{}, err
 	}
 	colls, docs := set.searched()
-	for i, n := range app.Workflow.Graph.Nodes {
-		patch := map[string]any{}
-		switch n.Type {
-		case nodes.TypeKnowledgeRetrieval, nodes.TypeAgent:
-			if len(docs) > 0 {
-				patch["dataset_ids"], patch["document_ids"] = []string{}, docs
-			} else if len(colls) > 0 {
-				patch["dataset_ids"] = colls
-			}
-		}
-		switch n.Type {
-		case nodes.TypeCitedAnswer, nodes.TypeLLM, nodes.TypeAgent:
-			if set.ProviderID != "" || set.Model != "" {
-				patch["model"] = map[string]any{"provider": set.ProviderID, "name": set.Model}
-			}
-		}
-		if app.Workflow.Graph.Nodes[i].Data, err = patchData(n.Data, patch); err != nil {
-			return nil, appPolicy{}, fmt.Errorf("node %s: %w", n.ID, err)
-		}
+	o := nodes.Overrides{Model: nodes.ModelRef{Provider: set.ProviderID, Name: set.Model}}
+	if len(docs) > 0 {
+		o.Documents = docs
+	} else {
+		o.Collections = colls
 	}
-	dsl, err := engine.Export(app, engine.FormatYAML)
-	return dsl, policyOf(app), err
-}
-
-// patchData sets keys of a node's data; a model patch keeps the node's other model settings.
-func patchData(raw json.RawMessage, patch map[string]any) (json.RawMessage, error) {
-	if len(patch) == 0 {
-		return raw, nil
-	}
-	data := map[string]any{}
-	if len(raw) > 0 {
-		if err := json.Unmarshal(raw, &data); err != nil {
-			return nil, err
-		}
-	}
-	for k, v := range patch {
-		if old, ok := data[k].(map[string]any); ok {
-			if nv, ok := v.(map[string]any); ok {
-				for kk, vv := range nv {
-					old[kk] = vv
-				}
-				continue
-			}
-		}
-		data[k] = v
-	}
-	return json.Marshal(data)
+	return []byte(a.DSL), o, policyOf(app), nil
 }
 
 // titleOf names a conversation after its first question.

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"lexflow/backend/engine"
+	"lexflow/backend/dsl"
 )
 
 // Defaults of an app's conversation settings (DSL: app.ask_user.ttl_hours
@@ -34,7 +34,7 @@ type askPolicy struct {
 
 // policyOf reads an app's settings from its DSL, with the defaults for
 // what it leaves out or gets wrong.
-func policyOf(app *engine.App) appPolicy {
+func policyOf(app *dsl.App) appPolicy {
 	p := appPolicy{
 		ask:          askPolicy{TTL: DefaultAskUserTTL, MaxAsks: DefaultMaxAsks},
 		historyWords: int(DefaultHistoryTokens * wordsPerToken),

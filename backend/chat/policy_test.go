@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"lexflow/backend/engine"
+	"lexflow/backend/nodes/dify"
 	"lexflow/backend/store"
 	"lexflow/examples"
 )
@@ -30,7 +30,7 @@ func TestPolicyOfReadsTheAppSettings(t *testing.T) {
 				dsl += "  " + strings.TrimSuffix(line, "\n") + "\n"
 			}
 			dsl += "workflow:\n  graph:\n    nodes: [{id: start, type: start, data: {title: Start}}]\n    edges: []\n"
-			app, _, err := engine.Import([]byte(dsl))
+			app, _, err := dify.Import([]byte(dsl))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -174,13 +174,14 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 	reg := engine.NewRegistry()
 	a.pipeline = &generation.Pipeline{Store: a.db, Rarity: idx.Rarity}
 	err := nodes.Register(reg, nodes.Deps{
-		Models:    api.Models{DB: a.db, Connect: env.Connect},
-		Search:    a.titled().Search,
-		Chunks:    a.db,
-		Answerer:  a.pipeline,
-		Verifier:  a.pipeline,
-		Scope:     chat.Describe(a.db),
-		Documents: a.readyDocuments,
+		Models:      api.Models{DB: a.db, Connect: env.Connect},
+		Search:      a.titled().Search,
+		Chunks:      a.db,
+		Answerer:    a.pipeline,
+		Verifier:    a.pipeline,
+		Scope:       chat.Describe(a.db),
+		Documents:   a.readyDocuments,
+		Collections: api.CollectionIDs(a.db),
 	})
 	return reg, err
 }

@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"lexflow/backend/api"
+	"lexflow/backend/dsl"
 )
 
 // runApp runs `lexflow app import|export|list`.
@@ -20,6 +23,16 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 	fs.StringVar(&dataDir, "data-dir", dataDir, "data directory")
 	asJSON := fs.Bool("json", false, "print JSON")
 	name := fs.String("name", "", "app name (import)")
+	defaultModel := fs.String("default-model", "", "PROVIDER/MODEL for every model the app names that has no match here (import)")
+	modelMap := map[string]string{}
+	fs.Func("model-map", "OLD=NEW: map the app's model OLD (as the DSL names it, e.g. deepseek/deepseek-chat) to a configured PROVIDER/MODEL (import; repeatable)", func(v string) error {
+		old, new, ok := strings.Cut(v, "=")
+		if !ok || old == "" || new == "" {
+			return fmt.Errorf("%q is not OLD=NEW", v)
+		}
+		modelMap[old] = new
+		return nil
+	})
 	format := fs.String("format", "yaml", "yaml or json (export)")
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -27,7 +40,7 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 	}
 	want := map[string]int{"import": 1, "export": 1, "list": 0}
 	if n, ok := want[sub]; !ok || len(rest) != n {
-		return usagef("usage: app import FILE [--name NAME] | app export APP [--format yaml|json] | app list")
+		return usagef("usage: app import FILE [--name NAME] [--default-model PROVIDER/MODEL] [--model-map OLD=NEW]... | app export APP [--format yaml|json] | app list")
 	}
 	a, err := openSettings(ctx, dataDir, env)
 	if err != nil {
@@ -37,7 +50,7 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 	apps, out := a.services.Apps, output{w: env.Stdout, json: *asJSON}
 	switch sub {
 	case "import":
-		return importApp(ctx, apps, rest[0], *name, out)
+		return importApp(ctx, apps, api.AppImport{Name: *name, DefaultModel: *defaultModel, ModelMap: modelMap}, rest[0], out)
 	case "export":
 		dsl, err := apps.Export(ctx, rest[0], *format)
 		if err != nil {
@@ -61,22 +74,59 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 	}
 }
 
-func importApp(ctx context.Context, apps *api.AppService, path, name string, out output) error {
+// importApp imports a DSL file and prints its report, node by node; it
+// fails (exit 1) when the imported app cannot run yet.
+func importApp(ctx context.Context, apps *api.AppService, in api.AppImport, path string, out output) error {
 	dsl, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	res, err := apps.Import(ctx, api.AppImport{DSL: string(dsl), Name: name})
+	in.DSL = string(dsl)
+	res, err := apps.Import(ctx, in)
 	if err != nil {
 		return err
 	}
-	return out.print(res, func(w io.Writer) {
-		fmt.Fprintf(w, "Imported %s %q (from %s), id %s\n", res.App.Mode, res.App.Name, res.Report.Source, res.App.ID)
-		for _, u := range res.Report.Unsupported {
-			fmt.Fprintf(w, "  not mapped: node %s (%s): %s\n", u.NodeID, u.Type, u.Reason)
-		}
-		for _, u := range res.Report.Warnings {
-			fmt.Fprintf(w, "  warning: %s %s\n", u.NodeID, u.Reason)
-		}
-	})
+	rep := res.Report
+	if err := out.print(res, func(w io.Writer) { printImport(w, res) }); err != nil {
+		return err
+	}
+	if !rep.Runnable {
+		return fmt.Errorf("imported %q, but it cannot run yet: %s", res.App.Name, rep.Summary())
+	}
+	return nil
+}
+
+func printImport(w io.Writer, res api.AppImported) {
+	rep := res.Report
+	source := "Lexflow"
+	if rep.Source == "dify" {
+		source = "Dify " + rep.SourceVersion
+	}
+	fmt.Fprintf(w, "Imported %s %q from %s, id %s\n", res.App.Mode, res.App.Name, source, res.App.ID)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, n := range rep.Nodes {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", outcomeWords[n.Outcome], cmp.Or(n.Title, n.NodeID), n.SourceType, strings.Join(n.Details, "; "))
+	}
+	tw.Flush()
+	for _, m := range rep.Models {
+		fmt.Fprintf(w, "  model %s → %s (%s)\n", m.From, cmp.Or(m.To, "unchanged"), cmp.Or(m.Why, "no model is configured"))
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
+	fmt.Fprintf(w, "%s\n", capitalize(rep.Summary()))
+}
+
+var outcomeWords = map[dsl.Outcome]string{
+	dsl.OutcomeMapped:      "mapped",
+	dsl.OutcomeChanged:     "changed",
+	dsl.OutcomeAttention:   "needs attention",
+	dsl.OutcomeUnsupported: "not supported",
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -175,7 +175,9 @@ Usage:
   lexflow library check                    verify that the index agrees with the database
   lexflow library list [--collection NAME] [--json]   documents with their titles and ids
   lexflow library rename DOCUMENT_ID TITLE give a document a title ("" gives back the one found in it)
-  lexflow app import FILE [--name NAME]    import a Lexflow or Dify DSL (YAML or JSON)
+  lexflow app import FILE [--name NAME] [--default-model PROVIDER/MODEL] [--model-map OLD=NEW]...
+                                           import a Lexflow or Dify DSL (YAML or JSON), models mapped to
+                                           configured ones; exits 1 when the imported app cannot run yet
   lexflow app export APP [--format yaml|json]
   lexflow app list [--json]
   lexflow run FILE.yml|APP [--inputs '{json}'] [--query Q] [--json]

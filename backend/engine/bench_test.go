@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"lexflow/backend/dsl"
 )
 
 // Engine overhead benchmarks (make bench / go test -bench . -run ^$):
@@ -20,37 +22,37 @@ import (
 //   - 10,000 streamed chunks through an Answer node: peak heap.
 
 // chainApp is start → noop × (n-2) → end.
-func chainApp(n int) *App {
-	app := &App{Version: DSLVersion, Kind: DSLKind, App: AppInfo{Name: "chain", Mode: ModeWorkflow}}
+func chainApp(n int) *dsl.App {
+	app := &dsl.App{Version: dsl.DSLVersion, Kind: dsl.DSLKind, App: dsl.AppInfo{Name: "chain", Mode: dsl.ModeWorkflow}}
 	g := &app.Workflow.Graph
-	g.Nodes = append(g.Nodes, GraphNode{ID: "start", Type: "start"})
+	g.Nodes = append(g.Nodes, dsl.GraphNode{ID: "start", Type: "start"})
 	prev := "start"
 	for i := 1; i < n-1; i++ {
 		id := fmt.Sprint("n", i)
-		g.Nodes = append(g.Nodes, GraphNode{ID: id, Type: "noop"})
-		g.Edges = append(g.Edges, Edge{Source: prev, Target: id})
+		g.Nodes = append(g.Nodes, dsl.GraphNode{ID: id, Type: "noop"})
+		g.Edges = append(g.Edges, dsl.Edge{Source: prev, Target: id})
 		prev = id
 	}
-	g.Nodes = append(g.Nodes, GraphNode{ID: "end", Type: "end"})
-	g.Edges = append(g.Edges, Edge{Source: prev, Target: "end"})
+	g.Nodes = append(g.Nodes, dsl.GraphNode{ID: "end", Type: "end"})
+	g.Edges = append(g.Edges, dsl.Edge{Source: prev, Target: "end"})
 	return app
 }
 
 // fanApp is start → noop × width → join → end.
-func fanApp(width int) *App {
-	app := &App{Version: DSLVersion, Kind: DSLKind, App: AppInfo{Name: "fan", Mode: ModeWorkflow}}
+func fanApp(width int) *dsl.App {
+	app := &dsl.App{Version: dsl.DSLVersion, Kind: dsl.DSLKind, App: dsl.AppInfo{Name: "fan", Mode: dsl.ModeWorkflow}}
 	g := &app.Workflow.Graph
-	g.Nodes = append(g.Nodes, GraphNode{ID: "start", Type: "start"}, GraphNode{ID: "join", Type: "noop"}, GraphNode{ID: "end", Type: "end"})
+	g.Nodes = append(g.Nodes, dsl.GraphNode{ID: "start", Type: "start"}, dsl.GraphNode{ID: "join", Type: "noop"}, dsl.GraphNode{ID: "end", Type: "end"})
 	for i := range width {
 		id := fmt.Sprint("b", i)
-		g.Nodes = append(g.Nodes, GraphNode{ID: id, Type: "noop"})
-		g.Edges = append(g.Edges, Edge{Source: "start", Target: id}, Edge{Source: id, Target: "join"})
+		g.Nodes = append(g.Nodes, dsl.GraphNode{ID: id, Type: "noop"})
+		g.Edges = append(g.Edges, dsl.Edge{Source: "start", Target: id}, dsl.Edge{Source: id, Target: "join"})
 	}
-	g.Edges = append(g.Edges, Edge{Source: "join", Target: "end"})
+	g.Edges = append(g.Edges, dsl.Edge{Source: "join", Target: "end"})
 	return app
 }
 
-func mustCompile(b *testing.B, app *App) *Plan {
+func mustCompile(b *testing.B, app *dsl.App) *Plan {
 	b.Helper()
 	plan, err := Compile(app, testRegistry())
 	if err != nil {
@@ -129,7 +131,7 @@ workflow:
 // BenchmarkAnswerStream10k reports the peak live heap above the baseline
 // while 10,000 chunks stream through an Answer node to a counting observer.
 func BenchmarkAnswerStream10k(b *testing.B) {
-	app, err := Parse([]byte(streamDSL))
+	app, err := dsl.Parse([]byte(streamDSL))
 	if err != nil {
 		b.Fatal(err)
 	}

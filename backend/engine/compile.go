@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"lexflow/backend/dsl"
 )
 
 // Limits that keep Compile's work bounded on hostile input; real apps have
@@ -16,7 +18,7 @@ const (
 // Compile validates an app against a registry and returns its immutable
 // plan. It reports every problem it finds, not just the first, as a
 // *CompileError whose problems each wrap a sentinel (ErrCycle, ...).
-func Compile(app *App, reg *Registry) (*Plan, error) {
+func Compile(app *dsl.App, reg *Registry) (*Plan, error) {
 	return compile(app, reg, "")
 }
 
@@ -26,7 +28,7 @@ func Compile(app *App, reg *Registry) (*Plan, error) {
 // elsewhere does not stop this one. Its references to other steps are taken
 // as they are: the run hands the node the variables it read before, and
 // MissingVars names those it lacks. The plan runs nothing but StartNode.
-func CompileNode(app *App, reg *Registry, nodeID string) (*Plan, error) {
+func CompileNode(app *dsl.App, reg *Registry, nodeID string) (*Plan, error) {
 	plan, err := compile(app, reg, nodeID)
 	if err == nil && !plan.has(nodeID) {
 		return nil, fmt.Errorf("compile step %s alone: %w", nodeID, ErrNodeNotFound)
@@ -34,7 +36,7 @@ func CompileNode(app *App, reg *Registry, nodeID string) (*Plan, error) {
 	return plan, err
 }
 
-func compile(app *App, reg *Registry, only string) (*Plan, error) {
+func compile(app *dsl.App, reg *Registry, only string) (*Plan, error) {
 	if app == nil || reg == nil {
 		return nil, fmt.Errorf("compile app: nil app or registry")
 	}
@@ -66,7 +68,7 @@ func compile(app *App, reg *Registry, only string) (*Plan, error) {
 }
 
 type compiler struct {
-	app  *App
+	app  *dsl.App
 	reg  *Registry
 	plan *Plan
 	ps   problems
@@ -92,7 +94,7 @@ func (c *compiler) variables() {
 	c.plan.conv = c.declared("Conversation variable", c.app.Workflow.ConversationVariables)
 }
 
-func (c *compiler) declared(what string, vars []Variable) map[string]Value {
+func (c *compiler) declared(what string, vars []dsl.Variable) map[string]Value {
 	out := make(map[string]Value, len(vars))
 	for _, v := range vars {
 		detail := fmt.Sprintf("%s %q", strings.ToLower(what), v.Name)
@@ -200,10 +202,10 @@ func (c *compiler) build(idx int, def NodeDef) {
 
 func (c *compiler) unknownType(id, typ string) {
 	known := cmpOr(strings.Join(c.reg.Types(), ", "), "none registered")
-	if newerThanOurs(c.app.Version) {
+	if dsl.NewerThanOurs(c.app.Version) {
 		err := fmt.Errorf("%w: %w", ErrUnknownNodeType, ErrNewerVersion)
 		c.ps.node(id, err, "This kind of step comes from a newer Lexflow: update Lexflow to run it.",
-			fmt.Sprintf("type %q comes with dsl version %s, newer than this Lexflow's %s; update Lexflow", typ, c.app.Version, DSLVersion))
+			fmt.Sprintf("type %q comes with dsl version %s, newer than this Lexflow's %s; update Lexflow", typ, c.app.Version, dsl.DSLVersion))
 		return
 	}
 	c.ps.node(id, ErrUnknownNodeType, "Lexflow does not know this kind of step: replace it with one from the palette.",
@@ -266,7 +268,7 @@ func (c *compiler) buildEdges() {
 	seenID := map[string]bool{}
 	seenLink := map[[3]string]bool{}
 	for i, e := range c.app.Workflow.Graph.Edges {
-		eid := edgeName(i, e)
+		eid := e.Name(i)
 		src, okSrc := c.plan.byID[e.Source]
 		dst, okDst := c.plan.byID[e.Target]
 		if !okSrc || !okDst {
@@ -286,24 +288,6 @@ func (c *compiler) buildEdges() {
 	}
 }
 
-// EdgeIndex returns the index of the edge a Problem's EdgeID names (edges
-// without an id are named by position), or -1.
-func (g Graph) EdgeIndex(ref string) int {
-	for i, e := range g.Edges {
-		if edgeName(i, e) == ref {
-			return i
-		}
-	}
-	return -1
-}
-
-func edgeName(i int, e Edge) string {
-	if e.ID != "" {
-		return e.ID
-	}
-	return fmt.Sprintf("#%d (%s → %s)", i+1, e.Source, e.Target)
-}
-
 // cmpOr is cmp.Or for strings, named apart from go-cmp in tests.
 func cmpOr[T ~string](s, def T) T {
 	if s == "" {
@@ -312,7 +296,7 @@ func cmpOr[T ~string](s, def T) T {
 	return s
 }
 
-func (c *compiler) danglingEdge(eid string, e Edge, okSrc, okDst bool) {
+func (c *compiler) danglingEdge(eid string, e dsl.Edge, okSrc, okDst bool) {
 	if !okSrc {
 		c.ps.edge(eid, ErrDanglingEdge, "A connection starts at a step that no longer exists: delete the connection.", fmt.Sprintf("source %q is not a node", e.Source))
 	}

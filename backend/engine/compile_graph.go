@@ -4,6 +4,8 @@ import (
 	"container/heap"
 	"slices"
 	"strings"
+
+	"lexflow/backend/dsl"
 )
 
 // checkRoles finds the start node and checks what the mode requires.
@@ -32,10 +34,10 @@ func (c *compiler) checkRoles() {
 			Detail:  "keep one of " + strings.Join(starts, ", ")})
 		c.plan.start = -1
 	}
-	if c.plan.mode == ModeWorkflow && !roles[RoleEnd] {
+	if c.plan.mode == dsl.ModeWorkflow && !roles[RoleEnd] {
 		c.ps.app(ErrNoEnd, "Add an End step: it gives the workflow its outputs.", "a workflow needs an end node to produce its outputs")
 	}
-	if c.plan.mode == ModeChatflow && !roles[RoleAnswer] {
+	if c.plan.mode == dsl.ModeChatflow && !roles[RoleAnswer] {
 		c.ps.app(ErrNoAnswer, "Add an Answer step: it is how the chatflow replies.", "a chatflow needs an answer node to reply")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"lexflow/backend/dsl"
 )
 
 // buildVirtualNodes builds the sub-nodes real nodes declare, after all real
@@ -212,7 +214,7 @@ func (c *compiler) namespaceType(nodeID string, in Input) (Type, bool) {
 	return t, ok
 }
 
-func valueTypes(vars []Variable) map[string]Type {
+func valueTypes(vars []dsl.Variable) map[string]Type {
 	m := make(map[string]Type, len(vars))
 	for _, v := range vars {
 		t, err := ParseType(string(v.ValueType))

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/dsl"
 )
 
 // found is a problem reduced to what fixtures assert: its kind and where.
@@ -69,7 +71,7 @@ func TestCompileReportsEveryProblem(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			app, err := Parse(readFixture(t, "testdata/bad/"+tt.file+".yml"))
+			app, err := dsl.Parse(readFixture(t, "testdata/bad/"+tt.file+".yml"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +106,7 @@ func TestCompileMessagesArePrecise(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.contains, func(t *testing.T) {
-			app, err := Parse(readFixture(t, "testdata/bad/"+tt.file+".yml"))
+			app, err := dsl.Parse(readFixture(t, "testdata/bad/"+tt.file+".yml"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,9 +122,9 @@ func TestCompileNilAndLimits(t *testing.T) {
 	if _, err := Compile(nil, testRegistry()); err == nil {
 		t.Error("Compile(nil) should fail")
 	}
-	app := &App{App: AppInfo{Mode: ModeWorkflow}}
+	app := &dsl.App{App: dsl.AppInfo{Mode: dsl.ModeWorkflow}}
 	for i := range MaxNodes + 1 {
-		app.Workflow.Graph.Nodes = append(app.Workflow.Graph.Nodes, GraphNode{ID: fmt.Sprint("n", i), Type: "noop"})
+		app.Workflow.Graph.Nodes = append(app.Workflow.Graph.Nodes, dsl.GraphNode{ID: fmt.Sprint("n", i), Type: "noop"})
 	}
 	if _, err := Compile(app, testRegistry()); !errors.Is(err, ErrInvalidNode) {
 		t.Errorf("too many nodes: %v", err)
@@ -140,7 +142,7 @@ func TestPlanDescribesNodes(t *testing.T) {
 		t.Errorf("topological order %v, want %v", ids, want)
 	}
 	info, ok := plan.Node("if")
-	if !ok || !slices.Equal(info.Spec.Handles, []string{"true", "false"}) || plan.Mode() != ModeWorkflow {
+	if !ok || !slices.Equal(info.Spec.Handles, []string{"true", "false"}) || plan.Mode() != dsl.ModeWorkflow {
 		t.Errorf("Node(if) = %+v, %v", info, ok)
 	}
 	if _, ok := plan.Node("ghost"); ok {

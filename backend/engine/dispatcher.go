@@ -149,7 +149,7 @@ func (d *dispatcher) loop() {
 func (d *dispatcher) prepare(idx int) *execution {
 	n := &d.p.nodes[idx]
 	in := NodeInput{RunID: d.runID, NodeID: n.id, Title: n.title, Mode: d.p.mode,
-		Vars: d.pool.view(n.inputs), RunInputs: d.in.Inputs}
+		Vars: d.pool.view(n.inputs), RunInputs: d.in.Inputs, Overrides: d.in.Overrides}
 	if d.single != nil {
 		in.Vars = d.single.vars
 	}

@@ -1,32 +1,24 @@
-// Package engine runs Lexflow apps: a versioned graph DSL, a compiler that
-// validates it once, and an event-driven executor (SPEC §7.1–7.2, the design
+// Package engine runs Lexflow apps: a compiler that validates an app's DSL
+// (package dsl) once, and an event-driven executor (SPEC §7.1–7.2, the design
 // of seed 004 §2). It knows no node type, provider or database: node types
 // plug in through a Registry, and persistence and UI forwarding observe the
-// event stream.
+// event stream. backend/archtest keeps it from importing node types.
 //
 // # Build, compile, run
 //
-//	app, report, err := engine.Import(data)    // Lexflow or Dify DSL, YAML or JSON (Parse: Lexflow only)
+//	app, err := dsl.Parse(data)                // Lexflow's DSL (dify.Import reads Dify's too)
 //	plan, err := engine.Compile(app, registry) // every problem at once, as a *CompileError
 //	res, err := plan.Run(ctx, engine.RunInput{Inputs: ..., Sys: ...}, engine.RunOptions{Observers: ...})
-//	out, err := engine.Export(app, engine.FormatYAML)
+//	out, err := dsl.Export(app, dsl.FormatYAML)
 //
 // A Plan is immutable and runs concurrently any number of times. Start
 // returns an *Execution with Cancel, Done and Wait instead of blocking.
 //
 // # The DSL
 //
-// An App is {version, kind: lexflow-app, app: {name, mode, description,
-// icon}, workflow: {environment_variables, conversation_variables, graph:
-// {nodes: [{id, type, data, position}], edges: [{id, source, target,
-// sourceHandle, targetHandle}]}}}. Node data stays raw JSON for the node's
-// package to decode, and every key the engine does not know is kept (Extra),
-// so import → export is lossless, key order included. Documents over
-// MaxDSLSize are refused before they are read in full (Decode). Import also
-// reads Dify's exported DSL (kind: app, version 0.x) for the node types both
-// share — Lexflow's node types and their data fields are Dify's — and its
-// ImportReport lists what was mapped, what was not (with the reason) and what
-// needs attention.
+// The document (package dsl) is {version, kind: lexflow-app, app, workflow:
+// {environment_variables, conversation_variables, graph: {nodes, edges}}}.
+// Node data stays raw JSON for the node's package to decode.
 //
 // Variables are addressed by selectors [node_id, var, ...path] and by Dify's
 // template syntax {{#node_id.var#}}; the namespaces sys, env and conversation

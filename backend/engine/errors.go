@@ -5,15 +5,6 @@ import (
 	"fmt"
 )
 
-// Sentinels for reading a DSL.
-var (
-	ErrMalformed          = errors.New("malformed dsl")
-	ErrTooLarge           = errors.New("dsl too large")
-	ErrUnsupportedVersion = errors.New("unsupported dsl version")
-	ErrDifyDSL            = errors.New("dify dsl")
-	ErrUnsupportedApp     = errors.New("unsupported app mode")
-)
-
 // Sentinels for Compile problems; every Problem wraps exactly one (a node type
 // from a newer DSL wraps ErrUnknownNodeType and ErrNewerVersion).
 var (

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
@@ -88,7 +89,7 @@ func Example() {
 		return answer{tpl: engine.ParseTemplate(data.Answer)}, err
 	})
 
-	app, err := engine.Parse([]byte(exampleDSL))
+	app, err := dsl.Parse([]byte(exampleDSL))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -113,7 +114,7 @@ func Example() {
 }
 
 func ExampleCompile_problems() {
-	app, _ := engine.Parse([]byte(`version: 0.1.0
+	app, _ := dsl.Parse([]byte(`version: 0.1.0
 kind: lexflow-app
 app: {name: Broken, mode: workflow}
 workflow:

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"gopkg.in/yaml.v3"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/internal/golden"
 )
 
@@ -111,7 +112,7 @@ func compileFile(t testing.TB, path string) *Plan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := Parse(b)
+	app, err := dsl.Parse(b)
 	if err != nil {
 		t.Fatalf("parse %s: %v", path, err)
 	}
@@ -216,4 +217,13 @@ func checkInvariants(t *testing.T, events []Event) {
 			t.Errorf("node %s started %d more times than it ended", id, n)
 		}
 	}
+}
+
+func readFixture(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

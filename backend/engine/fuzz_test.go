@@ -7,13 +7,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/dsl"
 )
 
-// FuzzCompile feeds arbitrary documents through Import, Compile and Export:
+// FuzzCompile feeds arbitrary documents through Parse, Compile and Export:
 // never a panic, only classified errors, and whatever imports round-trips.
 // Seeds: every fixture under testdata plus testdata/fuzz/FuzzCompile.
 func FuzzCompile(f *testing.F) {
-	for _, pattern := range []string{"testdata/runs/*.yml", "testdata/bad/*.yml", "testdata/dsl/*", "testdata/dify/*.yml"} {
+	for _, pattern := range []string{"testdata/runs/*.yml", "testdata/bad/*.yml"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
@@ -23,7 +25,7 @@ func FuzzCompile(f *testing.F) {
 	}
 	reg := testRegistry()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		app, _, err := Import(data)
+		app, err := dsl.Parse(data)
 		if err != nil {
 			if !classified(err) {
 				t.Fatalf("unclassified error: %v", err)
@@ -31,15 +33,15 @@ func FuzzCompile(f *testing.F) {
 			return
 		}
 		checkCompile(t, app, reg)
-		out, err := Export(app, FormatJSON)
+		out, err := dsl.Export(app, dsl.FormatJSON)
 		if err != nil {
 			t.Fatalf("export: %v", err)
 		}
-		again, err := Parse(out)
+		again, err := dsl.Parse(out)
 		if err != nil {
 			t.Fatalf("parse export: %v\n%s", err, out)
 		}
-		app.Version, app.Kind = DSLVersion, DSLKind
+		app.Version, app.Kind = dsl.DSLVersion, dsl.DSLKind
 		if d := cmp.Diff(app, again); d != "" {
 			t.Fatalf("round trip changed the app:\n%s", d)
 		}
@@ -47,7 +49,7 @@ func FuzzCompile(f *testing.F) {
 }
 
 func classified(err error) bool {
-	for _, s := range []error{ErrMalformed, ErrTooLarge, ErrUnsupportedVersion, ErrDifyDSL, ErrUnsupportedApp} {
+	for _, s := range []error{dsl.ErrMalformed, dsl.ErrTooLarge, dsl.ErrUnsupportedVersion, dsl.ErrDifyDSL, dsl.ErrUnsupportedApp} {
 		if errors.Is(err, s) {
 			return true
 		}
@@ -55,7 +57,7 @@ func classified(err error) bool {
 	return false
 }
 
-func checkCompile(t *testing.T, app *App, reg *Registry) {
+func checkCompile(t *testing.T, app *dsl.App, reg *Registry) {
 	_, err := Compile(app, reg)
 	if err == nil {
 		return

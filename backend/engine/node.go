@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/llm"
 )
 
@@ -96,7 +97,7 @@ type NodeDef struct {
 	Title    string
 	Data     json.RawMessage // the node's own config, for the factory to decode
 	Settings Settings        // what the engine parsed from Data
-	Mode     Mode
+	Mode     dsl.Mode
 	peers    map[string]PeerNode
 }
 
@@ -130,12 +131,14 @@ type NodeInput struct {
 	RunID   string
 	NodeID  string
 	Title   string
-	Mode    Mode
+	Mode    dsl.Mode
 	Attempt int // 1 on the first try, 2 on the first retry, ...
 	// Vars is a read-only snapshot of the variables the node declared.
 	Vars Vars
 	// RunInputs are the run's inputs, for the Start node.
 	RunInputs map[string]any
+	// Overrides are RunInput.Overrides.
+	Overrides any
 	att       *attempt
 }
 

@@ -1,5 +1,7 @@
 package engine
 
+import "lexflow/backend/dsl"
+
 // NodeOutputs is what one node of an app declares it produces.
 type NodeOutputs struct {
 	NodeID  string
@@ -11,7 +13,7 @@ type NodeOutputs struct {
 // error strategy keeps the run going. Nodes that do not build are left out.
 // It needs no valid graph: an editor offers variables while the graph is
 // still a draft, which Compile would refuse as a whole.
-func DeclaredOutputs(app *App, reg *Registry) []NodeOutputs {
+func DeclaredOutputs(app *dsl.App, reg *Registry) []NodeOutputs {
 	out := []NodeOutputs{}
 	if app == nil || reg == nil {
 		return out
@@ -44,7 +46,7 @@ func declaredOf(n planNode) []Output {
 }
 
 // SysVariables lists the sys.* variables a run of the given mode has.
-func SysVariables(mode Mode) []Output {
+func SysVariables(mode dsl.Mode) []Output {
 	types := sysTypes(mode)
 	out := make([]Output, 0, len(types))
 	// The common ones first, as an editor lists them.

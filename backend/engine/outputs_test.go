@@ -4,12 +4,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/dsl"
 )
 
 func TestDeclaredOutputsOfADraft(t *testing.T) {
 	// A draft that Compile refuses (a cycle, a node of an unknown type, a
 	// duplicate id) still declares the outputs of every node that builds.
-	app, err := Parse([]byte(`
+	app, err := dsl.Parse([]byte(`
 version: 0.1.0
 kind: lexflow-app
 app: {name: Draft, mode: workflow}
@@ -45,8 +47,8 @@ workflow:
 }
 
 func TestSysVariablesByMode(t *testing.T) {
-	chat, work := SysVariables(ModeChatflow), SysVariables(ModeWorkflow)
-	if chat[0].Name != SysQuery || len(chat) != len(sysTypes(ModeChatflow)) {
+	chat, work := SysVariables(dsl.ModeChatflow), SysVariables(dsl.ModeWorkflow)
+	if chat[0].Name != SysQuery || len(chat) != len(sysTypes(dsl.ModeChatflow)) {
 		t.Errorf("chatflow sys variables %v", chat)
 	}
 	for _, v := range work {
@@ -54,7 +56,7 @@ func TestSysVariablesByMode(t *testing.T) {
 			t.Errorf("a workflow has no sys.query: %v", work)
 		}
 	}
-	if len(work) != len(sysTypes(ModeWorkflow)) {
+	if len(work) != len(sysTypes(dsl.ModeWorkflow)) {
 		t.Errorf("workflow sys variables %v", work)
 	}
 }

@@ -1,9 +1,11 @@
 package engine
 
+import "lexflow/backend/dsl"
+
 // Plan is a compiled app: validated once, immutable, and safe to run any
 // number of times concurrently (each run has its own state and pool).
 type Plan struct {
-	mode  Mode
+	mode  dsl.Mode
 	nodes []planNode // real nodes in DSL order, then virtual nodes
 	edges []planEdge
 	byID  map[string]int
@@ -75,7 +77,7 @@ type NodeInfo struct {
 }
 
 // Mode is the app's mode.
-func (p *Plan) Mode() Mode { return p.mode }
+func (p *Plan) Mode() dsl.Mode { return p.mode }
 
 // Node describes one node (virtual nodes included).
 func (p *Plan) Node(id string) (NodeInfo, bool) {

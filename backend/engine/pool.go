@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"maps"
 	"strings"
+
+	"lexflow/backend/dsl"
 )
 
 // System variable names (sys.*). Which exist depends on the mode: query,
@@ -26,12 +28,12 @@ const (
 )
 
 // sysTypes declares the sys variables of each mode.
-func sysTypes(mode Mode) map[string]Type {
+func sysTypes(mode dsl.Mode) map[string]Type {
 	m := map[string]Type{
 		SysFiles: TypeArrayFile, SysUserID: TypeString, SysAppID: TypeString,
 		SysWorkflowID: TypeString, SysWorkflowRunID: TypeString,
 	}
-	if mode == ModeChatflow {
+	if mode == dsl.ModeChatflow {
 		m[SysQuery], m[SysConversationID], m[SysDialogueCount] = TypeString, TypeString, TypeNumber
 		m[SysPendingIntent], m[SysOriginalQuery], m[SysAskUserCount] = TypeString, TypeString, TypeNumber
 	}
@@ -53,12 +55,12 @@ type Sys struct {
 	AskUserCount   int
 }
 
-func (s Sys) values(mode Mode, runID string) map[string]Value {
+func (s Sys) values(mode dsl.Mode, runID string) map[string]Value {
 	m := map[string]Value{
 		SysFiles: Files(s.Files), SysUserID: String(s.UserID), SysAppID: String(s.AppID),
 		SysWorkflowID: String(s.WorkflowID), SysWorkflowRunID: String(runID),
 	}
-	if mode == ModeChatflow {
+	if mode == dsl.ModeChatflow {
 		m[SysQuery], m[SysConversationID] = String(s.Query), String(s.ConversationID)
 		m[SysDialogueCount] = Number(float64(s.DialogueCount))
 		m[SysPendingIntent], m[SysOriginalQuery] = String(s.PendingIntent), String(s.OriginalQuery)

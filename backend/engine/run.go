@@ -18,6 +18,11 @@ type RunInput struct {
 	// Env and Conversation override the declared defaults by name.
 	Env          map[string]any
 	Conversation map[string]any
+	// Overrides are the run's choices that stand in for what node data says
+	// without changing the app (a chat turn's model and what it searches).
+	// The engine hands them to every node as they are; each node type reads
+	// what concerns it.
+	Overrides any
 }
 
 // RunOptions tune one run. The zero value is usable.

@@ -11,12 +11,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/llm"
 )
 
 // planWith compiles an inline DSL against the test registry plus extra
 // node instances registered under their own types.
-func planWith(t testing.TB, dsl string, extra map[string]Node) *Plan {
+func planWith(t testing.TB, doc string, extra map[string]Node) *Plan {
 	t.Helper()
 	reg := testRegistry()
 	for typ, n := range extra {
@@ -24,7 +25,7 @@ func planWith(t testing.TB, dsl string, extra map[string]Node) *Plan {
 			t.Fatal(err)
 		}
 	}
-	app, err := Parse([]byte(dsl))
+	app, err := dsl.Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +183,7 @@ func TestObserversAreIsolated(t *testing.T) {
 }
 
 func TestVirtualNodeFailureAndRetry(t *testing.T) {
-	dsl := `version: 0.1.0
+	doc := `version: 0.1.0
 kind: lexflow-app
 app: {name: v, mode: workflow}
 workflow:
@@ -201,7 +202,7 @@ workflow:
       - {source: start, target: tool1}
       - {source: tool1, target: end}
 `
-	plan := planWith(t, dsl, nil)
+	plan := planWith(t, doc, nil)
 	rec := &recorder{}
 	res, err := plan.Run(t.Context(), RunInput{}, RunOptions{Workers: 1, Observers: []Observer{rec}})
 	if res.Status != StatusFailed || !strings.Contains(err.Error(), "node tool1_ext_2 (fail): model gone (attempt 2)") {
@@ -251,7 +252,7 @@ func TestParallelBranchesOverlap(t *testing.T) {
 			return NodeResult{}, errors.New("the other branch never started")
 		}
 	}}
-	dsl := `version: 0.1.0
+	doc := `version: 0.1.0
 kind: lexflow-app
 app: {name: p, mode: workflow}
 workflow:
@@ -267,14 +268,14 @@ workflow:
       - {source: a, target: end}
       - {source: b, target: end}
 `
-	plan := planWith(t, dsl, map[string]Node{"meet": rendezvous})
+	plan := planWith(t, doc, map[string]Node{"meet": rendezvous})
 	if _, err := plan.Run(t.Context(), RunInput{}, RunOptions{Workers: 2}); err != nil {
 		t.Error(err)
 	}
 }
 
 func TestChatflowSysAndConversation(t *testing.T) {
-	dsl := `version: 0.1.0
+	doc := `version: 0.1.0
 kind: lexflow-app
 app: {name: c, mode: chatflow}
 workflow:
@@ -286,7 +287,7 @@ workflow:
     edges:
       - {source: start, target: answer}
 `
-	plan := planWith(t, dsl, nil)
+	plan := planWith(t, doc, nil)
 	res, err := plan.Run(t.Context(), RunInput{RunID: "r9", Sys: Sys{Query: "rent?", DialogueCount: 2},
 		Conversation: map[string]any{"topic": "rent"}}, RunOptions{})
 	if err != nil || res.Answer != "rent?/rent/2/r9" || res.Outputs == nil {
@@ -300,9 +301,9 @@ func TestUsageIsSummed(t *testing.T) {
 		calls++
 		return NodeResult{Outputs: map[string]Value{"text": String("ok")}, Usage: &llm.Usage{PromptTokens: 10, CompletionTokens: 5}}, nil
 	})
-	dsl := strings.Replace(oneNodeDSL, "      - {id: end,", "      - {id: work2, type: probe, data: {}}\n      - {id: end,", 1)
-	dsl = strings.Replace(dsl, "      - {source: work, target: end}", "      - {source: work, target: work2}\n      - {source: work2, target: end}", 1)
-	plan := planWith(t, dsl, map[string]Node{"probe": costly})
+	doc := strings.Replace(oneNodeDSL, "      - {id: end,", "      - {id: work2, type: probe, data: {}}\n      - {id: end,", 1)
+	doc = strings.Replace(doc, "      - {source: work, target: end}", "      - {source: work, target: work2}\n      - {source: work2, target: end}", 1)
+	plan := planWith(t, doc, map[string]Node{"probe": costly})
 	rec := &recorder{}
 	res, err := plan.Run(t.Context(), RunInput{}, RunOptions{Workers: 1, Observers: []Observer{rec}})
 	if err != nil || calls != 2 || res.Usage != (llm.Usage{PromptTokens: 20, CompletionTokens: 10}) {
@@ -324,7 +325,7 @@ func TestFactoriesSeePeers(t *testing.T) {
 		}
 		return specNode{run: func(context.Context, NodeInput) (NodeResult, error) { return NodeResult{}, nil }}, nil
 	})
-	app, _ := Parse([]byte(strings.Replace(oneNodeDSL, "type: probe", "type: inherit", 1)))
+	app, _ := dsl.Parse([]byte(strings.Replace(oneNodeDSL, "type: probe", "type: inherit", 1)))
 	_, err := Compile(app, reg)
 	if seen.Type != "start" || string(seen.Data) != "{}" {
 		t.Errorf("peer = %+v (compile: %v)", seen, err)
@@ -332,7 +333,7 @@ func TestFactoriesSeePeers(t *testing.T) {
 }
 
 func TestFileAttributeTypes(t *testing.T) {
-	dsl := `version: 0.1.0
+	doc := `version: 0.1.0
 kind: lexflow-app
 app: {name: f, mode: workflow}
 workflow:
@@ -347,7 +348,7 @@ workflow:
       - {source: size, target: name}
       - {source: name, target: end}
 `
-	app, _ := Parse([]byte(dsl))
+	app, _ := dsl.Parse([]byte(doc))
 	_, err := Compile(app, testRegistry())
 	if !errors.Is(err, ErrTypeMismatch) || !strings.Contains(err.Error(), "node size: type mismatch: {{#start.doc.size#}} is number") ||
 		strings.Contains(err.Error(), "node name") {
@@ -382,7 +383,7 @@ func TestInjectedClockAndHandle(t *testing.T) {
 // Virtual nodes declared with local ids get "parent.local" ids; a problem in
 // one is reported on its parent, the node a person can see.
 func TestVirtualLocalIDsAndProblems(t *testing.T) {
-	dsl := func(virtual string) string {
+	doc := func(virtual string) string {
 		return `version: 0.1.0
 kind: lexflow-app
 app: {name: v, mode: workflow}
@@ -401,7 +402,7 @@ workflow:
       - {source: tool1, target: end}
 `
 	}
-	plan := planWith(t, dsl(`[{id: ext_1, type: echo, data: {text: one}}, {id: ext_2, type: echo, data: {text: two}}]`), nil)
+	plan := planWith(t, doc(`[{id: ext_1, type: echo, data: {text: one}}, {id: ext_2, type: echo, data: {text: two}}]`), nil)
 	rec := &recorder{}
 	res, err := plan.Run(t.Context(), RunInput{}, RunOptions{Observers: []Observer{rec}})
 	if err != nil || res.Outputs["out"].Text() != "one+two" {
@@ -410,7 +411,7 @@ workflow:
 	if info, ok := plan.Node("tool1.ext_2"); !ok || !info.Virtual || info.ParentID != "tool1" {
 		t.Errorf("tool1.ext_2: %+v %v", info, ok)
 	}
-	app, err := Parse([]byte(dsl(`[{id: ext_1, type: echo, data: {text: "{{#ghost.text#}}"}}, {id: "bad id", type: echo, data: {}}]`)))
+	app, err := dsl.Parse([]byte(doc(`[{id: ext_1, type: echo, data: {text: "{{#ghost.text#}}"}}, {id: "bad id", type: echo, data: {}}]`)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/dsl"
 )
 
 const chainDSL = `version: 0.1.0
@@ -93,7 +95,7 @@ var brokenElsewhereDSL = strings.Replace(chainDSL, "      - {id: end, type: end,
 // the app do not stop it, its own problems still do, and the plan runs it
 // and nothing else.
 func TestCompileNodeChecksTheStepAlone(t *testing.T) {
-	app, err := Parse([]byte(brokenElsewhereDSL))
+	app, err := dsl.Parse([]byte(brokenElsewhereDSL))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -192,7 +192,8 @@ func (a *attempt) runVirtual(ctx context.Context, id string) (NodeResult, error)
 		return NodeResult{}, fmt.Errorf("run virtual node %s of %s: %w", id, x.n.id, ErrNoVirtualNode)
 	}
 	v := &x.d.p.nodes[vidx]
-	in := NodeInput{RunID: x.in.RunID, NodeID: v.id, Title: v.title, Mode: x.in.Mode, Vars: x.virtualVars(), RunInputs: x.in.RunInputs}
+	in := NodeInput{RunID: x.in.RunID, NodeID: v.id, Title: v.title, Mode: x.in.Mode, Vars: x.virtualVars(), RunInputs: x.in.RunInputs,
+		Overrides: x.in.Overrides}
 	x.send(ctx, report{kind: repVirtualStart, node: vidx, exec: x, parentAttempt: a.n, at: x.d.clock.Now()})
 	res, err := x.retrying(ctx, vidx, in, a.n)
 	x.send(ctx, report{kind: repVirtualDone, node: vidx, exec: x, parentAttempt: a.n, res: res, err: err, at: x.d.clock.Now()})

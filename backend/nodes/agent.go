@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lexflow/backend/agent"
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/generation"
 	"lexflow/backend/llm"
@@ -45,7 +46,7 @@ type agentNode struct {
 	instruction engine.Template
 	query       engine.Template
 	tools       []agentTool
-	mode        engine.Mode
+	mode        dsl.Mode
 	inputs      []engine.Input
 }
 
@@ -118,14 +119,19 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	if err != nil {
 		return res, err
 	}
-	m, err := n.deps.resolveModel(ctx, in, n.data.Model.ref())
+	o := overridesOf(in)
+	m, err := n.deps.resolveModel(ctx, in, o.model(n.data.Model.ref()))
 	if err != nil {
 		return res, err
 	}
 	if _, ok := m.Provider.(*extractive.Provider); ok {
 		return res, fail(ErrorTypeModelConfig, "the built-in extractive answerer cannot use tools: choose a model from Ollama or an OpenAI-compatible provider for the agent")
 	}
-	box := newAgentBox(n.tools, in.Vars)
+	tools, colls, docs, err := n.toolsFor(o)
+	if err != nil {
+		return res, err
+	}
+	box := newAgentBox(tools, in.Vars)
 	req := llm.Request{Model: m.Name, Messages: messages}
 	n.params.apply(&req)
 	out, runErr := agent.Run(ctx, agent.Config{Provider: m.Provider, Request: req, Strategy: agent.Strategy(n.data.Strategy),
@@ -138,7 +144,7 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	if runErr != nil {
 		return res, modelFailure(ctx, m, runErr)
 	}
-	rec, err := n.verify(ctx, in, m, messages, out, box)
+	rec, err := n.verify(ctx, in, m, messages, out, box, colls, docs)
 	if err != nil {
 		return res, err
 	}
@@ -166,7 +172,7 @@ func (n *agentNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, e
 		msgs = append(msgs, llm.Message{Role: llm.RoleSystem, Content: system})
 	}
 	mem := n.data.Memory
-	if mem != nil && n.mode != engine.ModeChatflow {
+	if mem != nil && n.mode != dsl.ModeChatflow {
 		w.add("memory is only used in chatflows and was ignored")
 		mem = nil
 	}
@@ -222,9 +228,21 @@ func chunkJSON(v any) string {
 	return string(b)
 }
 
+// toolsFor is the agent's tools for a run: built once at compile time over
+// the node's collections, rebuilt over the run's when it chooses others.
+func (n *agentNode) toolsFor(o Overrides) ([]agentTool, []string, []string, error) {
+	colls, docs := nonEmpty(n.data.DatasetIDs), nonEmpty(n.data.DocumentIDs)
+	if !o.searches() {
+		return n.tools, colls, docs, nil
+	}
+	colls, docs = o.scope(colls, docs)
+	tools, err := agentTools(n.deps, n.data.Tools, colls, docs)
+	return tools, colls, docs, err
+}
+
 // verify checks and records the answer when the tools returned evidence;
 // without evidence there is nothing to cite and no record.
-func (n *agentNode) verify(ctx context.Context, in engine.NodeInput, m Model, messages []llm.Message, out agent.Result, box *agentBox) (generation.Record, error) {
+func (n *agentNode) verify(ctx context.Context, in engine.NodeInput, m Model, messages []llm.Message, out agent.Result, box *agentBox, colls, docs []string) (generation.Record, error) {
 	hits := box.ledger.list()
 	if len(hits) == 0 || strings.TrimSpace(out.Text) == "" {
 		return generation.Record{}, nil
@@ -234,7 +252,7 @@ func (n *agentNode) verify(ctx context.Context, in engine.NodeInput, m Model, me
 	}
 	return n.deps.Verifier.Verify(ctx, generation.Answered{
 		Query: lastUser(messages), Hits: hits, Uncited: generation.UncitedPolicy(n.data.Uncited),
-		Parameters: map[string]any{"source": "agent tools", "tool_calls": out.ToolCalls, "collection_ids": n.data.DatasetIDs, "document_ids": n.data.DocumentIDs},
+		Parameters: map[string]any{"source": "agent tools", "tool_calls": out.ToolCalls, "collection_ids": colls, "document_ids": docs},
 		Snapshot:   generation.Snapshot{PromptName: generation.AgentPromptName, PromptVersion: "1", Messages: out.Messages},
 		Model:      m.Generation(),
 		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed},

@@ -13,6 +13,7 @@ import (
 	"lexflow/backend/llm/extractive"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/nodes"
+	"lexflow/backend/nodes/dify"
 )
 
 // agentApp: a question, an agent with the library tools over the labour
@@ -185,7 +186,7 @@ func TestAgentCompileErrors(t *testing.T) {
 		{"[search_collection]", "          max_iterations: 99", "max_iterations: 99"},
 		{`[{tool_name: search_collection, tool_parameters: {court: {type: constant, value: x}}}]`, "", "no such parameter"},
 	} {
-		app, _, err := engine.Import([]byte(agentApp(tc.tools, tc.extra)))
+		app, _, err := dify.Import([]byte(agentApp(tc.tools, tc.extra)))
 		if err != nil {
 			t.Fatalf("import: %v", err)
 		}

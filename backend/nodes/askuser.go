@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
@@ -35,11 +36,11 @@ func newAskUser(def engine.NodeDef) (engine.Node, error) {
 	question, intent := engine.ParseTemplate(data.Question), engine.ParseTemplate(data.Intent)
 	spec := engine.Spec{Role: engine.RoleEnd, Inputs: askUserInputs(data.Question, data.Intent), Outputs: []engine.Output{
 		{Name: "question", Type: engine.TypeString}, {Name: "intent", Type: engine.TypeString}, {Name: AskUserFlag, Type: engine.TypeBool}}}
-	if def.Mode == engine.ModeChatflow {
+	if def.Mode == dsl.ModeChatflow {
 		spec.Role, spec.Response = engine.RoleAnswer, question
 		spec.Outputs = append(spec.Outputs, engine.Output{Name: engine.ResponseOutput, Type: engine.TypeString})
 	}
-	chat := def.Mode == engine.ModeChatflow
+	chat := def.Mode == dsl.ModeChatflow
 	return node{spec: spec, run: func(_ context.Context, in engine.NodeInput) (engine.NodeResult, error) {
 		q := in.Vars.Render(question)
 		out := map[string]engine.Value{"question": engine.String(q), "intent": engine.String(in.Vars.Render(intent)),

@@ -128,16 +128,19 @@ func (n *citedAnswer) run(ctx context.Context, in engine.NodeInput) (engine.Node
 	if n.deps.Answerer == nil {
 		return res, fail(ErrorTypeGeneration, "cited answer: the generation pipeline is not available here")
 	}
-	m, err := n.deps.resolveModel(ctx, in, n.data.Model.ref())
+	o := overridesOf(in)
+	m, err := n.deps.resolveModel(ctx, in, o.model(n.data.Model.ref()))
 	if err != nil {
 		return res, err
 	}
 	var detail llm.DetailBuilder
-	scope, searched := n.scope(ctx)
+	var s SearchScope
+	s.CollectionIDs, s.DocumentIDs = o.scope(n.searched.CollectionIDs, n.searched.DocumentIDs)
+	scope, searched := n.scope(ctx, s)
 	rec, err := n.deps.Answerer.Run(ctx, generation.Request{
 		Query: query, Hits: hits, MinScore: n.data.MinScore, Scope: scope, DocumentsChecked: n.documentsChecked(in),
-		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": n.searched.CollectionIDs,
-			"document_ids": n.searched.DocumentIDs, "documents": searched, "hits": len(hits)},
+		Parameters: map[string]any{"source": n.data.Hits.String(), "collection_ids": s.CollectionIDs,
+			"document_ids": s.DocumentIDs, "documents": searched, "hits": len(hits)},
 		Model:  m.Generation(),
 		Params: generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed, Format: n.params.format},
 		RunID:  in.RunID, NodeID: in.NodeID,
@@ -193,8 +196,7 @@ func (n *citedAnswer) documentsChecked(in engine.NodeInput) int {
 
 // scope describes what the retrieval searched, and lists the documents it
 // was restricted to as {id, title} for the record (empty: no restriction).
-func (n *citedAnswer) scope(ctx context.Context) (string, []any) {
-	s := n.searched
+func (n *citedAnswer) scope(ctx context.Context, s SearchScope) (string, []any) {
 	text, titles := scopeText(s)
 	if n.deps.Scope != nil {
 		text, titles = n.deps.Scope(ctx, s)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
 )
@@ -30,7 +31,7 @@ type classifier struct {
 	deps   Deps
 	data   classifierData
 	params params
-	mode   engine.Mode
+	mode   dsl.Mode
 }
 
 func newClassifier(deps Deps) engine.NodeFactory {
@@ -121,7 +122,7 @@ func (c *classifier) messages(in engine.NodeInput, query string, w *warnings) ([
 	}
 	instruction := in.Vars.Render(engine.ParseTemplate(c.data.Instruction))
 	msgs := []llm.Message{{Role: llm.RoleSystem, Content: classifierPrompt(c.data.Classes, instruction)}}
-	if c.data.Memory != nil && c.mode == engine.ModeChatflow {
+	if c.data.Memory != nil && c.mode == dsl.ModeChatflow {
 		turns, err := c.data.Memory.history(in.RunInputs)
 		if err != nil {
 			return nil, fail(ErrorTypeInvalidInput, "read memory: %w", err)

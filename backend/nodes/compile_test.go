@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/nodes"
+	"lexflow/backend/nodes/dify"
 )
 
 // appWith is a workflow app: start (with input q) → the node under test → end.
@@ -37,7 +39,7 @@ func TestConfigErrors(t *testing.T) {
 	e := newEnv(t, "ollama")
 	for _, tt := range configErrorCases() {
 		t.Run(tt.typ+"/"+tt.want, func(t *testing.T) {
-			app, err := engine.Parse(appWith(tt.typ, tt.data))
+			app, err := dsl.Parse(appWith(tt.typ, tt.data))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +97,7 @@ func configErrorCases() []configErrorCase {
 // to outputs that do not exist.
 func TestReferencesChecked(t *testing.T) {
 	e := newEnv(t, "ollama")
-	app, err := engine.Parse(appWith("llm", `{model: {name: m}, prompt_template: [{role: user, text: "{{#start.nope#}}"}]}`))
+	app, err := dsl.Parse(appWith("llm", `{model: {name: m}, prompt_template: [{role: user, text: "{{#start.nope#}}"}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +107,7 @@ func TestReferencesChecked(t *testing.T) {
 	}
 }
 
-// TestDifyImports: Dify-shaped exports from the engine's fixtures compile
+// TestDifyImports: Dify-shaped exports from the importer's fixtures compile
 // with the real node types, except a tool whose parameters are not ours.
 func TestDifyImports(t *testing.T) {
 	e := newEnv(t, "ollama")
@@ -117,11 +119,11 @@ func TestDifyImports(t *testing.T) {
 	}
 	for file, want := range tests {
 		t.Run(file, func(t *testing.T) {
-			b, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "dify", file))
+			b, err := os.ReadFile(filepath.Join("dify", "testdata", "dify", file))
 			if err != nil {
 				t.Fatal(err)
 			}
-			app, _, err := engine.Import(b)
+			app, _, err := dify.Import(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -204,7 +206,7 @@ func TestExtractionReferenceProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
-			app, err := engine.Parse(appWith("tool", param(tt.value)))
+			app, err := dsl.Parse(appWith("tool", param(tt.value)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -38,6 +38,11 @@ type Deps struct {
 	// Documents lists the documents knowledge-retrieval checks one by one
 	// for a question asked across documents; nil searches as usual.
 	Documents DocumentLister
+	// Collections lists the ids of the library's collections, so that a
+	// knowledge-retrieval naming another (a Dify dataset id) is a compile
+	// problem rather than a search that silently finds nothing; nil skips
+	// the check.
+	Collections func(ctx context.Context) ([]string, error)
 }
 
 // SearchFunc searches the evidence index.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/nodes"
 )
@@ -16,7 +17,7 @@ func ExampleRegister() {
 		fmt.Println(err)
 		return
 	}
-	app, err := engine.Parse([]byte(`version: 0.1.0
+	app, err := dsl.Parse([]byte(`version: 0.1.0
 kind: lexflow-app
 app: {name: Notice, mode: workflow}
 workflow:

@@ -8,9 +8,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/nodes"
+	"lexflow/backend/nodes/dify"
 	"lexflow/examples"
 )
 
@@ -117,17 +119,17 @@ func lastFinish(events []engine.Event, id string) engine.Event {
 func TestExtractionDSLRoundTrip(t *testing.T) {
 	e := newEnv(t, "ollama")
 	for _, file := range []string{"extraction_two.yml", "extraction_virtual_nodes.yml"} {
-		for _, format := range []engine.Format{engine.FormatYAML, engine.FormatJSON} {
+		for _, format := range []dsl.Format{dsl.FormatYAML, dsl.FormatJSON} {
 			t.Run(file+"/"+string(format), func(t *testing.T) {
-				original, _, err := engine.Import(readFile(t, "testdata/apps/"+file))
+				original, _, err := dify.Import(readFile(t, "testdata/apps/"+file))
 				if err != nil {
 					t.Fatal(err)
 				}
-				out, err := engine.Export(original, format)
+				out, err := dsl.Export(original, format)
 				if err != nil {
 					t.Fatal(err)
 				}
-				again, _, err := engine.Import(out)
+				again, _, err := dify.Import(out)
 				if err != nil {
 					t.Fatalf("import export: %v\n%s", err, out)
 				}
@@ -142,7 +144,7 @@ func TestExtractionDSLRoundTrip(t *testing.T) {
 	}
 }
 
-func virtualIDs(t *testing.T, e *env, app *engine.App) string {
+func virtualIDs(t *testing.T, e *env, app *dsl.App) string {
 	plan, err := engine.Compile(app, e.registry(t))
 	if err != nil {
 		t.Fatal(err)

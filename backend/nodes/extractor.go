@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
 	"lexflow/backend/nodes/tools"
@@ -39,7 +40,7 @@ type extractor struct {
 	deps   Deps
 	data   extractorData
 	params params
-	mode   engine.Mode
+	mode   dsl.Mode
 }
 
 func newExtractor(deps Deps) engine.NodeFactory {
@@ -203,7 +204,7 @@ func (x *extractor) messages(in engine.NodeInput, query string, w *warnings) ([]
 	}
 	instruction := in.Vars.Render(engine.ParseTemplate(x.data.Instruction))
 	msgs := []llm.Message{{Role: llm.RoleSystem, Content: x.prompt(instruction)}}
-	if x.data.Memory != nil && x.mode == engine.ModeChatflow {
+	if x.data.Memory != nil && x.mode == dsl.ModeChatflow {
 		turns, err := x.data.Memory.history(in.RunInputs)
 		if err != nil {
 			return nil, fail(ErrorTypeInvalidInput, "read memory: %w", err)

@@ -15,6 +15,7 @@ import (
 	"lexflow/backend/llm/llmtest"
 	"lexflow/backend/llm/providers"
 	"lexflow/backend/nodes"
+	"lexflow/backend/nodes/dify"
 	"lexflow/backend/store"
 )
 
@@ -147,7 +148,7 @@ func (e *env) registry(t testing.TB) *engine.Registry {
 
 func (e *env) compile(t testing.TB, dsl []byte) *engine.Plan {
 	t.Helper()
-	app, _, err := engine.Import(dsl)
+	app, _, err := dify.Import(dsl)
 	if err != nil {
 		t.Fatalf("import: %v", err)
 	}

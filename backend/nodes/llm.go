@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
 	"lexflow/backend/nodes/tools"
@@ -45,7 +46,7 @@ type llmNode struct {
 	prompt   prompt
 	tools    *tools.Registry
 	llmTools []llm.Tool
-	mode     engine.Mode
+	mode     dsl.Mode
 	inputs   []engine.Input
 }
 
@@ -124,7 +125,7 @@ func (n *llmNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeResu
 	if err != nil {
 		return engine.NodeResult{}, err
 	}
-	m, err := n.deps.resolveModel(ctx, in, n.data.Model.ref())
+	m, err := n.deps.resolveModel(ctx, in, overridesOf(in).model(n.data.Model.ref()))
 	if err != nil {
 		return engine.NodeResult{ProcessData: w.into(map[string]any{"messages": messages})}, err
 	}
@@ -168,7 +169,7 @@ func (n *llmNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, err
 		mk.context = contextText(v)
 	}
 	mem := n.data.Memory
-	if mem != nil && n.mode != engine.ModeChatflow {
+	if mem != nil && n.mode != dsl.ModeChatflow {
 		w.add("memory is only used in chatflows and was ignored")
 		mem = nil
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
 )
@@ -135,8 +136,8 @@ func (m *memoryConfig) historyText(turns []Turn) string {
 }
 
 // memoryInputs declares what a memory block reads (chatflows only).
-func memoryInputs(m *memoryConfig, mode engine.Mode) []engine.Input {
-	if m == nil || mode != engine.ModeChatflow {
+func memoryInputs(m *memoryConfig, mode dsl.Mode) []engine.Input {
+	if m == nil || mode != dsl.ModeChatflow {
 		return nil
 	}
 	return templateInputs(m.queryTemplate())

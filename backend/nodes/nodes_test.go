@@ -6,10 +6,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
-func build(t *testing.T, f engine.NodeFactory, typ string, mode engine.Mode, data string) engine.Node {
+func build(t *testing.T, f engine.NodeFactory, typ string, mode dsl.Mode, data string) engine.Node {
 	t.Helper()
 	n, err := f(engine.NodeDef{ID: "n", Type: typ, Mode: mode, Data: []byte(data)})
 	if err != nil {
@@ -19,7 +20,7 @@ func build(t *testing.T, f engine.NodeFactory, typ string, mode engine.Mode, dat
 }
 
 func TestStartInputs(t *testing.T) {
-	n := build(t, newStart, "start", engine.ModeChatflow, `{"variables": [
+	n := build(t, newStart, "start", dsl.ModeChatflow, `{"variables": [
 		{"variable": "amount", "type": "number", "required": true},
 		{"variable": "ok", "type": "checkbox"},
 		{"variable": "kind", "type": "select", "options": ["sale", "lease"], "default": "sale"},
@@ -60,7 +61,7 @@ func asFailure(err error, f **Failure) bool {
 }
 
 func TestGroupedAggregator(t *testing.T) {
-	n := build(t, newAggregator, "variable-aggregator", engine.ModeWorkflow, `{"advanced_settings": {"group_enabled": true, "groups": [
+	n := build(t, newAggregator, "variable-aggregator", dsl.ModeWorkflow, `{"advanced_settings": {"group_enabled": true, "groups": [
 		{"group_name": "answer", "output_type": "string", "variables": [["a", "text"], ["b", "text"]]},
 		{"group_name": "score", "output_type": "number", "variables": [["a", "n"], ["b", "n"]]}]}}`)
 	if outs := n.Spec().Outputs; len(outs) != 2 || outs[0].Type != engine.TypeObject {
@@ -80,7 +81,7 @@ func TestGroupedAggregator(t *testing.T) {
 }
 
 func TestAggregatorPrefersNonEmpty(t *testing.T) {
-	n := build(t, newAggregator, "variable-aggregator", engine.ModeWorkflow, `{"variables": [["a", "x"], ["b", "x"], ["c", "x"]]}`)
+	n := build(t, newAggregator, "variable-aggregator", dsl.ModeWorkflow, `{"variables": [["a", "x"], ["b", "x"], ["c", "x"]]}`)
 	tests := []struct {
 		vars map[string]engine.Value
 		want any
@@ -99,11 +100,11 @@ func TestAggregatorPrefersNonEmpty(t *testing.T) {
 }
 
 func TestAskUserRoles(t *testing.T) {
-	chat := build(t, newAskUser, "ask-user", engine.ModeChatflow, `{"question": "Which {{#start.x#}}?", "intent": "lookup"}`)
+	chat := build(t, newAskUser, "ask-user", dsl.ModeChatflow, `{"question": "Which {{#start.x#}}?", "intent": "lookup"}`)
 	if s := chat.Spec(); s.Role != engine.RoleAnswer || s.Response.String() != "Which {{#start.x#}}?" {
 		t.Errorf("chatflow spec %+v", s)
 	}
-	flow := build(t, newAskUser, "ask-user", engine.ModeWorkflow, `{"question": "Which?"}`)
+	flow := build(t, newAskUser, "ask-user", dsl.ModeWorkflow, `{"question": "Which?"}`)
 	if s := flow.Spec(); s.Role != engine.RoleEnd || s.Response != nil {
 		t.Errorf("workflow spec %+v", s)
 	}

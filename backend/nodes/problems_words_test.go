@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
@@ -103,7 +104,7 @@ func TestProblemsReadAsWords(t *testing.T) {
 	e := newEnv(t, "ollama")
 	codes := map[string]bool{}
 	check := func(t *testing.T, doc []byte) {
-		app, err := engine.Parse(doc)
+		app, err := dsl.Parse(doc)
 		if err != nil {
 			t.Fatal(err)
 		}

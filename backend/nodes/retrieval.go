@@ -98,7 +98,32 @@ func (r *retrieval) configure() error {
 		r.min = *cfg.ScoreThreshold
 	}
 	r.colls = nonEmpty(r.data.DatasetIDs)
+	if err := r.checkCollections(); err != nil {
+		return err
+	}
 	return r.filters()
+}
+
+// checkCollections refuses collection ids this library does not have.
+// Compile has no context of its own: the lookup is one local query.
+func (r *retrieval) checkCollections() error {
+	if r.deps.Collections == nil || len(r.colls) == 0 {
+		return nil
+	}
+	known, err := r.deps.Collections(context.Background())
+	if err != nil {
+		return fieldError("dataset_ids", "The collections could not be checked.", "list collections: %v", err)
+	}
+	var missing []string
+	for _, id := range r.colls {
+		if !slices.Contains(known, id) {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) > 0 {
+		return fieldError("dataset_ids", "Choose a collection to search: the ones this step names do not exist here.", "unknown collection ids %q", missing)
+	}
+	return nil
 }
 
 // filters reads metadata filtering; documents are what the index filters on.
@@ -154,7 +179,8 @@ func (r *retrieval) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	asked := textAt(in.Vars, r.data.Query)
 	s, err := r.standalone(ctx, in, asked)
 	// Distinct: the same passage in two formats of a document is one piece of evidence, not two.
-	q := index.Query{Text: s.text, CollectionIDs: r.colls, DocIDs: r.docs, TopK: r.topK, MinScore: r.min, Distinct: true}
+	colls, docs := overridesOf(in).scope(r.colls, r.docs)
+	q := index.Query{Text: s.text, CollectionIDs: colls, DocIDs: docs, TopK: r.topK, MinScore: r.min, Distinct: true}
 	var w warnings
 	if r.single {
 		w.add("single retrieval mode searches all the node's collections")

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 )
 
@@ -49,7 +50,7 @@ func newStart(def engine.NodeDef) (engine.Node, error) {
 		seen[v.Variable] = true
 		spec.Outputs = append(spec.Outputs, engine.Output{Name: v.Variable, Type: t})
 	}
-	if def.Mode == engine.ModeChatflow {
+	if def.Mode == dsl.ModeChatflow {
 		spec.Inputs = []engine.Input{{Selector: engine.Selector{engine.NamespaceSys, engine.SysQuery}, Type: engine.TypeString}}
 	}
 	return node{spec: spec, run: func(_ context.Context, in engine.NodeInput) (engine.NodeResult, error) {

@@ -11,6 +11,7 @@ import (
 
 	"lexflow/backend/engine"
 	"lexflow/backend/internal/proccpu"
+	"lexflow/backend/nodes/dify"
 	"lexflow/backend/store"
 )
 
@@ -78,7 +79,7 @@ func runRecorded(b *testing.B, dsl []byte, nodes int) (wall, cpu []time.Duration
 	reg.Register("start", func(engine.NodeDef) (engine.Node, error) { return noopNode{engine.RoleStart}, nil })
 	reg.Register("end", func(engine.NodeDef) (engine.Node, error) { return noopNode{engine.RoleEnd}, nil })
 	reg.Register("noop", func(engine.NodeDef) (engine.Node, error) { return noopNode{}, nil })
-	app, _, err := engine.Import(dsl)
+	app, _, err := dify.Import(dsl)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,7 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
+	"lexflow/backend/nodes/dify"
 	"lexflow/backend/store"
 )
 
@@ -51,7 +53,9 @@ type Request struct {
 	PendingIntent string
 	OriginalQuery string
 	AskUserCount  int
-	Observers     []engine.Observer // extra observers, e.g. a CLI printing events
+	// Overrides stand in for node data in this run (engine.RunInput.Overrides).
+	Overrides any
+	Observers []engine.Observer // extra observers, e.g. a CLI printing events
 }
 
 // Start compiles the app, records the run and starts it; it returns at once
@@ -71,7 +75,8 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	return s.begin(ctx, run, req.Observers, func(runID string, opts engine.RunOptions) (*engine.Execution, error) {
 		return plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
 			Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID,
-				PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount}}, opts)
+				PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount},
+			Overrides: req.Overrides}, opts)
 	})
 }
 
@@ -96,23 +101,23 @@ func (s *Service) begin(ctx context.Context, run store.Run, extra []engine.Obser
 // load reads the app to run and returns it with the DSL text recorded with
 // the run. A DSL given inline wins over the stored app's (a chat turn runs
 // its app with the user's collections and model filled in).
-func (s *Service) load(ctx context.Context, req Request) (*engine.App, []byte, error) {
-	dsl := req.DSL
-	if req.AppID != "" && len(dsl) == 0 {
+func (s *Service) load(ctx context.Context, req Request) (*dsl.App, []byte, error) {
+	doc := req.DSL
+	if req.AppID != "" && len(doc) == 0 {
 		a, err := s.db.GetApp(ctx, req.AppID)
 		if err != nil {
 			return nil, nil, err
 		}
-		dsl = []byte(a.DSL)
+		doc = []byte(a.DSL)
 	}
-	if len(dsl) == 0 {
+	if len(doc) == 0 {
 		return nil, nil, errors.New("start run: no app and no DSL given")
 	}
-	app, _, err := engine.Import(dsl)
+	app, _, err := dify.Import(doc)
 	if err != nil {
 		return nil, nil, err
 	}
-	return app, dsl, nil
+	return app, doc, nil
 }
 
 // recordThenPublish hands each event to the recorder before publishing it.

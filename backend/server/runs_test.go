@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"lexflow/backend/api"
+	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
 	"lexflow/backend/runs"
 	"lexflow/backend/store"
@@ -204,7 +205,7 @@ func TestRunDetailKeepsTheGraphItRan(t *testing.T) {
 	}
 	var detail api.RunDetail
 	a.call("GET", "/api/runs/"+runID, nil, &detail)
-	ran, err := engine.Parse([]byte(detail.DSL))
+	ran, err := dsl.Parse([]byte(detail.DSL))
 	if err != nil {
 		t.Fatalf("the run's DSL %q: %v", detail.DSL, err)
 	}

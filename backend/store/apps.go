@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -74,17 +75,25 @@ func (db *DB) missingOrStale(ctx context.Context, id string, baseVersion int) er
 	return fmt.Errorf("app %q is at version %d, the edit started from %d: %w", id, cur.Version, baseVersion, ErrStale)
 }
 
-// GetApp returns an app by id, or failing that by name.
+// GetApp returns an app by id, or failing that by name. A name that
+// several apps have is ErrAmbiguous, listing them, rather than a guess.
 func (db *DB) GetApp(ctx context.Context, idOrName string) (App, error) {
-	a, err := scanApp(db.sql.QueryRowContext(ctx, `SELECT `+appColumns+` FROM apps
-		WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, updated_at DESC LIMIT 1`, idOrName))
-	if errors.Is(err, sql.ErrNoRows) {
+	apps, err := queryAll(ctx, db.sql, "get app", scanApp, `SELECT `+appColumns+` FROM apps
+		WHERE id = ?1 OR name = ?1 ORDER BY id = ?1 DESC, updated_at DESC`, idOrName)
+	switch {
+	case err != nil:
+		return App{}, err
+	case len(apps) == 0:
 		return App{}, fmt.Errorf("app %q: %w", idOrName, ErrNotFound)
+	case apps[0].ID == idOrName || len(apps) == 1:
+		return apps[0], nil
 	}
-	if err != nil {
-		return App{}, fmt.Errorf("get app: %w", err)
+	ids := make([]string, len(apps))
+	for i, a := range apps {
+		ids[i] = a.ID
 	}
-	return a, nil
+	return App{}, fmt.Errorf("app %q: %d apps have this name (ids %s); use an id, or rename one: %w",
+		idOrName, len(apps), strings.Join(ids, ", "), ErrAmbiguous)
 }
 
 // ListApps returns every app, most recently changed first.

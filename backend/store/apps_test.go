@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -33,5 +34,20 @@ func TestUpdateAppVersionsAndRefusesStaleEdits(t *testing.T) {
 	}
 	if forced, err := db.UpdateApp(ctx, a, 0); err != nil || forced.Version != 3 {
 		t.Errorf("update without a base version: %+v, %v", forced, err)
+	}
+}
+
+// A name two apps share is an error listing both, never a silent pick.
+func TestGetAppByASharedNameIsAmbiguous(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	a, _ := db.SaveApp(ctx, App{Name: "Review", Mode: "workflow"})
+	b, _ := db.SaveApp(ctx, App{Name: "Review", Mode: "workflow"})
+	_, err := db.GetApp(ctx, "Review")
+	if !errors.Is(err, ErrAmbiguous) || !strings.Contains(err.Error(), a.ID) || !strings.Contains(err.Error(), b.ID) {
+		t.Errorf("err = %v, want ErrAmbiguous naming both", err)
+	}
+	if got, err := db.GetApp(ctx, b.ID); err != nil || got.ID != b.ID {
+		t.Errorf("by id: %v %v", got.ID, err)
 	}
 }

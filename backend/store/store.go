@@ -27,6 +27,8 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrConflict is returned when a write would break a uniqueness rule.
 	ErrConflict = errors.New("already exists")
+	// ErrAmbiguous is returned when a name asked for belongs to several rows.
+	ErrAmbiguous = errors.New("ambiguous name")
 	// ErrStale is returned when a write started from a version that is no longer the latest.
 	ErrStale = errors.New("changed since it was read")
 )

@@ -12,7 +12,7 @@ import { startFakeLLM, startLexflow, launchBrowser, screenshot, pageAPI, waitFor
 import { stepNode, waitSaved } from './studioPage.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const difyExport = path.join(here, '..', '..', 'backend', 'engine', 'testdata', 'dify', 'chatflow_rag.yml');
+const difyExport = path.join(here, '..', '..', 'backend', 'nodes', 'dify', 'testdata', 'dify', 'chatflow_rag.yml');
 
 let llm, app, browser, providerId;
 
@@ -221,6 +221,9 @@ test('a workflow runs from its inputs form', async () => {
 test('a Dify export imports through the dialog, reports, and opens on the canvas; steps copy, paste and tidy up', async () => {
   const page = await browser.context.newPage();
   await page.goto(app.url);
+  if ((await api(page, 'GET', '/api/providers')).body.every((p) => p.builtIn)) {
+    await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
+  }
   await page.getByRole('link', { name: 'Studio' }).click();
   await page.getByRole('button', { name: 'Import' }).first().click();
   const dialog = page.getByRole('dialog');
@@ -228,13 +231,28 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
   const report = dialog.getByTestId('import-report');
   await report.waitFor();
   assert.match(await report.textContent(), /Read as a Dify/);
+  // Before anything is imported: the model the export names, with the configured model proposed for it,
+  // and the step that cannot run as it is (its Dify dataset is not a collection here).
+  const model = dialog.getByTestId('import-model');
+  assert.notEqual(await model.inputValue(), '', 'a configured model is proposed');
+  await model.locator('option[value="Fake Ollama/fake-chat"]').waitFor({ state: 'attached' });
+  await model.selectOption('Fake Ollama/fake-chat');
+  assert.match(await dialog.getByTestId('import-summary').textContent(), /cannot run until/);
+  assert.match(await dialog.getByTestId('import-warning').textContent(), /Choose a collection/);
+  await screenshot(page, 'studio-import-preview');
+  await dialog.getByTestId('import-confirm').click();
+  const open = dialog.getByRole('button', { name: /Open on the canvas/ });
+  await open.waitFor();
+  assert.match(await dialog.getByTestId('import-models').textContent(), /Fake Ollama\/fake-chat/);
   await screenshot(page, 'studio-import-report');
-  await dialog.getByRole('button', { name: 'Open on the canvas' }).click();
+  await open.click();
   await page.waitForURL(/#\/studio\/[^/?]+$/);
   const nodes = page.getByTestId('studio-node');
   await nodes.first().waitFor();
   assert.equal(await nodes.count(), 4);
   for (const type of ['start', 'knowledge-retrieval', 'llm', 'answer']) await page.locator(`[data-testid="studio-node"][data-node-type="${type}"]`).waitFor();
+  // The export's sticky note is a note on the canvas, not a step.
+  assert.match(await page.getByTestId('canvas-note').textContent(), /Point the retrieval at the firm's precedents/);
   await screenshotBothThemes(page, 'studio-imported');
 
   // Copy the model step and paste it twice: new ids, one undo step each.

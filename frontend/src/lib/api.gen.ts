@@ -319,6 +319,9 @@ export interface App {
 export interface AppImport {
   dsl: string;
   name: string;
+  defaultModel: string;
+  modelMap: Record<string, string>;
+  dryRun: boolean;
 }
 
 export interface NodeRunStarted {
@@ -335,18 +338,28 @@ export interface Tool {
   parameters: { type?: string; properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>; required?: string[] };
 }
 
-export interface ImportIssue {
+export interface NodeImport {
   nodeId: string;
-  type: string;
-  reason: string;
+  title: string;
+  sourceType: string;
+  outcome: 'mapped' | 'changed' | 'attention' | 'unsupported';
+  details: string[];
+}
+
+export interface ModelMapping {
+  from: string;
+  to: string;
+  why: string;
+  nodeIds: string[];
 }
 
 export interface ImportReport {
   source: string;
   sourceVersion: string;
-  mapped: ImportIssue[];
-  unsupported: ImportIssue[];
-  warnings: ImportIssue[];
+  nodes: NodeImport[];
+  models: ModelMapping[];
+  notes: string[];
+  runnable: boolean;
 }
 
 export interface AppImported {

@@ -6,6 +6,7 @@ import { nodeTypes } from '../nodes/nodeTypes';
 import type { StudioEdge, StudioNode } from '../store/dsl';
 import { shownGraph, useEditor } from '../store/editorStore';
 import { newNode, PALETTE_MIME } from './addNode';
+import { CanvasNotes } from './CanvasNotes';
 
 /** Edges a compile problem names, drawn in the danger colour. */
 function markProblemEdges(edges: StudioEdge[], problems: CompileProblem[]): StudioEdge[] {
@@ -106,6 +107,7 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
         defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
       >
         <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} />
+        <CanvasNotes />
         <Controls showInteractive={false} position="bottom-left" />
         <MiniMap pannable zoomable position="bottom-right" nodeColor={miniMapColor} nodeBorderRadius={6} ariaLabel="Minimap" style={MINIMAP_SIZE} />
       </ReactFlow>

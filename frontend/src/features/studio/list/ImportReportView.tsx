@@ -1,35 +1,74 @@
-import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
-import type { ImportIssue, ImportReport } from '../../../lib/api.gen';
-import { plural } from '../../../lib/format';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
+import type { ImportReport, NodeImport } from '../../../lib/api.gen';
+import { ImportModels } from './ImportModels';
 
-/** What an import kept, could not map, and warned about. */
-export function ImportReportView({ report }: { report: ImportReport }) {
+type Outcome = NodeImport['outcome'];
+
+/** The sections of a report, worst first; mapped nodes are only counted. */
+const SECTIONS: { outcome: Outcome; title: string; tone: 'danger' | 'warning' | 'neutral' }[] = [
+  { outcome: 'unsupported', title: 'Not supported', tone: 'danger' },
+  { outcome: 'attention', title: 'Needs attention', tone: 'warning' },
+  { outcome: 'changed', title: 'Mapped with a change', tone: 'neutral' },
+];
+
+/**
+ * What an import did, node by node, and whether the app can run. With
+ * onModel the model mapping is editable (before the import is confirmed).
+ */
+export function ImportReportView({ report, models, onModel }: { report: ImportReport; models?: Record<string, string>; onModel?: (from: string, to: string) => void }) {
   const source = report.source === 'dify' ? `Dify${report.sourceVersion ? ` ${report.sourceVersion}` : ''}` : 'Lexflow';
+  const mapped = report.nodes.filter((n) => n.outcome === 'mapped').length;
   return (
     <div className="import-report" data-testid="import-report">
-      <p className="import-report-summary">
-        <CircleCheck size={15} aria-hidden="true" /> Read as a {source} app.{' '}
-        {report.unsupported.length === 0 ? 'Every node was mapped.' : `${plural(report.unsupported.length, 'node')} could not be mapped.`}
+      <p className={`import-report-summary ${report.runnable ? 'is-runnable' : 'is-blocked'}`} data-testid="import-summary">
+        {report.runnable ? <CircleCheck size={15} aria-hidden="true" /> : <TriangleAlert size={15} aria-hidden="true" />}
+        <span>
+          Read as a {source} app: {mapped} of {report.nodes.length} steps mapped as they were.{' '}
+          <strong>{report.runnable ? 'The app can run.' : 'The app cannot run until the steps below are fixed.'}</strong>
+        </span>
       </p>
-      <IssueList title="Could not be mapped" tone="danger" items={report.unsupported} />
-      <IssueList title="Warnings" tone="warning" items={report.warnings} />
-      <IssueList title="Mapped with changes" tone="neutral" items={report.mapped} />
+      {report.models.length > 0 && <ImportModels models={report.models} chosen={models} onChange={onModel} />}
+      {SECTIONS.map((s) => (
+        <NodeList key={s.outcome} title={s.title} tone={s.tone} items={report.nodes.filter((n) => n.outcome === s.outcome)} />
+      ))}
+      {report.notes.length > 0 && (
+        <section className="import-issues import-issues-neutral">
+          <h3>About the app</h3>
+          <ul>
+            {report.notes.map((n) => (
+              <li key={n}>
+                <Info size={13} aria-hidden="true" />
+                <span>{n}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
 
-function IssueList({ title, tone, items }: { title: string; tone: 'danger' | 'warning' | 'neutral'; items: ImportIssue[] }) {
+function NodeList({ title, tone, items }: { title: string; tone: 'danger' | 'warning' | 'neutral'; items: NodeImport[] }) {
   if (items.length === 0) return null;
-  const Icon = tone === 'danger' ? CircleAlert : TriangleAlert;
+  const Icon = tone === 'danger' ? CircleAlert : tone === 'warning' ? TriangleAlert : Info;
   return (
-    <section className={`import-issues import-issues-${tone}`}>
-      <h3>{title}</h3>
+    <section className={`import-issues import-issues-${tone}`} data-testid={`import-${tone}`}>
+      <h3>
+        {title} <span className="subtle">({items.length})</span>
+      </h3>
       <ul>
-        {items.map((it, i) => (
-          <li key={`${it.nodeId}-${i}`}>
-            {tone !== 'neutral' && <Icon size={13} aria-hidden="true" />}
+        {items.map((n) => (
+          <li key={n.nodeId}>
+            <Icon size={13} aria-hidden="true" />
             <span>
-              {it.nodeId && <code>{it.nodeId}</code>} {it.type && <span className="subtle">({it.type})</span>} {it.reason}
+              <strong>{n.title || n.nodeId}</strong> <span className="subtle">{n.sourceType}</span>
+              {n.details.length > 0 && (
+                <ul className="import-details">
+                  {n.details.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </ul>
+              )}
             </span>
           </li>
         ))}

@@ -1,4 +1,4 @@
-package engine
+package dsl
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 const (
 	DSLKind    = "lexflow-app"
 	DSLVersion = "0.1.0"
+	// DifyKind is the kind of Dify's exports, which Parse refuses (import them).
+	DifyKind = "app"
 	// MaxDSLSize bounds what Parse and Decode accept: a real app is a few
 	// hundred kilobytes; anything near this is a mistake or an attack.
 	MaxDSLSize = 10 << 20
@@ -34,7 +36,9 @@ type App struct {
 	Kind     string   `json:"kind"`
 	App      AppInfo  `json:"app"`
 	Workflow Workflow `json:"workflow"`
-	Extra    Extra    `json:"-"`
+	// Import is the report of the import that made this app, if any.
+	Import *ImportReport `json:"import,omitempty"`
+	Extra  Extra         `json:"-"`
 }
 
 // AppInfo is the app's metadata.
@@ -58,7 +62,7 @@ type Workflow struct {
 type Variable struct {
 	ID          string          `json:"id,omitempty"`
 	Name        string          `json:"name"`
-	ValueType   Type            `json:"value_type"`
+	ValueType   string          `json:"value_type"` // a value type name (engine.ParseType reads it)
 	Value       json.RawMessage `json:"value,omitempty"`
 	Description string          `json:"description,omitempty"`
 	Extra       Extra           `json:"-"`
@@ -68,6 +72,8 @@ type Variable struct {
 type Graph struct {
 	Nodes []GraphNode `json:"nodes"`
 	Edges []Edge      `json:"edges"`
+	// Notes are the canvas's sticky notes: shown and kept, never run.
+	Notes []GraphNode `json:"notes,omitempty"`
 	Extra Extra       `json:"-"`
 }
 
@@ -97,6 +103,25 @@ type Edge struct {
 	Extra        Extra  `json:"-"`
 }
 
+// Name is how problems name the edge at index i: its id, or for an edge
+// without one, its position and ends.
+func (e Edge) Name(i int) string {
+	if e.ID != "" {
+		return e.ID
+	}
+	return fmt.Sprintf("#%d (%s → %s)", i+1, e.Source, e.Target)
+}
+
+// EdgeIndex returns the index of the edge a problem names (see Edge.Name), or -1.
+func (g Graph) EdgeIndex(ref string) int {
+	for i, e := range g.Edges {
+		if e.Name(i) == ref {
+			return i
+		}
+	}
+	return -1
+}
+
 // Format is a DSL serialization.
 type Format string
 
@@ -108,11 +133,11 @@ const (
 // Parse reads a Lexflow DSL document in YAML or JSON. Dify documents are
 // refused with ErrDifyDSL; use Import for those.
 func Parse(data []byte) (*App, error) {
-	doc, err := parseDocument(data)
+	doc, err := ParseDocument(data)
 	if err != nil {
 		return nil, err
 	}
-	return decodeApp(doc)
+	return DecodeJSON(doc)
 }
 
 // Decode reads a DSL document from r without ever holding more than
@@ -136,8 +161,8 @@ func readLimited(r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
-// parseDocument checks the size, detects the format and returns compact JSON.
-func parseDocument(data []byte) ([]byte, error) {
+// ParseDocument checks the size, detects the format and returns compact JSON.
+func ParseDocument(data []byte) ([]byte, error) {
 	if len(data) > MaxDSLSize {
 		return nil, fmt.Errorf("parse dsl: %d bytes is more than %d: %w", len(data), MaxDSLSize, ErrTooLarge)
 	}
@@ -164,8 +189,8 @@ func compactJSON(data []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// peekKind reads only the kind and version of a document.
-func peekKind(doc []byte) (kind, version string, err error) {
+// PeekKind reads only the kind and version of a document.
+func PeekKind(doc []byte) (kind, version string, err error) {
 	var head struct {
 		Kind    any `json:"kind"`
 		Version any `json:"version"`
@@ -183,14 +208,14 @@ func nilEmpty(x any) any {
 	return x
 }
 
-func decodeApp(doc []byte) (*App, error) {
-	kind, version, err := peekKind(doc)
+func DecodeJSON(doc []byte) (*App, error) {
+	kind, version, err := PeekKind(doc)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
 	case DSLKind:
-	case difyKind:
+	case DifyKind:
 		return nil, fmt.Errorf("parse dsl: kind %q is a Dify export; import it instead: %w", kind, ErrDifyDSL)
 	default:
 		return nil, fmt.Errorf("parse dsl: kind %q, want %q: %w", kind, DSLKind, ErrMalformed)
@@ -202,7 +227,7 @@ func decodeApp(doc []byte) (*App, error) {
 	if err := json.Unmarshal(doc, &app); err != nil {
 		return nil, fmt.Errorf("parse dsl: %w: %w", err, ErrMalformed)
 	}
-	if err := app.checkShape(); err != nil {
+	if err := app.CheckShape(); err != nil {
 		return nil, err
 	}
 	return &app, nil
@@ -211,19 +236,19 @@ func decodeApp(doc []byte) (*App, error) {
 // checkVersion refuses another major version; a newer minor version is read,
 // and Compile names any node type it brought (ErrNewerVersion).
 func checkVersion(v string) error {
-	major, _, err := parseVersion(v)
+	major, _, err := ParseVersion(v)
 	if err != nil {
 		return fmt.Errorf("parse dsl: %w: %w", err, ErrMalformed)
 	}
-	ours, _, _ := parseVersion(DSLVersion)
+	ours, _, _ := ParseVersion(DSLVersion)
 	if major != ours {
 		return fmt.Errorf("parse dsl: version %s, this Lexflow reads %d.x: %w", v, ours, ErrUnsupportedVersion)
 	}
 	return nil
 }
 
-// parseVersion reads "MAJOR.MINOR[.PATCH]".
-func parseVersion(v string) (major, minor int, err error) {
+// ParseVersion reads "MAJOR.MINOR[.PATCH]".
+func ParseVersion(v string) (major, minor int, err error) {
 	parts := strings.Split(strings.TrimPrefix(v, "v"), ".")
 	if len(parts) < 2 || len(parts) > 3 {
 		return 0, 0, fmt.Errorf("version %q is not MAJOR.MINOR.PATCH", v)
@@ -239,19 +264,19 @@ func parseVersion(v string) (major, minor int, err error) {
 	return nums[0], nums[1], nil
 }
 
-// newerThanOurs reports whether a document's version is past DSLVersion.
-func newerThanOurs(v string) bool {
-	major, minor, err := parseVersion(v)
+// NewerThanOurs reports whether a document's version is past DSLVersion.
+func NewerThanOurs(v string) bool {
+	major, minor, err := ParseVersion(v)
 	if err != nil {
 		return false
 	}
-	ourMajor, ourMinor, _ := parseVersion(DSLVersion)
+	ourMajor, ourMinor, _ := ParseVersion(DSLVersion)
 	return major > ourMajor || (major == ourMajor && minor > ourMinor)
 }
 
-// checkShape verifies what JSON decoding cannot: the mode and that node data
+// CheckShape verifies what JSON decoding cannot: the mode and that node data
 // are mappings. Graph problems are Compile's job.
-func (a *App) checkShape() error {
+func (a *App) CheckShape() error {
 	if a.App.Mode != ModeChatflow && a.App.Mode != ModeWorkflow {
 		return fmt.Errorf("parse dsl: app.mode %q, want chatflow or workflow: %w", a.App.Mode, ErrMalformed)
 	}

@@ -1,4 +1,4 @@
-package engine
+package dsl
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func yamlToJSON(data []byte) ([]byte, error) {
 	if _, err := expandedSize(&root, map[*yaml.Node]int{}, 0); err != nil {
 		return nil, fmt.Errorf("parse yaml: %w: %w", err, ErrMalformed)
 	}
-	w := &yamlWriter{}
+	w := &yamlWriter{plainYAML11: true}
 	if err := w.node(&root); err != nil {
 		return nil, fmt.Errorf("parse yaml: %w: %w", err, ErrMalformed)
 	}
@@ -75,6 +75,9 @@ func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, depth int) (int, error)
 
 type yamlWriter struct {
 	buf bytes.Buffer
+	// plainYAML11 resolves plain scalars by YAML 1.1's rules (yaml11.go):
+	// set for parsed text, not for trees built from JSON, whose tags are known.
+	plainYAML11 bool
 }
 
 func (w *yamlWriter) node(n *yaml.Node) error {
@@ -210,6 +213,17 @@ func overridePairs(base, own []yamlPair) []yamlPair {
 }
 
 func (w *yamlWriter) scalar(n *yaml.Node) error {
+	if w.plainYAML11 && n.Style == 0 {
+		if v, ok := yaml11Scalar(n.Value); ok {
+			w.buf.WriteString(v)
+			return nil
+		}
+		if yaml11Tag(n.Value) == "!!str" || n.Value == "=" {
+			b, _ := json.Marshal(n.Value)
+			w.buf.Write(b)
+			return nil
+		}
+	}
 	switch n.ShortTag() {
 	case "!!null":
 		w.buf.WriteString("null")
@@ -252,10 +266,11 @@ func isJSONNumber(s string) bool {
 // jsonToYAML converts compact JSON into YAML, keeping key order. Multi-line
 // strings use the literal block style so prompts stay readable.
 func jsonToYAML(doc []byte) ([]byte, error) {
-	root, err := jsonToNode(doc)
+	root, err := JSONTree(doc)
 	if err != nil {
 		return nil, fmt.Errorf("export yaml: %w", err)
 	}
+	quoteForYAML11(root)
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
@@ -268,15 +283,15 @@ func jsonToYAML(doc []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// jsonToNode builds an ordered tree from JSON; nodeToJSON writes one back.
+// JSONTree builds an ordered tree from JSON; TreeJSON writes one back.
 // Together they edit JSON without losing key order.
-func jsonToNode(doc []byte) (*yaml.Node, error) {
+func JSONTree(doc []byte) (*yaml.Node, error) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
 	return yamlValue(dec)
 }
 
-func nodeToJSON(n *yaml.Node) ([]byte, error) {
+func TreeJSON(n *yaml.Node) ([]byte, error) {
 	w := &yamlWriter{}
 	if err := w.node(n); err != nil {
 		return nil, err
@@ -296,7 +311,7 @@ func yamlValue(dec *json.Decoder) (*yaml.Node, error) {
 		}
 		return yamlSequence(dec)
 	case string:
-		return yamlString(t), nil
+		return YAMLString(t), nil
 	case json.Number:
 		return yamlNumber(t), nil
 	case bool:
@@ -317,7 +332,7 @@ func yamlMapping(dec *json.Decoder) (*yaml.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n.Content = append(n.Content, yamlString(key), val)
+		n.Content = append(n.Content, YAMLString(key), val)
 	}
 	_, err := dec.Token() // '}'
 	return n, err
@@ -351,7 +366,7 @@ func shortScalars(items []*yaml.Node) bool {
 	return len(items) > 0 && total <= 60
 }
 
-func yamlString(s string) *yaml.Node {
+func YAMLString(s string) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
 	if bytes.ContainsRune([]byte(s), '\n') {
 		n.Style = yaml.LiteralStyle
