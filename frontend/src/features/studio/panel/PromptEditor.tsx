@@ -1,10 +1,11 @@
 // A textarea that shows {{#node.var#}} references as chips, drawn by a
 // backdrop behind the transparent text, and inserts them from the variable
 // picker at the caret. References to variables that are not available
-// upstream are drawn in the danger colour.
+// upstream are drawn in the danger colour, each with its fixes beneath.
 import { useRef, type ReactNode } from 'react';
 import { Field } from '../../../components/ui/Field';
 import { insertAt, referenceTo, splitReferences } from './references';
+import { TemplateFixes } from './ReferenceFix';
 import { isAvailable } from './upstream';
 import { useAvailableVariables } from './useNodeConfig';
 import { VariableOptions } from './VariablePicker';
@@ -80,6 +81,7 @@ export function PromptEditor({ nodeId, label, value, onChange, error, hint, plac
               onScroll={(e) => backdrop.current && (backdrop.current.scrollTop = e.currentTarget.scrollTop)}
             />
           </div>
+          <TemplateFixes text={value} groups={groups} onChange={onChange} />
         </div>
       )}
     </Field>
