@@ -108,7 +108,20 @@ function travel(
 ): GraphState {
   const target = from[from.length - 1];
   if (!target) return state;
-  return { ...state, ...place(from.slice(0, -1), [...to, state.present]), present: target, revision: state.revision + 1, dragOrigin: null, editing: null };
+  return { ...state, ...place(from.slice(0, -1), [...to, state.present]), present: keepSelection(target, state.present), revision: state.revision + 1, dragOrigin: null, editing: null };
+}
+
+/**
+ * Undo and redo change the document, not what the person is looking at: a
+ * step selected now (its panel open) stays selected if it still exists.
+ */
+function keepSelection(target: Graph, present: Graph): Graph {
+  const selected = new Map(present.nodes.map((n) => [n.id, !!n.selected]));
+  const nodes = target.nodes.map((n) => {
+    const now = selected.get(n.id);
+    return now === undefined || now === !!n.selected ? n : { ...n, selected: now };
+  });
+  return { ...target, nodes };
 }
 
 const isSelect = (c: { type: string }) => c.type === 'select';
