@@ -28,8 +28,8 @@ export function PromptEditor({ nodeId, label, value, onChange, error, hint, plac
   const groups = useAvailableVariables(nodeId);
   const area = useRef<HTMLTextAreaElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
-  const unknown = splitReferences(value).filter((s) => s.selector && !isAvailable(s.selector, groups)).map((s) => s.text);
-  const shownError = error ?? (unknown.length > 0 ? `Not available here: ${[...new Set(unknown)].join(', ')}` : undefined);
+  // A reference that cannot be read here is explained, with its fixes, inside the editor.
+  const invalid = !!error || splitReferences(value).some((s) => s.selector && !isAvailable(s.selector, groups));
 
   const insert = (selector: string) => {
     const el = area.current;
@@ -44,9 +44,9 @@ export function PromptEditor({ nodeId, label, value, onChange, error, hint, plac
   };
 
   return (
-    <Field label={label} error={shownError} hint={hint}>
+    <Field label={label} error={error} hint={hint}>
       {(p) => (
-        <div className={`prompt-editor${shownError ? ' is-invalid' : ''}`}>
+        <div className={`prompt-editor${invalid ? ' is-invalid' : ''}`}>
           <div className="prompt-editor-bar">
             {aside}
             <select className="prompt-insert" value="" aria-label={`Insert a variable into ${label}`} onChange={(e) => e.target.value && insert(e.target.value)} data-testid="insert-variable">
