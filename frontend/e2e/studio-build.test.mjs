@@ -202,6 +202,9 @@ test('build the Legal Q&A chain from a blank chatflow by drag and click only, ru
   await preview.locator('[data-testid="citation-chip"], .citation-chip').first().waitFor();
   await page.mouse.move(0, 0);
   await screenshotBothThemes(page, 'studio-build-answered');
+  // A citation in the preview opens its passage, as in Chat.
+  await preview.locator('button.cite-chip').first().click();
+  await page.waitForURL(/#\/library\//);
 
   // The run in the history: its four steps, and the retrieval's trace with what it read and found.
   await page.getByRole('link', { name: 'Runs', exact: true }).click();
