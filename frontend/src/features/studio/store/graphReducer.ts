@@ -114,13 +114,12 @@ function travel(
 /**
  * Undo and redo change the document, not what the person is looking at: a
  * step selected now (its panel open) stays selected if it still exists.
+ * When none does (a paste undone), the selection travels with the graph.
  */
 function keepSelection(target: Graph, present: Graph): Graph {
-  const selected = new Map(present.nodes.map((n) => [n.id, !!n.selected]));
-  const nodes = target.nodes.map((n) => {
-    const now = selected.get(n.id);
-    return now === undefined || now === !!n.selected ? n : { ...n, selected: now };
-  });
+  const now = new Set(present.nodes.filter((n) => n.selected).map((n) => n.id));
+  if (!target.nodes.some((n) => now.has(n.id))) return target;
+  const nodes = target.nodes.map((n) => (!!n.selected === now.has(n.id) ? n : { ...n, selected: now.has(n.id) }));
   return { ...target, nodes };
 }
 
