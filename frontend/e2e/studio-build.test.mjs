@@ -1,7 +1,8 @@
 // Studio end to end, built by hand: a blank chatflow becomes the Legal Q&A chain
 // (Start → Knowledge retrieval → Cited answer → Answer) by dragging steps in from the
 // palette and joining their handles with the mouse (dragged from one to the other, or
-// clicked one after the other), each step configured in its panel; the chain answers
+// clicked one after the other), and clicks alone: connecting fills the one setting that
+// can be filled, the answer's reference to the deleted model step is mended in a click; the chain answers
 // in the preview against the fake model with its steps lit live on the canvas, and the
 // run's trace opens from Runs. Screenshots in light and dark.
 import { test, before, after } from 'node:test';
@@ -79,32 +80,48 @@ async function openPanel(page, id) {
   return panel;
 }
 
+/** Asserts step `id` lies wholly inside the canvas: no panel, docked or beside it, covers it. */
+async function assertUncovered(page, id) {
+  const node = await stepNode(page, id).boundingBox();
+  const canvas = await page.locator('.studio-canvas').boundingBox();
+  const inside = node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height;
+  assert.ok(inside, `${id} at ${JSON.stringify(node)} lies inside the canvas ${JSON.stringify(canvas)}`);
+  const problems = await page.getByTestId('problems-panel').boundingBox();
+  if (problems) assert.ok(node.y + node.height <= problems.y, `${id} is above the problems`);
+}
+
 async function closePanel(page) {
   await page.getByTestId('node-panel').getByRole('button', { name: 'Close the panel' }).click();
   await page.getByTestId('node-panel').waitFor({ state: 'detached' });
 }
 
-test('build the Legal Q&A chain from a blank chatflow, run it, and read a step’s trace', async () => {
+test('build the Legal Q&A chain from a blank chatflow by drag and click only, run it, and read a step’s trace', async () => {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1600, height: 940 });
   await page.goto(app.url);
   // The library and a model to build against; both are set up through their own pages elsewhere.
+  // The citing model is the default, so no step needs a model chosen.
   assert.equal((await api(page, 'POST', '/api/library/sample')).status, 201);
-  const provider = await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
+  const provider = await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-cite' });
   assert.equal(provider.status, 201, JSON.stringify(provider.body));
 
   // A blank chatflow from the Apps list: Start, a model step and the answer.
   await createApp(page, 'Blank', 'Statute Q&A');
   for (const id of ['start', 'llm', 'answer']) await stepNode(page, id).waitFor();
 
-  // The model step makes way for retrieval and a cited answer.
+  // The model step makes way for retrieval and a cited answer: deleted from its panel.
   await openPanel(page, 'llm');
-  await page.keyboard.press('Delete');
+  await page.getByTestId('node-panel').getByTestId('panel-delete').click();
   await stepNode(page, 'llm').waitFor({ state: 'detached' });
   await page.getByTestId('node-panel').waitFor({ state: 'detached' });
+  // The answer read the model's text: it is marked, on the canvas and in its settings.
+  await page.locator('.toast', { hasText: 'Answer reads from the deleted step' }).waitFor();
+  await waitSaved(page);
+  await stepNode(page, 'answer').and(page.locator('.has-problem')).waitFor();
   await canvasAtRest(page);
 
-  // Both new steps dropped below the row, between Start and the answer; each opens its panel.
+  // Both new steps dropped below the row, between Start and the answer; each opens its panel,
+  // and stays in view beside it and above the problems docked under the canvas.
   const start = await stepNode(page, 'start').boundingBox();
   const answer = await stepNode(page, 'answer').boundingBox();
   const below = start.y + start.height + 150;
@@ -113,6 +130,11 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a step�
   await closePanel(page);
   await dropStep(page, 'cited-answer', { x: answer.x + answer.width / 2 - 40, y: below });
   await page.getByTestId('node-panel').and(page.locator('[data-node-id="cited_answer_1"]')).waitFor();
+  await waitSaved(page);
+  await page.getByTestId('problems-panel').waitFor();
+  await canvasAtRest(page);
+  await assertUncovered(page, 'cited_answer_1');
+  await screenshotBothThemes(page, 'studio-build-dropped');
   await closePanel(page);
 
   // A step dropped where its panel opens is brought into view beside it, so the graph
@@ -120,35 +142,37 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a step�
   await fitToScreen(page);
   await connect(page, 'start', 'knowledge_retrieval_1');
   await connect(page, 'knowledge_retrieval_1', 'cited_answer_1');
+  // The retrieval's result is the only list of passages upstream: the cited answer reads it.
+  await page.locator('.toast', { hasText: 'Passages: Knowledge retrieval › result' }).waitFor();
+  let panel = await openPanel(page, 'cited_answer_1');
+  const passages = panel.getByTestId('panel-passages');
+  assert.equal(await passages.inputValue(), 'knowledge_retrieval_1.result');
+  const offered = await passages.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(offered, ['', 'knowledge_retrieval_1.result'], 'Passages offers lists of passages, not text');
+  await screenshotBothThemes(page, 'studio-build-passages-filled');
+  // The fill is one undo step of its own: undone, the connection stays and Passages is empty again.
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  assert.equal(await passages.inputValue(), '');
+  await page.locator('.react-flow__edge[data-id="knowledge_retrieval_1-source-cited_answer_1"]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  assert.equal(await passages.inputValue(), 'knowledge_retrieval_1.result');
+  await closePanel(page);
   await connectByClicks(page, 'cited_answer_1', 'answer');
   await waitSaved(page);
   await screenshotBothThemes(page, 'studio-build-connected');
 
-  // The retrieval searches the sample collection.
-  let panel = await openPanel(page, 'knowledge_retrieval_1');
-  await panel.getByTestId('panel-title').fill('Search the library');
-  const collection = panel.locator('.panel-checklist input[type="checkbox"]').first();
-  await collection.check();
-  assert.equal(await panel.getByTestId('panel-query').inputValue(), 'sys.query');
-  await closePanel(page);
-
-  // The cited answer reads the retrieval's passages and writes with the fake provider's citing model.
-  panel = await openPanel(page, 'cited_answer_1');
-  await panel.getByLabel('Passages').selectOption('knowledge_retrieval_1.result');
-  const model = panel.getByTestId('panel-model');
-  await model.locator('option', { hasText: 'fake-cite' }).waitFor({ state: 'attached' });
-  await model.selectOption({ label: 'fake-cite' });
-  await screenshotBothThemes(page, 'studio-build-cite-panel');
-  await closePanel(page);
-
-  // The answer's reply is the cited answer, its reference inserted from the variable picker.
+  // The answer's reply still reads the deleted model step: one click reads the cited answer instead.
   panel = await openPanel(page, 'answer');
   const reply = panel.getByTestId('panel-answer');
   await panel.locator('.prompt-ref.is-unknown').filter({ hasText: '{{#llm.text#}}' }).waitFor();
-  await reply.fill('');
-  await panel.getByTestId('insert-variable').selectOption('cited_answer_1.answer');
+  const fix = panel.getByTestId('template-fixes');
+  await fix.getByTestId('reference-fix-use').first().waitFor();
+  assert.equal(await fix.getByTestId('reference-fix-use').first().textContent(), 'Use Cited answer › answer');
+  await screenshotBothThemes(page, 'studio-build-answer-fix');
+  await fix.getByTestId('reference-fix-use').first().click();
   assert.equal(await reply.inputValue(), '{{#cited_answer_1.answer#}}');
   await panel.locator('.prompt-ref:not(.is-unknown)').filter({ hasText: '{{#cited_answer_1.answer#}}' }).waitFor();
+  await fix.waitFor({ state: 'detached' });
   await closePanel(page);
 
   // Laid out left to right and saved without a problem.
@@ -159,9 +183,8 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a step�
   const saved = JSON.parse((await api(page, 'GET', `/api/apps/${appId}/dsl`)).body.dsl).workflow.graph;
   assert.deepEqual(saved.edges.map((e) => `${e.source} → ${e.target}`).sort(), ['cited_answer_1 → answer', 'knowledge_retrieval_1 → cited_answer_1', 'start → knowledge_retrieval_1']);
   const step = Object.fromEntries(saved.nodes.map((n) => [n.id, n.data]));
-  assert.equal(step.knowledge_retrieval_1.dataset_ids.length, 1);
+  assert.deepEqual(step.knowledge_retrieval_1.query_variable_selector, ['sys', 'query']);
   assert.deepEqual(step.cited_answer_1.hits_variable_selector, ['knowledge_retrieval_1', 'result']);
-  assert.equal(step.cited_answer_1.model.name, 'fake-cite');
   assert.equal(step.answer.answer, '{{#cited_answer_1.answer#}}');
   await fitToScreen(page);
   await screenshotBothThemes(page, 'studio-build-graph');
@@ -179,6 +202,9 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a step�
   await preview.locator('[data-testid="citation-chip"], .citation-chip').first().waitFor();
   await page.mouse.move(0, 0);
   await screenshotBothThemes(page, 'studio-build-answered');
+  // A citation in the preview opens its passage, as in Chat.
+  await preview.locator('button.cite-chip').first().click();
+  await page.waitForURL(/#\/library\//);
 
   // The run in the history: its four steps, and the retrieval's trace with what it read and found.
   await page.getByRole('link', { name: 'Runs', exact: true }).click();
@@ -190,7 +216,7 @@ test('build the Legal Q&A chain from a blank chatflow, run it, and read a step�
   await page.locator('[data-testid="waterfall-row"][data-node-type="knowledge-retrieval"] .wf-select').click();
   const detail = page.getByTestId('node-detail').and(page.locator('[data-node-type="knowledge-retrieval"]'));
   await detail.waitFor();
-  assert.match(await detail.locator('.nd-title').textContent(), /Search the library/);
+  assert.match(await detail.locator('.nd-title').textContent(), /Knowledge retrieval/);
   const text = await detail.textContent();
   assert.match(text, /Inputs[\s\S]*reasonable care and skill[\s\S]*Outputs[\s\S]*result/, text.slice(0, 400));
   await screenshotBothThemes(page, 'studio-build-trace');

@@ -7,6 +7,7 @@ import type { StudioEdge, StudioNode } from '../store/dsl';
 import { shownGraph, useEditor } from '../store/editorStore';
 import { newNode, PALETTE_MIME } from './addNode';
 import { CanvasNotes } from './CanvasNotes';
+import { connectAndFill } from './connect';
 
 /** Edges a compile problem names, drawn in the danger colour. */
 function markProblemEdges(edges: StudioEdge[], problems: CompileProblem[]): StudioEdge[] {
@@ -56,7 +57,7 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
 
   const onNodesChange = useCallback((changes: NodeChange<StudioNode>[]) => dispatch({ type: 'nodesChanged', changes }), [dispatch]);
   const onEdgesChange = useCallback((changes: EdgeChange<StudioEdge>[]) => dispatch({ type: 'edgesChanged', changes }), [dispatch]);
-  const onConnect = useCallback((connection: Connection) => dispatch({ type: 'connect', connection }), [dispatch]);
+  const onConnect = useCallback((connection: Connection) => connectAndFill(connection), []);
   const onDragOver = useCallback((e: DragEvent) => {
     if (!e.dataTransfer.types.includes(PALETTE_MIME)) return;
     e.preventDefault();

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { useStoreApi } from '@xyflow/react';
 import { shownGraph, useEditor } from '../store/editorStore';
+import { removeSelectedSteps } from './removeSteps';
 
 export function useShortcuts(readOnly = false): void {
   const flow = useStoreApi();
@@ -29,6 +30,7 @@ export function useShortcuts(readOnly = false): void {
       }
       e.preventDefault();
       if (action === 'paste') s.paste();
+      else if (action === 'removeSelected') removeSelectedSteps();
       else s.dispatch({ type: action });
     };
     document.addEventListener('keydown', onKey);

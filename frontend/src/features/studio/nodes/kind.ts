@@ -13,6 +13,19 @@ export interface BranchHandle {
   label: string;
 }
 
+/**
+ * A setting that holds one variable reference, and the value types it takes
+ * (none listed: any). Pickers offer only those types, and connecting a step
+ * fills an empty one when exactly one such variable is upstream.
+ */
+export interface VariableSlot {
+  field: string;
+  accepts?: readonly string[];
+}
+
+/** The value types text settings take. */
+export const TEXT_TYPES = ['string'] as const;
+
 export interface NodeKind {
   type: string;
   label: string;
@@ -25,6 +38,8 @@ export interface NodeKind {
   defaults: () => Config;
   /** What its settings are called in its panel, by DSL path, for problems the backend finds. */
   fields?: FieldLabels;
+  /** Its top-level variable references, for pickers and filling them on connect. */
+  slots?: readonly VariableSlot[];
   /** What is wrong with a config, by field, beyond the common settings. */
   validate?: (config: Config) => FieldErrors;
   /** The branch handles, for types that branch. */

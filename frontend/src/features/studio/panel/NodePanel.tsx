@@ -1,7 +1,7 @@
 // The side panel of the selected node: its title, its type's settings, the
 // retry and failure settings, and what the last save's compile said about it.
 import { useMemo } from 'react';
-import { X } from 'lucide-react';
+import { Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
 import { kindOf } from '../nodes/catalog';
@@ -12,6 +12,7 @@ import type { CompileProblem } from '../../../lib/api.gen';
 import type { StudioNode } from '../store/dsl';
 import { useEditor } from '../store/editorStore';
 import { deselectAll } from '../editor/useShortcuts';
+import { removeSelectedSteps } from '../editor/removeSteps';
 import { problemsByField, stepProblemLine } from '../editor/problemText';
 import { RunStepAlone } from '../run/RunStepAlone';
 import { FailureSettings } from './FailureSettings';
@@ -66,6 +67,7 @@ function PanelFor({ node }: { node: Pick<StudioNode, 'id' | 'data'> }) {
             {kind.label} · <code>{node.id}</code>
           </span>
         </div>
+        {node.data.kind !== 'start' && <DeleteButton />}
         <CloseButton />
       </header>
       <div className="node-panel-body">
@@ -100,6 +102,11 @@ function NodeProblems({ problems, kind }: { problems: CompileProblem[]; kind: st
       </ul>
     </Callout>
   );
+}
+
+/** Deletes the step whose panel this is (the one selected), as the Delete key does. */
+function DeleteButton() {
+  return <Button size="sm" variant="ghost" icon={<Trash2 size={15} aria-hidden="true" />} aria-label="Delete the step" title="Delete the step (Delete)" onClick={removeSelectedSteps} data-testid="panel-delete" />;
 }
 
 function CloseButton() {

@@ -1,10 +1,11 @@
 // A textarea that shows {{#node.var#}} references as chips, drawn by a
 // backdrop behind the transparent text, and inserts them from the variable
 // picker at the caret. References to variables that are not available
-// upstream are drawn in the danger colour.
+// upstream are drawn in the danger colour, each with its fixes beneath.
 import { useRef, type ReactNode } from 'react';
 import { Field } from '../../../components/ui/Field';
 import { insertAt, referenceTo, splitReferences } from './references';
+import { TemplateFixes } from './ReferenceFix';
 import { isAvailable } from './upstream';
 import { useAvailableVariables } from './useNodeConfig';
 import { VariableOptions } from './VariablePicker';
@@ -27,8 +28,8 @@ export function PromptEditor({ nodeId, label, value, onChange, error, hint, plac
   const groups = useAvailableVariables(nodeId);
   const area = useRef<HTMLTextAreaElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
-  const unknown = splitReferences(value).filter((s) => s.selector && !isAvailable(s.selector, groups)).map((s) => s.text);
-  const shownError = error ?? (unknown.length > 0 ? `Not available here: ${[...new Set(unknown)].join(', ')}` : undefined);
+  // A reference that cannot be read here is explained, with its fixes, inside the editor.
+  const invalid = !!error || splitReferences(value).some((s) => s.selector && !isAvailable(s.selector, groups));
 
   const insert = (selector: string) => {
     const el = area.current;
@@ -43,9 +44,9 @@ export function PromptEditor({ nodeId, label, value, onChange, error, hint, plac
   };
 
   return (
-    <Field label={label} error={shownError} hint={hint}>
+    <Field label={label} error={error} hint={hint}>
       {(p) => (
-        <div className={`prompt-editor${shownError ? ' is-invalid' : ''}`}>
+        <div className={`prompt-editor${invalid ? ' is-invalid' : ''}`}>
           <div className="prompt-editor-bar">
             {aside}
             <select className="prompt-insert" value="" aria-label={`Insert a variable into ${label}`} onChange={(e) => e.target.value && insert(e.target.value)} data-testid="insert-variable">
@@ -80,6 +81,7 @@ export function PromptEditor({ nodeId, label, value, onChange, error, hint, plac
               onScroll={(e) => backdrop.current && (backdrop.current.scrollTop = e.currentTarget.scrollTop)}
             />
           </div>
+          <TemplateFixes text={value} groups={groups} onChange={onChange} />
         </div>
       )}
     </Field>

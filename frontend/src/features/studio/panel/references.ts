@@ -29,3 +29,11 @@ export function referenceTo(selector: string[]): string {
 export function insertAt(text: string, start: number, end: number, insert: string): { text: string; caret: number } {
   return { text: text.slice(0, start) + insert + text.slice(end), caret: start + insert.length };
 }
+
+/** The text with every reference to `from` made a reference to `to`, or taken out when `to` is null. */
+export function replaceReference(text: string, from: string[], to: string[] | null): string {
+  const key = from.join('.');
+  return splitReferences(text)
+    .map((s) => (s.selector?.join('.') === key ? (to ? referenceTo(to) : '') : s.text))
+    .join('');
+}

@@ -71,6 +71,23 @@ function declared(workflow: Config | undefined, key: string): VariableDecl[] {
   return listOf(workflow, key).map((v) => ({ name: textOf(v, 'name'), type: textOf(v, 'value_type') || 'any' })).filter((v) => v.name !== '');
 }
 
+/**
+ * True when a variable of `type` may go in a setting that takes `accepts`
+ * (none listed: anything). An untyped variable ("any") may hold anything, so it is offered too.
+ */
+export function fits(type: string, accepts?: readonly string[]): boolean {
+  return !accepts || type === 'any' || accepts.includes(type);
+}
+
+/** The groups with only the variables a setting taking `accepts` can use; groups left empty go. */
+export function compatibleGroups(groups: VariableGroup[], accepts?: readonly string[]): VariableGroup[] {
+  if (!accepts) return groups;
+  return groups.flatMap((g) => {
+    const variables = g.variables.filter((v) => fits(v.type, accepts));
+    return variables.length > 0 ? [{ ...g, variables }] : [];
+  });
+}
+
 /** True when `selector` names a variable among `groups` (a path into an object output counts). */
 export function isAvailable(selector: string[], groups: VariableGroup[]): boolean {
   const [id, name] = selector;
@@ -85,8 +102,8 @@ export function variableLabel(stepTitle: string, selector: string[]): string {
   return NAMESPACES.has(first) ? selector.join('.') : [stepTitle, ...rest].join(' › ');
 }
 
-/** What is wrong with a reference: nothing, its step is gone, runs later, or no longer has the variable. */
-export type ReferenceState = 'ok' | 'deleted' | 'not-upstream' | 'no-output';
+/** What is wrong with a reference: nothing, its step is gone, runs later, no longer has the variable, or holds the wrong type. */
+export type ReferenceState = 'ok' | 'deleted' | 'not-upstream' | 'no-output' | 'wrong-type';
 
 export interface ReferenceView {
   label: string;
@@ -97,16 +114,50 @@ export interface ReferenceView {
 
 /**
  * A chosen reference as the closed picker shows it, named by its step's title
- * now (`stepTitle`, null when no step has the id any more).
+ * now (`stepTitle`, null when no step has the id any more), in a setting
+ * that takes `accepts` (none listed: anything).
  */
-export function describeReference(selector: string[], groups: VariableGroup[], stepTitle: string | null): ReferenceView {
+export function describeReference(selector: string[], groups: VariableGroup[], stepTitle: string | null, accepts?: readonly string[]): ReferenceView {
   const [id = '', name = ''] = selector;
   const label = variableLabel(stepTitle ?? id, selector);
-  if (isAvailable(selector, groups)) return { label, state: 'ok', warning: '' };
+  if (isAvailable(selector, groups)) {
+    const type = groups.find((g) => g.nodeId === id)?.variables.find((v) => v.name === name)?.type ?? 'any';
+    if (fits(type, accepts)) return { label, state: 'ok', warning: '' };
+    return { label, state: 'wrong-type', warning: `“${label}” is ${typeWords(type)}; this setting takes ${accepts!.map(typeWords).join(' or ')}. Choose another variable.` };
+  }
   if (NAMESPACES.has(id)) return { label, state: 'no-output', warning: `There is no variable ${selector.join('.')} here any more. Choose another one.` };
   if (stepTitle === null) return { label, state: 'deleted', warning: 'The step this variable came from was deleted. Choose another variable.' };
   if (!groups.some((g) => g.nodeId === id)) {
     return { label, state: 'not-upstream', warning: `“${stepTitle}” does not run before this step. Connect it earlier, or choose another variable.` };
   }
   return { label, state: 'no-output', warning: `“${stepTitle}” no longer gives “${name}”. Choose another variable.` };
+}
+
+/** A value type as a person reads it: "text", "a list of records". */
+export function typeWords(type: string): string {
+  const list = /^array\[(.+)\]$/.exec(type);
+  if (list) return `a list of ${plural(typeWords(list[1]!).replace(/^an? /, ''))}`;
+  return TYPE_WORDS[type] ?? type;
+}
+
+const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', object: 'a record', file: 'a file', any: 'any value' };
+const plural = (noun: string) => (noun === 'text' ? 'texts' : noun === 'true or false' ? 'true/false values' : `${noun}s`);
+
+/** Most replacements a broken reference is offered. */
+const MAX_REPLACEMENTS = 2;
+
+/**
+ * What a broken reference (`selector`, once of `type`) could read instead:
+ * from the nearest steps upstream first, each step's variable of the same
+ * name, else its first of the same type.
+ */
+export function replacementsFor(selector: string[], type: string | undefined, groups: VariableGroup[]): string[][] {
+  const [, name] = selector;
+  const out: string[][] = [];
+  for (const g of groups) {
+    if (!g.kind || out.length === MAX_REPLACEMENTS) continue;
+    const v = g.variables.find((x) => x.name === name) ?? (type ? g.variables.find((x) => x.type === type) : undefined);
+    if (v) out.push([g.nodeId, v.name]);
+  }
+  return out;
 }

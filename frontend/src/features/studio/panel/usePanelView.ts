@@ -1,5 +1,6 @@
 // Opening a step's panel (its settings, or its trace) narrows the canvas;
-// when that hides the step, the view moves to bring it back. Closing the panel moves the view back to where
+// when that (or the problems docking beneath it) hides the step, the view
+// moves to bring it back. Closing the panel moves the view back to where
 // it was before the panel moved it, unless the person has panned or zoomed
 // since: then the view they chose stays.
 import { useCallback, useEffect, useRef } from 'react';
@@ -29,6 +30,28 @@ export function usePanelView(openId: string | null): void {
     shift.current = null;
     if (s?.after && sameView(flow.getViewport(), s.after)) void flow.setViewport(s.before, { duration: DURATION });
   }, [openId, flow, bringIntoView]);
+  useKeepInViewOnResize(openId, bringIntoView);
+}
+
+/**
+ * While a step's panel is open, whatever else narrows or shortens the canvas
+ * (the problems docking beneath it, the window) brings the step back too.
+ */
+function useKeepInViewOnResize(openId: string | null, bringIntoView: (id: string) => void): void {
+  useEffect(() => {
+    const pane = document.querySelector('.studio-canvas');
+    if (openId === null || !pane) return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => bringIntoView(openId));
+    });
+    observer.observe(pane);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [openId, bringIntoView]);
 }
 
 function useBringIntoView(flow: ReactFlowInstance, shift: { current: Shift | null }): (id: string) => void {

@@ -4,6 +4,9 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { ArrowUp, MessageSquarePlus } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { AnswerBody } from '../../chat/AnswerBody';
+import { useOpenCitation } from '../../chat/openSource';
+import { appPath } from '../paths';
+import { useEditor } from '../store/editorStore';
 import { Spinner } from '../../../components/ui/Spinner';
 import { newPreviewConversation } from './canvasRun';
 import { OpenInRuns, RunError, useStartRun } from './RunPanel';
@@ -69,13 +72,15 @@ export function PreviewChat() {
 
 function Turn({ turn, citations }: { turn: PreviewTurn; citations?: Parameters<typeof AnswerBody>[0]['citations'] }) {
   const streaming = turn.status === 'running';
+  const appId = useEditor((s) => s.app?.id ?? '');
+  const openCitation = useOpenCitation(appPath(appId));
   return (
     <div className="preview-turn" data-testid="preview-turn" data-status={turn.status}>
       <p className="preview-question" dir="auto">
         {turn.question}
       </p>
       <div className="preview-answer">
-        {turn.answer ? <AnswerBody content={turn.answer} citations={citations} streaming={streaming} /> : streaming && <Spinner size={14} label="Answering" />}
+        {turn.answer ? <AnswerBody content={turn.answer} citations={citations} streaming={streaming} onOpenCitation={(c) => void openCitation(c)} /> : streaming && <Spinner size={14} label="Answering" />}
         {turn.status === 'failed' && <p className="run-panel-error">{turn.error || 'The run failed.'}</p>}
         {turn.status === 'cancelled' && <p className="subtle">Cancelled.</p>}
         {!streaming && <OpenInRuns runId={turn.runId}>Trace</OpenInRuns>}

@@ -4,13 +4,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Play } from 'lucide-react';
 import { Field } from '../../../components/ui/Field';
 import { Button } from '../../../components/ui/Button';
-import { Callout } from '../../../components/ui/Callout';
-import { JsonView } from '../../runs/JsonView';
 import { useEditor } from '../store/editorStore';
-import { useStepTitles } from '../store/stepTitles';
 import { inputFields, toInputs, UNSUPPORTED_TYPES, type Draft, type InputField } from './inputs';
 import { RunError, useStartRun } from './RunPanel';
 import { useCanvasRun } from './runStore';
+import { WorkflowOutput } from './WorkflowOutput';
 
 export function WorkflowRun() {
   // The config alone: the node object changes on every frame of a drag.
@@ -77,34 +75,5 @@ function InputControl({ field: f, value, error, onChange }: { field: InputField;
         )
       }
     </Field>
-  );
-}
-
-/** What the live run streams, step by step, then its outputs or error. */
-function WorkflowOutput() {
-  const runId = useCanvasRun((s) => (s.origin === 'workflow' ? s.runId : null));
-  const streamed = useCanvasRun((s) => s.streamed);
-  const outputs = useCanvasRun((s) => s.outputs);
-  const stream = useCanvasRun((s) => s.stream);
-  const texts = Object.entries(streamed);
-  const titles = useStepTitles(Object.keys(streamed));
-  if (!runId) return null;
-  return (
-    <section className="run-output" aria-label="Output" data-testid="run-output" aria-live="polite">
-      <h3>Output</h3>
-      {texts.map(([id, text]) => (
-        <figure key={id} className="run-stream">
-          <figcaption>{titles[id] ?? id}</figcaption>
-          <p dir="auto">{text}</p>
-        </figure>
-      ))}
-      {stream.ended && stream.runStatus !== 'succeeded' && (
-        <Callout tone="danger" title={stream.runStatus === 'cancelled' ? 'Cancelled' : 'The run failed'}>
-          <span dir="auto">{stream.runError || 'The run stopped before it finished.'}</span>
-        </Callout>
-      )}
-      {stream.ended && outputs && <JsonView value={outputs} label="Outputs" />}
-      {!stream.ended && texts.length === 0 && <p className="subtle">Waiting for the first step to produce something…</p>}
-    </section>
   );
 }

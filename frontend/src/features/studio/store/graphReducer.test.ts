@@ -62,6 +62,16 @@ describe('graphReducer', () => {
   });
 });
 
+describe('undo and selection', () => {
+  it('leaves the step being edited selected (its panel open) when an edit of it is undone', () => {
+    const onlyCite: GraphAction = { type: 'nodesChanged', changes: [{ type: 'select', id: 'llm_1', selected: false }, { type: 'select', id: 'cite', selected: true }] };
+    const connected = run(start(), { type: 'addNode', node: node('llm_1') }, onlyCite, { type: 'updateConfig', id: 'cite', config: { title: 'Checked' } });
+    const undone = run(connected, { type: 'undo' });
+    expect(undone.present.nodes.find((n) => n.id === 'cite')!.data.config!.title).toBe('Answer with citations');
+    expect(undone.present.nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(['cite']);
+  });
+});
+
 describe('config edits', () => {
   const edit = (title: string, field = 'title'): GraphAction => ({ type: 'updateConfig', id: 'cite', config: { ...doc.workflow.graph.nodes[2]!.data, title }, field });
   const titleOf = (s: GraphState) => s.present.nodes.find((n) => n.id === 'cite')!.data.config!.title;

@@ -108,7 +108,19 @@ function travel(
 ): GraphState {
   const target = from[from.length - 1];
   if (!target) return state;
-  return { ...state, ...place(from.slice(0, -1), [...to, state.present]), present: target, revision: state.revision + 1, dragOrigin: null, editing: null };
+  return { ...state, ...place(from.slice(0, -1), [...to, state.present]), present: keepSelection(target, state.present), revision: state.revision + 1, dragOrigin: null, editing: null };
+}
+
+/**
+ * Undo and redo change the document, not what the person is looking at: a
+ * step selected now (its panel open) stays selected if it still exists.
+ * When none does (a paste undone), the selection travels with the graph.
+ */
+function keepSelection(target: Graph, present: Graph): Graph {
+  const now = new Set(present.nodes.filter((n) => n.selected).map((n) => n.id));
+  if (!target.nodes.some((n) => now.has(n.id))) return target;
+  const nodes = target.nodes.map((n) => (!!n.selected === now.has(n.id) ? n : { ...n, selected: now.has(n.id) }));
+  return { ...target, nodes };
 }
 
 const isSelect = (c: { type: string }) => c.type === 'select';

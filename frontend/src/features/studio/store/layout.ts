@@ -53,10 +53,32 @@ const SWEEPS = 4;
  * A left-to-right layered layout: each node in the column of its longest
  * path from a node without predecessors, the nodes of a column ordered to
  * cut edge crossings (median-free barycentre sweeps, starting from their
- * current top-to-bottom order), columns centred on one another.
+ * current top-to-bottom order), columns centred on one another. Steps with
+ * no connection at all go in a grid beneath, in reading order, rather than
+ * down the first column.
  */
 export function layeredLayout(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
   if (nodes.length === 0) return nodes;
+  const linked = new Set(edges.flatMap((e) => [e.source, e.target]));
+  const loose = nodes.filter((n) => !linked.has(n.id));
+  if (loose.length === 0) return layered(nodes, edges);
+  if (loose.length === nodes.length) return grid(nodes, 0);
+  const laid = layered(nodes.filter((n) => linked.has(n.id)), edges);
+  const bottom = Math.max(...laid.map((n) => n.position.y + size(n).height));
+  const placed = new Map([...laid, ...grid(loose, bottom + LAYER_GAP)].map((n) => [n.id, n]));
+  return nodes.map((n) => placed.get(n.id)!);
+}
+
+/** Loose steps in rows of about √n, top to bottom then left to right as they were, from `top` down. */
+function grid(nodes: StudioNode[], top: number): StudioNode[] {
+  const columns = Math.ceil(Math.sqrt(nodes.length));
+  const cell = { width: Math.max(...nodes.map((n) => size(n).width)) + LAYER_GAP, height: Math.max(...nodes.map((n) => size(n).height)) + NODE_GAP };
+  const order = [...nodes].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
+  const at = new Map(order.map((n, i) => [n.id, { x: (i % columns) * cell.width, y: top + Math.floor(i / columns) * cell.height }]));
+  return nodes.map((n) => settled(n, at.get(n.id)!));
+}
+
+function layered(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
   const depth = depths(nodes, edges);
   const layers: StudioNode[][] = [];
   const cyclic = Math.max(0, ...depth.values()) + 1; // nodes only a cycle reaches go last
@@ -94,8 +116,14 @@ function orderLayers(layers: StudioNode[][], edges: StudioEdge[]): StudioNode[][
   return out;
 }
 
+const size = (n: StudioNode) => ({ width: n.measured?.width ?? DEFAULT_SIZE.width, height: n.measured?.height ?? DEFAULT_SIZE.height });
+
+/** `n` at `position`, no longer waiting to be placed. */
+function settled(n: StudioNode, position: { x: number; y: number }): StudioNode {
+  return { ...n, position, data: n.data._autoPosition ? { ...n.data, _autoPosition: false } : n.data };
+}
+
 function place(nodes: StudioNode[], layers: StudioNode[][]): StudioNode[] {
-  const size = (n: StudioNode) => ({ width: n.measured?.width ?? DEFAULT_SIZE.width, height: n.measured?.height ?? DEFAULT_SIZE.height });
   const heights = layers.map((l) => l.reduce((h, n) => h + size(n).height, 0) + NODE_GAP * (l.length - 1));
   const tallest = Math.max(...heights);
   const at = new Map<string, { x: number; y: number }>();
@@ -108,5 +136,5 @@ function place(nodes: StudioNode[], layers: StudioNode[][]): StudioNode[] {
     }
     x += Math.max(...layer.map((n) => size(n).width)) + LAYER_GAP;
   });
-  return nodes.map((n) => ({ ...n, position: at.get(n.id)!, data: n.data._autoPosition ? { ...n.data, _autoPosition: false } : n.data }));
+  return nodes.map((n) => settled(n, at.get(n.id)!));
 }

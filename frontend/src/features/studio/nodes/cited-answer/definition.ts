@@ -1,6 +1,6 @@
 import { BookOpenCheck } from 'lucide-react';
 import { checkSelector, errorCollector, numberOf, textOf, type Config } from '../config';
-import { defaultModel, type NodeKind } from '../kind';
+import { defaultModel, TEXT_TYPES, type NodeKind, type VariableSlot } from '../kind';
 import { checkCompletionParams } from '../model';
 
 export const UNCITED_POLICIES = [
@@ -8,6 +8,12 @@ export const UNCITED_POLICIES = [
   { value: 'strip', label: 'Drop uncited sentences' },
   { value: 'fail', label: 'Fail the answer' },
 ] as const;
+
+/** Passages are a retrieval's hits: a list of records, never text. */
+export const HITS_TYPES = ['array[object]'] as const;
+
+export const QUESTION_SLOT: VariableSlot = { field: 'query_variable_selector', accepts: TEXT_TYPES };
+export const HITS_SLOT: VariableSlot = { field: 'hits_variable_selector', accepts: HITS_TYPES };
 
 export function validateCitedAnswer(c: Config) {
   const { errors, check } = errorCollector();
@@ -31,5 +37,6 @@ export const citedAnswerKind: NodeKind = {
   group: 'Models',
   defaults: () => ({ title: 'Cited answer', query_variable_selector: ['sys', 'query'], hits_variable_selector: [], model: defaultModel(), uncited_policy: 'partial' }),
   fields: { query_variable_selector: 'Question', hits_variable_selector: 'Passages', min_score: 'Minimum passage score' },
+  slots: [QUESTION_SLOT, HITS_SLOT],
   validate: validateCitedAnswer,
 };

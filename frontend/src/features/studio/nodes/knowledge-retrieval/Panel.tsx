@@ -4,7 +4,7 @@ import { CollectionsField } from '../../panel/CollectionsField';
 import { DocumentsField } from '../../panel/DocumentsField';
 import { NumberField, Section, Toggle } from '../../panel/fields';
 import { VariablePicker } from '../../panel/VariablePicker';
-import { MAX_TOP_K } from './definition';
+import { MAX_TOP_K, QUERY_SLOT } from './definition';
 
 export function RetrievalPanel({ id, config, update, errors }: PanelProps) {
   const cfg = recordOf(config, 'multiple_retrieval_config');
@@ -16,7 +16,7 @@ export function RetrievalPanel({ id, config, update, errors }: PanelProps) {
   return (
     <>
       <Section title="Query">
-        <VariablePicker nodeId={id} label="Search for" value={config.query_variable_selector} onChange={(s) => update({ query_variable_selector: s }, 'query_variable_selector')} error={errors.query_variable_selector} testId="panel-query" />
+        <VariablePicker nodeId={id} label="Search for" value={config.query_variable_selector} onChange={(s) => update({ query_variable_selector: s }, 'query_variable_selector')} error={errors.query_variable_selector} testId="panel-query" accepts={QUERY_SLOT.accepts} />
       </Section>
       <CollectionsField selected={listOf<string>(config, 'dataset_ids')} onChange={(ids) => update({ dataset_ids: ids }, 'dataset_ids')} />
       <DocumentsField selected={listOf<string>(config, 'document_ids')} onChange={(ids) => update({ document_ids: ids }, 'document_ids')} />

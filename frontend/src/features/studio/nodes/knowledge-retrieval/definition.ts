@@ -1,9 +1,11 @@
 import { FileSearch } from 'lucide-react';
 import { checkSelector, errorCollector, recordOf, type Config } from '../config';
-import type { NodeKind } from '../kind';
+import { TEXT_TYPES, type NodeKind, type VariableSlot } from '../kind';
 
 /** The most passages one search returns (index.MaxTopK). */
 export const MAX_TOP_K = 200;
+
+export const QUERY_SLOT: VariableSlot = { field: 'query_variable_selector', accepts: TEXT_TYPES };
 
 export function validateRetrieval(c: Config) {
   const { errors, check } = errorCollector();
@@ -26,5 +28,6 @@ export const retrievalKind: NodeKind = {
   group: 'Knowledge',
   defaults: () => ({ title: 'Knowledge retrieval', query_variable_selector: ['sys', 'query'], dataset_ids: [], multiple_retrieval_config: { top_k: 5 } }),
   fields: { query_variable_selector: 'Search for', document_ids: 'Documents', retrieval_mode: 'Retrieval mode', 'multiple_retrieval_config.*': 'Top K', 'single_retrieval_config.*': 'Top K', metadata_filtering_mode: 'Filters', 'metadata_filtering_conditions.*': 'Filters', 'metadata_filtering_conditions.conditions.*': 'Filter {1}', 'follow_up.*': 'Follow-ups', 'across_documents.*': 'Across documents' },
+  slots: [QUERY_SLOT],
   validate: validateRetrieval,
 };

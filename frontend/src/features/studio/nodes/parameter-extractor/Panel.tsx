@@ -1,4 +1,5 @@
 import { listOf, textOf } from '../config';
+import { TEXT_TYPES } from '../kind';
 import type { PanelProps } from '../panelProps';
 import { AddButton, ItemCard, removeAt, replaceAt, Section, SelectField, TextField, Toggle } from '../../panel/fields';
 import { MemorySettings, ModelSettings } from '../../panel/ModelSettings';
@@ -20,7 +21,7 @@ export function ExtractorPanel({ id, config, update, errors }: PanelProps) {
   return (
     <>
       <Section title="Input">
-        <VariablePicker nodeId={id} label="Text to read" value={config.query} onChange={(s) => update({ query: s }, 'query')} error={errors.query} />
+        <VariablePicker nodeId={id} label="Text to read" value={config.query} onChange={(s) => update({ query: s }, 'query')} error={errors.query} accepts={TEXT_TYPES} />
         <SelectField label="Extraction mode" value={textOf(config, 'reasoning_mode') || 'prompt'} onChange={(v) => update({ reasoning_mode: v }, 'reasoning_mode')} options={modes} error={errors.reasoning_mode} />
       </Section>
       <Section title="Parameters" hint="Each becomes an output of this step." action={<AddButton onClick={add}>Add parameter</AddButton>}>

@@ -1,6 +1,6 @@
 import { TextCursorInput } from 'lucide-react';
 import { checkNames, checkSelector, errorCollector, listOf, textOf, type Config } from '../config';
-import { defaultModel, type NodeKind } from '../kind';
+import { defaultModel, TEXT_TYPES, type NodeKind } from '../kind';
 import { checkCompletionParams, checkMemory } from '../model';
 
 /** The parameter types the extractor takes (nodes/extractor.go). */
@@ -41,5 +41,6 @@ export const extractorKind: NodeKind = {
   group: 'Models',
   defaults: () => ({ title: 'Parameter extractor', query: ['sys', 'query'], model: defaultModel(), parameters: [], reasoning_mode: 'prompt' }),
   fields: { query: 'Text to read', reasoning_mode: 'Extraction mode', parameters: 'Parameters', 'parameters.*': 'Parameter {1}' },
+  slots: [{ field: 'query', accepts: TEXT_TYPES }],
   validate: validateExtractor,
 };

@@ -1,4 +1,5 @@
 import { listOf, textOf } from '../config';
+import { TEXT_TYPES } from '../kind';
 import type { PanelProps } from '../panelProps';
 import { AddButton, ItemCard, removeAt, replaceAt, Section, TextField } from '../../panel/fields';
 import { MemorySettings, ModelSettings } from '../../panel/ModelSettings';
@@ -12,7 +13,7 @@ export function ClassifierPanel({ id, config, update, errors }: PanelProps) {
   return (
     <>
       <Section title="Input">
-        <VariablePicker nodeId={id} label="Text to classify" value={config.query_variable_selector} onChange={(s) => update({ query_variable_selector: s }, 'query_variable_selector')} error={errors.query_variable_selector} />
+        <VariablePicker nodeId={id} label="Text to classify" value={config.query_variable_selector} onChange={(s) => update({ query_variable_selector: s }, 'query_variable_selector')} error={errors.query_variable_selector} accepts={TEXT_TYPES} />
       </Section>
       <Section title="Classes" hint="Each class is a way out of this step." action={<AddButton onClick={() => set([...classes, { id: newClassId(classes), name: '' }], 'classes')}>Add class</AddButton>}>
         {errors.classes && <p className="panel-error">{errors.classes}</p>}

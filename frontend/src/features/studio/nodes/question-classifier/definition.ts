@@ -1,6 +1,6 @@
 import { Split } from 'lucide-react';
 import { checkSelector, errorCollector, listOf, textOf, type Config } from '../config';
-import { defaultModel, type BranchHandle, type NodeKind } from '../kind';
+import { defaultModel, TEXT_TYPES, type BranchHandle, type NodeKind } from '../kind';
 import { checkCompletionParams, checkMemory } from '../model';
 
 export interface ClassItem extends Config {
@@ -53,6 +53,7 @@ export const classifierKind: NodeKind = {
     ],
   }),
   fields: { query_variable_selector: 'Text to classify', classes: 'Classes', 'classes.*': 'Class {1}' },
+  slots: [{ field: 'query_variable_selector', accepts: TEXT_TYPES }],
   validate: validateClassifier,
   handles: classHandles,
 };
