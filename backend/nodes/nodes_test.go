@@ -131,3 +131,77 @@ func TestMarkersOnlyInLiterals(t *testing.T) {
 		t.Errorf("rendered %q", got)
 	}
 }
+
+func TestAssignOperations(t *testing.T) {
+	list := engine.Strings([]string{"a", "b", "c"})
+	tests := []struct {
+		op           string
+		cur, operand engine.Value
+		want         any
+	}{
+		{opAppend, list, engine.String("d"), []any{"a", "b", "c", "d"}},
+		{opExtend, list, engine.Strings([]string{"x", "y"}), []any{"a", "b", "c", "x", "y"}},
+		{opRemoveFirst, list, engine.Value{}, []any{"b", "c"}},
+		{opRemoveLast, list, engine.Value{}, []any{"a", "b"}},
+		{opClear, list, engine.Value{}, []any{}},
+		{opClear, engine.String("x"), engine.Value{}, ""},
+		{opSubtract, engine.Number(5), engine.Number(2), 3.0},
+		{opMultiply, engine.Number(5), engine.String("2"), 10.0},
+		{opDivide, engine.Number(5), engine.Number(2), 2.5},
+		{opSet, engine.Number(5), engine.String("x"), "x"},
+	}
+	for _, tt := range tests {
+		got, err := assign(tt.op, tt.cur, tt.operand)
+		if err != nil || !cmp.Equal(got.Any(), tt.want) {
+			t.Errorf("%s %v %v = %v, %v; want %v", tt.op, tt.cur, tt.operand, got.Any(), err, tt.want)
+		}
+	}
+	if _, err := assign(opDivide, engine.Number(1), engine.Number(0)); err == nil {
+		t.Error("divide by zero succeeded")
+	}
+	if _, err := assign(opAppend, engine.Number(1), engine.Number(0)); err == nil {
+		t.Error("append to a number succeeded")
+	}
+}
+
+func TestListOperator(t *testing.T) {
+	files := engine.Files([]engine.File{{Name: "b.pdf", Extension: ".pdf", Size: 30}, {Name: "a.txt", Extension: ".txt", Size: 10}, {Name: "c.pdf", Extension: ".pdf", Size: 20}})
+	tests := []struct {
+		name, data string
+		in         engine.Value
+		want       []any
+		first      any
+	}{
+		{"filter and sort numbers", `{"variable": ["s", "x"], "filter_by": {"enabled": true, "conditions": [{"comparison_operator": ">", "value": "1"}]},
+			"order_by": {"enabled": true, "value": "desc"}}`, engine.Array(engine.TypeNumber, []any{1.0, 5.0, 3.0}), []any{5.0, 3.0}, 5.0},
+		{"files by attribute, limited", `{"variable": ["s", "x"], "filter_by": {"enabled": true, "conditions": [{"key": "extension", "comparison_operator": "is", "value": ".pdf"}]},
+			"order_by": {"enabled": true, "key": "size", "value": "asc"}, "limit": {"enabled": true, "size": 1}}`, files, nil, "c.pdf"},
+		{"extract the second", `{"variable": ["s", "x"], "extract_by": {"enabled": true, "serial": "{{#s.n#}}"}}`,
+			engine.Strings([]string{"a", "b", "c"}), []any{"b"}, "b"},
+		{"strings contain", `{"variable": ["s", "x"], "filter_by": {"enabled": true, "conditions": [{"comparison_operator": "contains", "value": "an"}]}}`,
+			engine.Strings([]string{"banana", "apple", "mango"}), []any{"banana", "mango"}, "banana"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := build(t, newListOperator, "list-operator", engine.ModeWorkflow, tt.data)
+			res, err := n.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(map[string]engine.Value{"s.x": tt.in, "s.n": engine.String("2")})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := res.Outputs["first_record"].Any()
+			if f, ok := first.(engine.File); ok {
+				first = f.Name
+			}
+			if first != tt.first {
+				t.Errorf("first_record %v, want %v", first, tt.first)
+			}
+			if tt.want != nil && !cmp.Equal(res.Outputs["result"].Any(), tt.want) {
+				t.Errorf("result %v, want %v", res.Outputs["result"].Any(), tt.want)
+			}
+		})
+	}
+	n := build(t, newListOperator, "list-operator", engine.ModeWorkflow, `{"variable": ["s", "x"], "extract_by": {"enabled": true, "serial": "4"}}`)
+	if _, err := n.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(map[string]engine.Value{"s.x": engine.Strings([]string{"a"})})}); err == nil {
+		t.Error("extracting past the end succeeded")
+	}
+}

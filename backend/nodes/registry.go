@@ -22,6 +22,8 @@ const (
 	TypeVariableAggregator = "variable-aggregator"
 	TypeTool               = "tool"
 	TypeAskUser            = "ask-user"
+	TypeAssigner           = "assigner"
+	TypeListOperator       = "list-operator"
 )
 
 // Register adds every node type to reg, bound to deps. The tool registry
@@ -49,6 +51,8 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeAskUser, newAskUser},
 		{TypeCitedAnswer, newCitedAnswer(deps)},
 		{TypeAgent, newAgent(deps)},
+		{TypeAssigner, newAssigner},
+		{TypeListOperator, newListOperator},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {

@@ -106,6 +106,9 @@ func (w *payloadWriter) eventTail(ev engine.Event) {
 	w.optStr("extraction_source", ev.ExtractionSource)
 	w.optStr("extraction_prompt", ev.ExtractionPrompt)
 	w.optStr("answer", ev.Answer)
+	if len(ev.Conversation) > 0 {
+		w.value("conversation", ev.Conversation)
+	}
 }
 
 // payloadWriter appends the members of a JSON object after its first one;

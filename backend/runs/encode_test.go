@@ -25,7 +25,7 @@ func TestEncodeEventMatchesJSON(t *testing.T) {
 		Handle: "true", Selector: engine.Selector{"answer", "answer"}, From: engine.Selector{"llm", "text"},
 		Chunk: "tab\there\nnewline", Response: true, Error: "bad \x01 byte \xff", ErrorType: "timeout", Attempt: 2,
 		RetryIn: time.Millisecond, IsVirtual: true, ParentNodeID: "p", ExtractionSource: "s", ExtractionPrompt: "x",
-		Answer: "done"}
+		Answer: "done", Conversation: map[string]engine.Value{"turns": engine.Number(2)}}
 	cases := map[string]engine.Event{
 		"run started":   {Seq: 1, Kind: engine.RunStarted, RunID: "r-1", Time: at},
 		"every field":   full,
