@@ -54,9 +54,9 @@ type RunResult struct {
 	// conversation's next turn.
 	Conversation map[string]Value
 	Usage        llm.Usage // summed over node executions
-	StartedAt  time.Time
-	FinishedAt time.Time
-	Err        error
+	StartedAt    time.Time
+	FinishedAt   time.Time
+	Err          error
 }
 
 // Execution is a started run.
