@@ -24,6 +24,7 @@ const (
 	TypeAskUser            = "ask-user"
 	TypeAssigner           = "assigner"
 	TypeListOperator       = "list-operator"
+	TypeCode               = "code"
 )
 
 // Register adds every node type to reg, bound to deps. The tool registry
@@ -53,6 +54,7 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeAgent, newAgent(deps)},
 		{TypeAssigner, newAssigner},
 		{TypeListOperator, newListOperator},
+		{TypeCode, newCode},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {
