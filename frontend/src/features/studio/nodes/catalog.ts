@@ -7,6 +7,7 @@ import { answerKind } from './answer/definition';
 import { askUserKind } from './ask-user/definition';
 import { assignerKind } from './assigner/definition';
 import { citedAnswerKind } from './cited-answer/definition';
+import { codeKind } from './code/definition';
 import { endKind } from './end/definition';
 import { ifElseKind } from './if-else/definition';
 import type { Family, Group, NodeKind } from './kind';
@@ -39,6 +40,7 @@ const kinds: NodeKind[] = [
   toolKind,
   assignerKind,
   listOperatorKind,
+  codeKind,
 ];
 
 const byType = new Map(kinds.map((k) => [k.type, k]));

@@ -6,6 +6,7 @@ import { AnswerPanel } from './answer/Panel';
 import { AskUserPanel } from './ask-user/Panel';
 import { AssignerPanel } from './assigner/Panel';
 import { CitedAnswerPanel } from './cited-answer/Panel';
+import { CodePanel } from './code/Panel';
 import { EndPanel } from './end/Panel';
 import { IfElsePanel } from './if-else/Panel';
 import { RetrievalPanel } from './knowledge-retrieval/Panel';
@@ -36,4 +37,5 @@ export const panels: Record<string, ComponentType<PanelProps>> = {
   tool: ToolPanel,
   assigner: AssignerPanel,
   'list-operator': ListOperatorPanel,
+  code: CodePanel,
 };
