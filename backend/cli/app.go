@@ -182,6 +182,7 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 		Verifier:  a.pipeline,
 		Scope:     chat.Describe(a.db),
 		Documents: a.readyDocuments,
+		Outbound:  a.db,
 	})
 	return reg, err
 }

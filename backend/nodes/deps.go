@@ -37,6 +37,9 @@ type Deps struct {
 	// Documents lists the documents knowledge-retrieval checks one by one
 	// for a question asked across documents; nil searches as usual.
 	Documents DocumentLister
+	// Outbound says which hosts an app's HTTP request nodes may reach
+	// (store.DB fits); nil allows loopback only.
+	Outbound OutboundPolicy
 }
 
 // SearchFunc searches the evidence index.

@@ -25,6 +25,7 @@ const (
 	TypeAssigner           = "assigner"
 	TypeListOperator       = "list-operator"
 	TypeCode               = "code"
+	TypeHTTPRequest        = "http-request"
 )
 
 // Register adds every node type to reg, bound to deps. The tool registry
@@ -55,6 +56,7 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeAssigner, newAssigner},
 		{TypeListOperator, newListOperator},
 		{TypeCode, newCode},
+		{TypeHTTPRequest, newHTTPRequest(deps)},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {
