@@ -386,6 +386,10 @@ export interface AppSave {
   baseVersion: number;
 }
 
+export interface AppHosts {
+  hosts: string[];
+}
+
 export interface DSLCheck {
   dsl: string;
 }

@@ -9,6 +9,7 @@ import { assignerKind } from './assigner/definition';
 import { citedAnswerKind } from './cited-answer/definition';
 import { codeKind } from './code/definition';
 import { endKind } from './end/definition';
+import { httpKind } from './http-request/definition';
 import { ifElseKind } from './if-else/definition';
 import type { Family, Group, NodeKind } from './kind';
 import { retrievalKind } from './knowledge-retrieval/definition';
@@ -41,6 +42,7 @@ const kinds: NodeKind[] = [
   assignerKind,
   listOperatorKind,
   codeKind,
+  httpKind,
 ];
 
 const byType = new Map(kinds.map((k) => [k.type, k]));

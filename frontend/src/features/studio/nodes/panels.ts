@@ -8,6 +8,7 @@ import { AssignerPanel } from './assigner/Panel';
 import { CitedAnswerPanel } from './cited-answer/Panel';
 import { CodePanel } from './code/Panel';
 import { EndPanel } from './end/Panel';
+import { HTTPPanel } from './http-request/Panel';
 import { IfElsePanel } from './if-else/Panel';
 import { RetrievalPanel } from './knowledge-retrieval/Panel';
 import { ListOperatorPanel } from './list-operator/Panel';
@@ -38,4 +39,5 @@ export const panels: Record<string, ComponentType<PanelProps>> = {
   assigner: AssignerPanel,
   'list-operator': ListOperatorPanel,
   code: CodePanel,
+  'http-request': HTTPPanel,
 };
