@@ -1,8 +1,10 @@
 package nodes
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -205,3 +207,35 @@ func TestListOperator(t *testing.T) {
 		t.Error("extracting past the end succeeded")
 	}
 }
+
+func TestDifyToolsMapOrStandIn(t *testing.T) {
+	reg, err := Tools(Deps{Clock: fixedTestClock{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	factory := newToolNode(reg)
+	clock := build(t, factory, "tool", engine.ModeWorkflow, `{"provider_id": "langgenius/time/time", "provider_type": "builtin", "tool_name": "current_time",
+		"tool_parameters": {"format": {"type": "mixed", "value": "%Y-%m-%d"}}, "tool_configurations": {"timezone": "UTC"}}`)
+	res, err := clock.Run(t.Context(), engine.NodeInput{})
+	if err != nil || res.Outputs["text"].Any() != "2025-03-14" {
+		t.Errorf("current_time: %v, %v", res.Outputs["text"], err)
+	}
+	stand := build(t, factory, "tool", engine.ModeWorkflow, `{"provider_id": "tavily", "provider_type": "builtin", "tool_name": "tavily_search",
+		"tool_parameters": {"query": {"type": "variable", "value": ["s", "q"]}}, "tool_configurations": {"max_results": 5}}`)
+	if ins := stand.Spec().Inputs; len(ins) != 1 || ins[0].Selector.String() != "s.q" {
+		t.Errorf("the placeholder reads %v", ins)
+	}
+	_, err = stand.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(map[string]engine.Value{"s.q": engine.String("notice")})})
+	var f *Failure
+	if !errors.As(err, &f) || f.Type != ErrorTypeToolPlaceholder || !strings.Contains(err.Error(), "replace this tool") ||
+		!strings.Contains(err.Error(), `"query":"notice"`) || !strings.Contains(err.Error(), `"max_results":5`) {
+		t.Errorf("placeholder run: %v", err)
+	}
+	if _, err := factory(engine.NodeDef{ID: "n", Type: "tool", Data: []byte(`{"tool_name": "serch_collection"}`)}); err == nil {
+		t.Error("a Lexflow tool node naming no tool compiled")
+	}
+}
+
+type fixedTestClock struct{}
+
+func (fixedTestClock) Now() time.Time { return time.Date(2025, 3, 14, 9, 30, 0, 0, time.UTC) }
