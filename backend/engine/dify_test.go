@@ -41,8 +41,8 @@ func TestDifyImportReports(t *testing.T) {
 			`app feature "file_upload" is kept but not used`,
 		}},
 		{"old_0_1_0", ModeWorkflow, 6, nil, []string{"Jinja2 template"}},
-		{"unsupported", ModeWorkflow, 2, []Issue{
-			{NodeID: "code", Type: "code"}, {NodeID: "http", Type: "http-request"}, {NodeID: "iter", Type: "iteration"},
+		{"unsupported", ModeWorkflow, 4, []Issue{
+			{NodeID: "iter", Type: "iteration"},
 			{NodeID: "iterstart", Type: "iteration-start"}, {NodeID: "inner", Type: "llm"},
 			{NodeID: "docx", Type: "document-extractor"}, {NodeID: "agent", Type: "agent"}, {NodeID: "weird", Type: "quantum-oracle"},
 		}, nil},

@@ -77,4 +77,3 @@ func newToolPlaceholder(data toolData) (engine.Node, error) {
 func isDifyTool(data toolData) bool {
 	return data.ProviderType != "" || data.ProviderID != ""
 }
-
