@@ -25,9 +25,7 @@ export function CodePanel({ id, config, update, errors }: PanelProps) {
       </Section>
       <Section title="Code" hint="Runs sandboxed: no files, network or timers; 15 seconds at most.">
         <SelectField label="Language" value={textOf(config, 'code_language')} options={LANGUAGES} onChange={(l) => update({ code_language: l }, 'code_language')} error={errors.code_language} />
-        <div className="code-node-source">
-          <TextAreaField label="function main" value={textOf(config, 'code')} onChange={(t) => update({ code: t }, 'code')} error={errors.code} rows={12} />
-        </div>
+        <TextAreaField label="function main" value={textOf(config, 'code')} onChange={(t) => update({ code: t }, 'code')} error={errors.code} rows={12} mono />
       </Section>
       <Section title="Outputs" hint="main must return each of these, with its type." action={<AddButton onClick={() => setOuts([...outs, { name: freshName(outs), type: 'string' }], 'outputs')}>Add output</AddButton>}>
         {errors.outputs && <p className="panel-error">{errors.outputs}</p>}

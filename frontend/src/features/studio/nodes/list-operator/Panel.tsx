@@ -20,7 +20,7 @@ export function ListOperatorPanel({ id, config, update, errors }: PanelProps) {
       <Section title="List">
         <VariablePicker nodeId={id} label="List" value={Array.isArray(config.variable) ? (config.variable as string[]) : []} onChange={(s) => update({ variable: s }, 'variable')} error={errors.variable} />
       </Section>
-      <Section title="Filter" hint="Keeps the items for which every condition holds." action={<Toggle label="Filter" checked={isOn(config, 'filter_by')} onChange={(on) => setBlock('filter_by', { enabled: on }, 'filter_by')} />}>
+      <Section title="Filter" hint="Keeps the items for which every condition holds." action={<Toggle label="Use a filter" checked={isOn(config, 'filter_by')} onChange={(on) => setBlock('filter_by', { enabled: on }, 'filter_by')} />}>
         {isOn(config, 'filter_by') && (
           <>
             {conds.map((c, i) => (
@@ -39,12 +39,12 @@ export function ListOperatorPanel({ id, config, update, errors }: PanelProps) {
           </>
         )}
       </Section>
-      <Section title="Take one item" action={<Toggle label="Take one item" checked={isOn(config, 'extract_by')} onChange={(on) => setBlock('extract_by', { enabled: on }, 'extract_by')} />}>
+      <Section title="Take one item" action={<Toggle label="Take one" checked={isOn(config, 'extract_by')} onChange={(on) => setBlock('extract_by', { enabled: on }, 'extract_by')} />}>
         {isOn(config, 'extract_by') && (
           <TextField label="Item number" value={textOf(blockOf(config, 'extract_by'), 'serial')} onChange={(t) => setBlock('extract_by', { serial: t }, 'extract_by.serial')} error={errors['extract_by.serial']} placeholder="1, or {{#node.var#}}" />
         )}
       </Section>
-      <Section title="Sort" action={<Toggle label="Sort" checked={isOn(config, 'order_by')} onChange={(on) => setBlock('order_by', { enabled: on }, 'order_by')} />}>
+      <Section title="Sort" action={<Toggle label="Sort the list" checked={isOn(config, 'order_by')} onChange={(on) => setBlock('order_by', { enabled: on }, 'order_by')} />}>
         {isOn(config, 'order_by') && (
           <div className="panel-row">
             <TextField label="By attribute" value={textOf(blockOf(config, 'order_by'), 'key')} onChange={(t) => setBlock('order_by', { key: t }, 'order_by.key')} placeholder="the item itself" mono />
@@ -52,7 +52,7 @@ export function ListOperatorPanel({ id, config, update, errors }: PanelProps) {
           </div>
         )}
       </Section>
-      <Section title="Keep the first" action={<Toggle label="Keep the first" checked={isOn(config, 'limit')} onChange={(on) => setBlock('limit', { enabled: on }, 'limit')} />}>
+      <Section title="Keep the first" action={<Toggle label="Limit the list" checked={isOn(config, 'limit')} onChange={(on) => setBlock('limit', { enabled: on }, 'limit')} />}>
         {isOn(config, 'limit') && (
           <NumberField label="Items" value={typeof blockOf(config, 'limit').size === 'number' ? (blockOf(config, 'limit').size as number) : undefined} min={0} onChange={(n) => setBlock('limit', { size: n }, 'limit.size')} error={errors['limit.size']} />
         )}
