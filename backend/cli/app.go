@@ -183,6 +183,7 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 		Scope:     chat.Describe(a.db),
 		Documents: a.readyDocuments,
 		Outbound:  a.db,
+		Files:     libraryFiles{dir: a.dir, db: a.db},
 	})
 	return reg, err
 }

@@ -197,7 +197,7 @@ func difySupported(t string) bool {
 	case "start", "end", "answer", "llm", "knowledge-retrieval", "question-classifier",
 		"parameter-extractor", "if-else", "template-transform", "variable-aggregator", "tool":
 		return true
-	case "assigner", "list-operator", "code", "http-request", "agent":
+	case "assigner", "list-operator", "code", "http-request", "agent", "document-extractor":
 		return true
 	}
 	return false

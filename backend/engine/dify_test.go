@@ -41,10 +41,10 @@ func TestDifyImportReports(t *testing.T) {
 			`app feature "file_upload" is kept but not used`,
 		}},
 		{"old_0_1_0", ModeWorkflow, 6, nil, []string{"Jinja2 template"}},
-		{"unsupported", ModeWorkflow, 5, []Issue{
+		{"unsupported", ModeWorkflow, 6, []Issue{
 			{NodeID: "iter", Type: "iteration"},
 			{NodeID: "iterstart", Type: "iteration-start"}, {NodeID: "inner", Type: "llm"},
-			{NodeID: "docx", Type: "document-extractor"}, {NodeID: "weird", Type: "quantum-oracle"},
+			{NodeID: "weird", Type: "quantum-oracle"},
 		}, nil},
 	}
 	for _, tt := range tests {

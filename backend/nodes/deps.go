@@ -40,6 +40,8 @@ type Deps struct {
 	// Outbound says which hosts an app's HTTP request nodes may reach
 	// (store.DB fits); nil allows loopback only.
 	Outbound OutboundPolicy
+	// Files opens file variables for document extractors; nil reads none.
+	Files FileSource
 }
 
 // SearchFunc searches the evidence index.

@@ -26,6 +26,7 @@ const (
 	TypeListOperator       = "list-operator"
 	TypeCode               = "code"
 	TypeHTTPRequest        = "http-request"
+	TypeDocExtractor       = "document-extractor"
 )
 
 // Register adds every node type to reg, bound to deps. The tool registry
@@ -57,6 +58,7 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeListOperator, newListOperator},
 		{TypeCode, newCode},
 		{TypeHTTPRequest, newHTTPRequest(deps)},
+		{TypeDocExtractor, newDocExtractor(deps)},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {

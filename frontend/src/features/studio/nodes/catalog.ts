@@ -8,6 +8,7 @@ import { askUserKind } from './ask-user/definition';
 import { assignerKind } from './assigner/definition';
 import { citedAnswerKind } from './cited-answer/definition';
 import { codeKind } from './code/definition';
+import { docExtractorKind } from './document-extractor/definition';
 import { endKind } from './end/definition';
 import { httpKind } from './http-request/definition';
 import { ifElseKind } from './if-else/definition';
@@ -43,6 +44,7 @@ const kinds: NodeKind[] = [
   listOperatorKind,
   codeKind,
   httpKind,
+  docExtractorKind,
 ];
 
 const byType = new Map(kinds.map((k) => [k.type, k]));

@@ -7,6 +7,7 @@ import { AskUserPanel } from './ask-user/Panel';
 import { AssignerPanel } from './assigner/Panel';
 import { CitedAnswerPanel } from './cited-answer/Panel';
 import { CodePanel } from './code/Panel';
+import { DocExtractorPanel } from './document-extractor/Panel';
 import { EndPanel } from './end/Panel';
 import { HTTPPanel } from './http-request/Panel';
 import { IfElsePanel } from './if-else/Panel';
@@ -40,4 +41,5 @@ export const panels: Record<string, ComponentType<PanelProps>> = {
   'list-operator': ListOperatorPanel,
   code: CodePanel,
   'http-request': HTTPPanel,
+  'document-extractor': DocExtractorPanel,
 };
