@@ -3,6 +3,7 @@ package runs
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"lexflow/backend/engine"
@@ -23,6 +24,9 @@ func conversationVariables(ctx context.Context, db *store.DB, conversationID str
 		return nil, nil
 	}
 	text, err := db.ConversationVariables(ctx, conversationID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil // a conversation not stored here starts from the declared values
+	}
 	if err != nil {
 		return nil, err
 	}
