@@ -83,16 +83,10 @@ func compileCode(data codeData) (*goja.Program, error) {
 }
 
 func codeSpec(data codeData) (engine.Spec, error) {
-	var spec engine.Spec
-	for i, v := range data.Variables {
-		field := fmt.Sprintf("variables[%d]", i)
-		if err := (engine.Selector{"c", v.Variable}).Validate(); err != nil {
-			return spec, fieldError(field+".variable", "Name the argument with letters, digits and _, not starting with a digit.", "%q is not a valid name", v.Variable)
-		}
-		if err := checkSelector(field+".value_selector", v.ValueSelector); err != nil {
-			return spec, err
-		}
-		spec.Inputs = addInput(spec.Inputs, engine.Input{Selector: v.ValueSelector, Type: engine.TypeAny, Field: field + ".value_selector"})
+	ins, err := namedInputs(data.Variables)
+	spec := engine.Spec{Inputs: ins}
+	if err != nil {
+		return spec, err
 	}
 	if len(data.Outputs) == 0 {
 		return spec, fieldError("outputs", "Declare at least one output.", "no outputs")
