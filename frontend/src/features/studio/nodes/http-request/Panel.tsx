@@ -7,6 +7,7 @@ import { PromptEditor } from '../../panel/PromptEditor';
 import { useEditor } from '../../store/editorStore';
 import { authOf, AUTH_TYPES, BODY_TYPES, bodyOf, bodyText, hostOf, isLoopback, METHODS } from './definition';
 import { useAppHosts, useChangeHost } from './hosts';
+import './Panel.css';
 
 export function HTTPPanel({ id, config, update, errors }: PanelProps) {
   const bodyType = textOf(recordOf(config, 'body'), 'type') || 'none';
