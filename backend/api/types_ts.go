@@ -79,6 +79,7 @@ func TypeScript() string {
 		reflect.TypeFor[NodeOutputs](),
 		reflect.TypeFor[VariableDecl](),
 		reflect.TypeFor[AppSave](),
+		reflect.TypeFor[AppHosts](),
 		reflect.TypeFor[DSLCheck](),
 		reflect.TypeFor[Validation](),
 		reflect.TypeFor[CompileProblem](),

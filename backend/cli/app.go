@@ -182,6 +182,8 @@ func newRegistry(a *app, idx *index.Index, env Env) (*engine.Registry, error) {
 		Scope:       chat.Describe(a.db),
 		Documents:   a.readyDocuments,
 		Collections: api.CollectionIDs(a.db),
+		Outbound:    a.db,
+		Files:       libraryFiles{dir: a.dir, db: a.db},
 	})
 	return reg, err
 }

@@ -199,6 +199,9 @@ func (c *coordinator) step(s *session) bool {
 		case seg.ref == nil:
 			c.emit(s, seg.text)
 		case seg.ref.node < 0:
+			if !c.allResolved(seg.after) {
+				return false
+			}
 			c.emitValue(s, seg)
 		case c.isResolved(seg.ref.node):
 			if !s.emitted {
@@ -247,6 +250,15 @@ func (c *coordinator) isResolved(idx int) bool {
 		return ps != "" && ps != StatusRunning
 	}
 	return false
+}
+
+func (c *coordinator) allResolved(idxs []int) bool {
+	for _, i := range idxs {
+		if !c.isResolved(i) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *coordinator) emitValue(s *session, seg respSegment) {

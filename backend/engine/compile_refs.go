@@ -83,6 +83,21 @@ func (c *compiler) checkReferences(acyclic bool) {
 		if n.spec.Response != nil {
 			c.compileResponse(i)
 		}
+		c.checkWrites(n)
+	}
+}
+
+// checkWrites checks that a node writes only declared conversation variables.
+func (c *compiler) checkWrites(n *planNode) {
+	for _, w := range n.spec.Writes {
+		if len(w.Selector) != 2 || w.Selector.Node() != NamespaceConversation {
+			c.refProblem(n.id, w, ErrUnknownVariable, "Only conversation variables can be written: choose one.",
+				fmt.Sprintf("%s is not a conversation variable", tplOf(w.Selector)))
+			continue
+		}
+		if t, ok := c.namespaceType(n.id, w); ok {
+			c.checkType(n.id, Input{Selector: w.Selector, Type: w.Type, Field: w.Field}, t)
+		}
 	}
 }
 
@@ -283,9 +298,26 @@ func (c *compiler) compileResponse(i int) {
 		}
 		r := n.inputs[k]
 		stream := r.node >= 0 && len(r.sel) == 2 && c.plan.nodes[r.node].streams[r.sel.Var()]
-		n.response = append(n.response, respSegment{ref: &r, stream: stream})
+		n.response = append(n.response, respSegment{ref: &r, stream: stream, after: c.writersBefore(i, r.sel)})
 	}
 	c.plan.responses = append(c.plan.responses, i)
+}
+
+// writersBefore lists the nodes upstream of node i that write the
+// conversation variable sel reads: a Response shows its value once they
+// have run.
+func (c *compiler) writersBefore(i int, sel Selector) []int {
+	if sel.Node() != NamespaceConversation || i >= len(c.ancestors) {
+		return nil
+	}
+	var out []int
+	for w := 0; w < c.plan.real; w++ {
+		writes := slices.ContainsFunc(c.plan.nodes[w].spec.Writes, func(in Input) bool { return in.Selector.Var() == sel.Var() })
+		if writes && c.ancestors[i].has(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // checkDefaults checks default_value entries against the declared outputs.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 	"time"
 )
@@ -203,6 +204,10 @@ func (d *dispatcher) end() {
 	default:
 		r.Status, r.Err = StatusFailed, d.runError()
 		e.Kind, e.Error, e.ErrorType = RunFailed, r.Err.Error(), errorType(r.Err)
+	}
+	if len(d.p.conv) > 0 {
+		r.Conversation = maps.Clone(d.pool.ns[NamespaceConversation])
+		e.Conversation = r.Conversation
 	}
 	e.Status, e.Err = r.Status, r.Err
 	d.emit(e)

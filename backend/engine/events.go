@@ -105,6 +105,10 @@ type Event struct {
 	// Run results, on run_succeeded: Answer is a chatflow's reply (every
 	// Response node's stream in order).
 	Answer string `json:"answer,omitempty"`
+	// Conversation, on the terminal event, holds the conversation variables
+	// as the run left them (also after a failure: what an assigner wrote
+	// before it stays written, as in Dify).
+	Conversation map[string]Value `json:"conversation,omitempty"`
 }
 
 // Clock is the time source; tests inject a fixed one.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"time"
 )
 
@@ -112,6 +113,9 @@ func (d *dispatcher) onDone(r report) {
 	d.inflight--
 	d.closeVirtuals(r)
 	n := &d.p.nodes[r.node]
+	if r.err == nil && !d.stopping {
+		r.err = d.applyWrites(r.res.Writes, n.spec.Writes)
+	}
 	switch {
 	case d.stopping:
 		d.finishWhileStopping(r)
@@ -267,4 +271,23 @@ func defaultHandle(n *planNode) string {
 
 func errorOutputs(err error) map[string]Value {
 	return map[string]Value{"error_message": String(err.Error()), "error_type": String(errorType(err))}
+}
+
+// applyWrites sets the conversation variables a node wrote, all or none:
+// each must be one the node declared, of its declared type.
+func (d *dispatcher) applyWrites(writes map[string]Value, declared []Input) error {
+	conv := d.pool.ns[NamespaceConversation]
+	for name, v := range writes {
+		if !slices.ContainsFunc(declared, func(in Input) bool { return in.Selector.Var() == name }) {
+			return fmt.Errorf("write conversation variable %q: not declared by the node: %w", name, ErrUnknownVariable)
+		}
+		want := d.p.conv[name].Type()
+		if !conforms(coerce(v, want), want) {
+			return fmt.Errorf("write conversation variable %q: %s is not %s: %w", name, v.Type(), want, ErrTypeMismatch)
+		}
+	}
+	for name, v := range writes {
+		conv[name] = coerce(v, d.p.conv[name].Type())
+	}
+	return nil
 }

@@ -59,6 +59,9 @@ type Spec struct {
 	// Virtual are sub-nodes the node may run inside its own Run through
 	// NodeInput.RunVirtual (variable extraction, SPEC §7.4).
 	Virtual []VirtualNode
+	// Writes are the conversation variables Run may set ([conversation,
+	// name]), through NodeResult.Writes; Compile checks they are declared.
+	Writes []Input
 }
 
 // Input is one variable a node reads.
@@ -150,6 +153,10 @@ type NodeResult struct {
 	Inputs      map[string]any // as the node used them, for the record
 	ProcessData map[string]any
 	Usage       *llm.Usage
+	// Writes are new values of conversation variables, by name, from those
+	// declared in Spec.Writes. Later nodes of the run read them, and the run
+	// ends with them (RunResult.Conversation) for the caller to keep.
+	Writes map[string]Value
 }
 
 // Stream sends one chunk of the named output (e.g. "text") as a

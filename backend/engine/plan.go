@@ -63,6 +63,9 @@ type respSegment struct {
 	text   string
 	ref    *ref
 	stream bool // the referenced output is streamed by its node
+	// after are the nodes that must finish before a conversation
+	// variable's value is shown: the writers of it upstream.
+	after []int
 }
 
 // NodeInfo describes a compiled node.

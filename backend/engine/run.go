@@ -53,11 +53,15 @@ type RunResult struct {
 	// Outputs are the End nodes' outputs.
 	Outputs map[string]Value
 	// Answer is every Response node's stream, in order (chatflows).
-	Answer     string
-	Usage      llm.Usage // summed over node executions
-	StartedAt  time.Time
-	FinishedAt time.Time
-	Err        error
+	Answer string
+	// Conversation holds the conversation variables as the run left them
+	// (nil when the app declares none), for the caller to keep for the
+	// conversation's next turn.
+	Conversation map[string]Value
+	Usage        llm.Usage // summed over node executions
+	StartedAt    time.Time
+	FinishedAt   time.Time
+	Err          error
 }
 
 // Execution is a started run.

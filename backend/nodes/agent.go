@@ -41,6 +41,7 @@ type agentData struct {
 
 type agentNode struct {
 	deps        Deps
+	leftOut     []string // Dify tools with no Lexflow equivalent
 	data        agentData
 	params      params
 	instruction engine.Template
@@ -58,6 +59,9 @@ func newAgent(deps Deps) engine.NodeFactory {
 	return func(def engine.NodeDef) (engine.Node, error) {
 		n := &agentNode{deps: deps, mode: def.Mode}
 		if err := decode(def, &n.data); err != nil {
+			return nil, err
+		}
+		if err := n.readDify(def); err != nil {
 			return nil, err
 		}
 		if err := n.configure(); err != nil {
@@ -114,6 +118,9 @@ func (n *agentNode) spec() engine.Spec {
 
 func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
 	var w warnings
+	if len(n.leftOut) > 0 {
+		w.add("Dify tools with no Lexflow equivalent were left out: %s", strings.Join(n.leftOut, ", "))
+	}
 	messages, err := n.messages(in, &w)
 	res := engine.NodeResult{Inputs: recordInputs(in, n.inputs)}
 	if err != nil {

@@ -43,6 +43,11 @@ type Deps struct {
 	// problem rather than a search that silently finds nothing; nil skips
 	// the check.
 	Collections func(ctx context.Context) ([]string, error)
+	// Outbound says which hosts an app's HTTP request nodes may reach
+	// (store.DB fits); nil allows loopback only.
+	Outbound OutboundPolicy
+	// Files opens file variables for document extractors; nil reads none.
+	Files FileSource
 }
 
 // SearchFunc searches the evidence index.

@@ -1,8 +1,10 @@
 package nodes
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -132,3 +134,109 @@ func TestMarkersOnlyInLiterals(t *testing.T) {
 		t.Errorf("rendered %q", got)
 	}
 }
+
+func TestAssignOperations(t *testing.T) {
+	list := engine.Strings([]string{"a", "b", "c"})
+	tests := []struct {
+		op           string
+		cur, operand engine.Value
+		want         any
+	}{
+		{opAppend, list, engine.String("d"), []any{"a", "b", "c", "d"}},
+		{opExtend, list, engine.Strings([]string{"x", "y"}), []any{"a", "b", "c", "x", "y"}},
+		{opRemoveFirst, list, engine.Value{}, []any{"b", "c"}},
+		{opRemoveLast, list, engine.Value{}, []any{"a", "b"}},
+		{opClear, list, engine.Value{}, []any{}},
+		{opClear, engine.String("x"), engine.Value{}, ""},
+		{opSubtract, engine.Number(5), engine.Number(2), 3.0},
+		{opMultiply, engine.Number(5), engine.String("2"), 10.0},
+		{opDivide, engine.Number(5), engine.Number(2), 2.5},
+		{opSet, engine.Number(5), engine.String("x"), "x"},
+	}
+	for _, tt := range tests {
+		got, err := assign(tt.op, tt.cur, tt.operand)
+		if err != nil || !cmp.Equal(got.Any(), tt.want) {
+			t.Errorf("%s %v %v = %v, %v; want %v", tt.op, tt.cur, tt.operand, got.Any(), err, tt.want)
+		}
+	}
+	if _, err := assign(opDivide, engine.Number(1), engine.Number(0)); err == nil {
+		t.Error("divide by zero succeeded")
+	}
+	if _, err := assign(opAppend, engine.Number(1), engine.Number(0)); err == nil {
+		t.Error("append to a number succeeded")
+	}
+}
+
+func TestListOperator(t *testing.T) {
+	files := engine.Files([]engine.File{{Name: "b.pdf", Extension: ".pdf", Size: 30}, {Name: "a.txt", Extension: ".txt", Size: 10}, {Name: "c.pdf", Extension: ".pdf", Size: 20}})
+	tests := []struct {
+		name, data string
+		in         engine.Value
+		want       []any
+		first      any
+	}{
+		{"filter and sort numbers", `{"variable": ["s", "x"], "filter_by": {"enabled": true, "conditions": [{"comparison_operator": ">", "value": "1"}]},
+			"order_by": {"enabled": true, "value": "desc"}}`, engine.Array(engine.TypeNumber, []any{1.0, 5.0, 3.0}), []any{5.0, 3.0}, 5.0},
+		{"files by attribute, limited", `{"variable": ["s", "x"], "filter_by": {"enabled": true, "conditions": [{"key": "extension", "comparison_operator": "is", "value": ".pdf"}]},
+			"order_by": {"enabled": true, "key": "size", "value": "asc"}, "limit": {"enabled": true, "size": 1}}`, files, nil, "c.pdf"},
+		{"extract the second", `{"variable": ["s", "x"], "extract_by": {"enabled": true, "serial": "{{#s.n#}}"}}`,
+			engine.Strings([]string{"a", "b", "c"}), []any{"b"}, "b"},
+		{"strings contain", `{"variable": ["s", "x"], "filter_by": {"enabled": true, "conditions": [{"comparison_operator": "contains", "value": "an"}]}}`,
+			engine.Strings([]string{"banana", "apple", "mango"}), []any{"banana", "mango"}, "banana"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := build(t, newListOperator, "list-operator", dsl.ModeWorkflow, tt.data)
+			res, err := n.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(map[string]engine.Value{"s.x": tt.in, "s.n": engine.String("2")})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := res.Outputs["first_record"].Any()
+			if f, ok := first.(engine.File); ok {
+				first = f.Name
+			}
+			if first != tt.first {
+				t.Errorf("first_record %v, want %v", first, tt.first)
+			}
+			if tt.want != nil && !cmp.Equal(res.Outputs["result"].Any(), tt.want) {
+				t.Errorf("result %v, want %v", res.Outputs["result"].Any(), tt.want)
+			}
+		})
+	}
+	n := build(t, newListOperator, "list-operator", dsl.ModeWorkflow, `{"variable": ["s", "x"], "extract_by": {"enabled": true, "serial": "4"}}`)
+	if _, err := n.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(map[string]engine.Value{"s.x": engine.Strings([]string{"a"})})}); err == nil {
+		t.Error("extracting past the end succeeded")
+	}
+}
+
+func TestDifyToolsMapOrStandIn(t *testing.T) {
+	reg, err := Tools(Deps{Clock: fixedTestClock{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	factory := newToolNode(reg)
+	clock := build(t, factory, "tool", dsl.ModeWorkflow, `{"provider_id": "langgenius/time/time", "provider_type": "builtin", "tool_name": "current_time",
+		"tool_parameters": {"format": {"type": "mixed", "value": "%Y-%m-%d"}}, "tool_configurations": {"timezone": "UTC"}}`)
+	res, err := clock.Run(t.Context(), engine.NodeInput{})
+	if err != nil || res.Outputs["text"].Any() != "2025-03-14" {
+		t.Errorf("current_time: %v, %v", res.Outputs["text"], err)
+	}
+	stand := build(t, factory, "tool", dsl.ModeWorkflow, `{"provider_id": "tavily", "provider_type": "builtin", "tool_name": "tavily_search",
+		"tool_parameters": {"query": {"type": "variable", "value": ["s", "q"]}}, "tool_configurations": {"max_results": 5}}`)
+	if ins := stand.Spec().Inputs; len(ins) != 1 || ins[0].Selector.String() != "s.q" {
+		t.Errorf("the placeholder reads %v", ins)
+	}
+	_, err = stand.Run(t.Context(), engine.NodeInput{Vars: engine.VarsOf(map[string]engine.Value{"s.q": engine.String("notice")})})
+	var f *Failure
+	if !errors.As(err, &f) || f.Type != ErrorTypeToolPlaceholder || !strings.Contains(err.Error(), "replace this tool") ||
+		!strings.Contains(err.Error(), `"query":"notice"`) || !strings.Contains(err.Error(), `"max_results":5`) {
+		t.Errorf("placeholder run: %v", err)
+	}
+	if _, err := factory(engine.NodeDef{ID: "n", Type: "tool", Data: []byte(`{"tool_name": "serch_collection"}`)}); err == nil {
+		t.Error("a Lexflow tool node naming no tool compiled")
+	}
+}
+
+type fixedTestClock struct{}
+
+func (fixedTestClock) Now() time.Time { return time.Date(2025, 3, 14, 9, 30, 0, 0, time.UTC) }

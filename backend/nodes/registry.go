@@ -22,6 +22,11 @@ const (
 	TypeVariableAggregator = "variable-aggregator"
 	TypeTool               = "tool"
 	TypeAskUser            = "ask-user"
+	TypeAssigner           = "assigner"
+	TypeListOperator       = "list-operator"
+	TypeCode               = "code"
+	TypeHTTPRequest        = "http-request"
+	TypeDocExtractor       = "document-extractor"
 )
 
 // Register adds every node type to reg, bound to deps. The tool registry
@@ -49,6 +54,11 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeAskUser, newAskUser},
 		{TypeCitedAnswer, newCitedAnswer(deps)},
 		{TypeAgent, newAgent(deps)},
+		{TypeAssigner, newAssigner},
+		{TypeListOperator, newListOperator},
+		{TypeCode, newCode},
+		{TypeHTTPRequest, newHTTPRequest(deps)},
+		{TypeDocExtractor, newDocExtractor(deps)},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {

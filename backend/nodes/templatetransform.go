@@ -32,17 +32,11 @@ func newTemplateTransform(def engine.NodeDef) (engine.Node, error) {
 	if err != nil {
 		return nil, fieldError("template", "The template has a mistake: check its braces and tags.", "%v", err)
 	}
-	spec := engine.Spec{Outputs: []engine.Output{{Name: "output", Type: engine.TypeString}}}
-	for i, v := range data.Variables {
-		field := fmt.Sprintf("variables[%d]", i)
-		if err := (engine.Selector{"t", v.Variable}).Validate(); err != nil {
-			return nil, fieldError(field+".variable", "Name the variable with letters, digits and _, not starting with a digit.", "%q is not a valid name", v.Variable)
-		}
-		if err := checkSelector(field+".value_selector", v.ValueSelector); err != nil {
-			return nil, err
-		}
-		spec.Inputs = addInput(spec.Inputs, engine.Input{Selector: v.ValueSelector, Type: engine.TypeAny, Field: field + ".value_selector"})
+	ins, err := namedInputs(data.Variables)
+	if err != nil {
+		return nil, err
 	}
+	spec := engine.Spec{Inputs: ins, Outputs: []engine.Output{{Name: "output", Type: engine.TypeString}}}
 	lim := jinja.DefaultLimits
 	if data.MaxOutputLength > 0 {
 		lim.MaxOutput = min(data.MaxOutputLength*4, lim.MaxOutput) // characters → bytes, at most the default
@@ -50,6 +44,23 @@ func newTemplateTransform(def engine.NodeDef) (engine.Node, error) {
 	return node{spec: spec, run: func(_ context.Context, in engine.NodeInput) (engine.NodeResult, error) {
 		return runTemplate(tpl, data.Variables, lim, in)
 	}}, nil
+}
+
+// namedInputs checks variables [{variable, value_selector}] (the names a
+// template or a code node's main sees) and declares what they read.
+func namedInputs(vars []templateVar) ([]engine.Input, error) {
+	var ins []engine.Input
+	for i, v := range vars {
+		field := fmt.Sprintf("variables[%d]", i)
+		if err := (engine.Selector{"t", v.Variable}).Validate(); err != nil {
+			return nil, fieldError(field+".variable", "Name the variable with letters, digits and _, not starting with a digit.", "%q is not a valid name", v.Variable)
+		}
+		if err := checkSelector(field+".value_selector", v.ValueSelector); err != nil {
+			return nil, err
+		}
+		ins = addInput(ins, engine.Input{Selector: v.ValueSelector, Type: engine.TypeAny, Field: field + ".value_selector"})
+	}
+	return ins, nil
 }
 
 func runTemplate(tpl *jinja.Template, vars []templateVar, lim jinja.Limits, in engine.NodeInput) (engine.NodeResult, error) {

@@ -55,7 +55,10 @@ func newToolNode(reg *tools.Registry) engine.NodeFactory {
 		if err := decode(def, &data); err != nil {
 			return nil, err
 		}
-		t, ok := reg.Lookup(data.ToolName)
+		t, ok := lookupTool(reg, data)
+		if !ok && isDifyTool(data) {
+			return newToolPlaceholder(data)
+		}
 		if !ok {
 			return nil, fieldError("tool_name", "This tool does not exist in Lexflow: choose another.", "%q is not a Lexflow tool (tools: %s)", data.ToolName, reg.Known())
 		}

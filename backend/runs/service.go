@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -69,11 +70,15 @@ func (s *Service) Start(ctx context.Context, req Request) (*engine.Execution, er
 	if err != nil {
 		return nil, err
 	}
+	conv, err := conversationVariables(ctx, s.db, req.ConversationID, app)
+	if err != nil {
+		return nil, err
+	}
 	inputs, _ := json.Marshal(nonNilMap(req.Inputs))
 	run := store.Run{AppID: req.AppID, Mode: string(app.App.Mode), Inputs: string(inputs), Query: req.Query,
 		DSL: string(dsl), ConversationID: req.ConversationID, MessageID: req.MessageID}
 	return s.begin(ctx, run, req.Observers, func(runID string, opts engine.RunOptions) (*engine.Execution, error) {
-		return plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs,
+		return plan.Start(s.bg, engine.RunInput{RunID: runID, Inputs: req.Inputs, Conversation: conv,
 			Sys: engine.Sys{Query: req.Query, ConversationID: req.ConversationID, UserID: req.UserID, AppID: req.AppID,
 				PendingIntent: req.PendingIntent, OriginalQuery: req.OriginalQuery, AskUserCount: req.AskUserCount},
 			Overrides: req.Overrides}, opts)
@@ -88,7 +93,7 @@ func (s *Service) begin(ctx context.Context, run store.Run, extra []engine.Obser
 	if err := s.db.InsertRun(ctx, run); err != nil {
 		return nil, err
 	}
-	observers := append([]engine.Observer{s.recordThenPublish(NewRecorder(s.db, run.AppID), run.ID)}, extra...)
+	observers := append([]engine.Observer{s.recordThenPublish(NewRecorder(s.db, run.AppID), run)}, extra...)
 	x, err := start(run.ID, engine.RunOptions{Observers: observers})
 	if err != nil {
 		_ = s.db.FinishRun(ctx, store.Run{ID: run.ID, Status: "failed", Error: err.Error()})
@@ -124,9 +129,14 @@ func (s *Service) load(ctx context.Context, req Request) (*dsl.App, []byte, erro
 // The recorder returns from a run's terminal event only once the run's
 // outcome is written, so whoever sees a run end over the live stream reads
 // the finished run from the database at once.
-func (s *Service) recordThenPublish(rec *Recorder, runID string) engine.Observer {
-	topic := Topic(runID)
+// A chat turn's conversation variables are kept first, so the next turn
+// started by whoever saw this one end reads them.
+func (s *Service) recordThenPublish(rec *Recorder, run store.Run) engine.Observer {
+	topic := Topic(run.ID)
 	return engine.ObserverFunc(func(ev engine.Event) {
+		if err := keepConversationVariables(s.db, run.ConversationID, ev); err != nil {
+			slog.Error("keep conversation variables", "run", run.ID, "err", err)
+		}
 		rec.Observe(ev)
 		s.publish(topic, ev)
 	})

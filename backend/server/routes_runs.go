@@ -24,6 +24,13 @@ func runRoutes(mux *http.ServeMux, svc *api.Services) {
 	mux.Handle("POST /api/apps/{id}/duplicate", created(withID(apps.Duplicate)))
 	mux.Handle("GET /api/apps/{id}/dsl", handle(withID(apps.Document)))
 	mux.Handle("PUT /api/apps/{id}/dsl", handle(withIDBody(apps.Save)))
+	mux.Handle("GET /api/apps/{id}/hosts", handle(withID(apps.Hosts)))
+	mux.Handle("PUT /api/apps/{id}/hosts/{host}", handle(func(r *http.Request) (any, error) {
+		return apps.ApproveHost(r.Context(), r.PathValue("id"), r.PathValue("host"))
+	}))
+	mux.Handle("DELETE /api/apps/{id}/hosts/{host}", handle(func(r *http.Request) (any, error) {
+		return apps.RevokeHost(r.Context(), r.PathValue("id"), r.PathValue("host"))
+	}))
 	mux.Handle("GET /api/apps/{id}/export", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		format := r.URL.Query().Get("format")
 		dsl, err := apps.Export(r.Context(), r.PathValue("id"), format)

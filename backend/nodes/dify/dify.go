@@ -269,6 +269,8 @@ func difySupported(t string) bool {
 	case "start", "end", "answer", "llm", "knowledge-retrieval", "question-classifier",
 		"parameter-extractor", "if-else", "template-transform", "variable-aggregator", "tool":
 		return true
+	case "assigner", "list-operator", "code", "http-request", "agent", "document-extractor":
+		return true
 	}
 	return false
 }

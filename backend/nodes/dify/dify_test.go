@@ -48,8 +48,7 @@ func TestDifyImportReports(t *testing.T) {
 		{"classifier_tools", dsl.ModeChatflow, 10, nil, []string{`app feature "file_upload" is kept but not used`}},
 		{"old_0_1_0", dsl.ModeWorkflow, 6, nil, nil},
 		{"unsupported", dsl.ModeWorkflow, 10, []string{
-			"code (code)", "http (http-request)", "iter (iteration)", "iterstart (iteration-start)", "inner (llm)",
-			"docx (document-extractor)", "agent (agent)", "weird (quantum-oracle)",
+			"iter (iteration)", "iterstart (iteration-start)", "inner (llm)", "weird (quantum-oracle)",
 		}, nil},
 	}
 	for _, tt := range tests {
@@ -89,10 +88,7 @@ func TestDifyImportReports(t *testing.T) {
 func TestDifyImportExplainsUnsupported(t *testing.T) {
 	_, rep := importFixture(t, "unsupported")
 	want := map[string]string{
-		"code":  "user Python/JavaScript code",
-		"http":  "calls the network",
 		"inner": "inside iteration iter",
-		"agent": "agent strategies are Dify plugins",
 		"weird": "unknown Dify node type",
 	}
 	for _, n := range rep.Nodes {
@@ -225,7 +221,7 @@ func TestReimportRemembersUnmappedNodes(t *testing.T) {
 	if again.Source != "lexflow" || again.Count(dsl.OutcomeUnsupported) != rep.Count(dsl.OutcomeUnsupported) {
 		t.Fatalf("re-import: %d unsupported, want %d: %+v", again.Count(dsl.OutcomeUnsupported), rep.Count(dsl.OutcomeUnsupported), again.Nodes)
 	}
-	if n := again.Find("code"); !strings.Contains(strings.Join(n.Details, " "), "Python/JavaScript") {
+	if n := again.Find("weird"); !strings.Contains(strings.Join(n.Details, " "), "unknown Dify node type") {
 		t.Errorf("reason lost: %+v", n)
 	}
 }

@@ -37,7 +37,7 @@ var (
 
 // Builtins returns the built-in local tools.
 func Builtins(d Deps) []Tool {
-	return []Tool{searchCollection{d}, fetchArticle{d}, neighbourChunks{d}, dateArithmetic{d}}
+	return []Tool{searchCollection{d}, fetchArticle{d}, neighbourChunks{d}, dateArithmetic{d}, currentTime{d}}
 }
 
 func (d Deps) search(ctx context.Context, q index.Query) ([]evidence.Hit, error) {

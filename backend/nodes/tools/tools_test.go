@@ -128,7 +128,7 @@ func TestRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"date_arithmetic", "fetch_article", "neighbour_chunks", "search_collection"}
+	want := []string{"current_time", "date_arithmetic", "fetch_article", "neighbour_chunks", "search_collection"}
 	if d := cmp.Diff(want, r.Names()); d != "" {
 		t.Errorf("names (-want +got):\n%s", d)
 	}
@@ -221,5 +221,23 @@ func TestHitRecordShape(t *testing.T) {
 		`"dataset_id":"c1","segment_id":"k1"}}`
 	if string(b) != want {
 		t.Errorf("record\n got %s\nwant %s", b, want)
+	}
+}
+
+func TestCurrentTime(t *testing.T) {
+	tool := currentTime{Deps{Clock: fixedClock{}}}
+	tests := []struct{ args, want string }{
+		{`{}`, "2025-03-14 23:00:00"},
+		{`{"timezone": "Asia/Dubai", "format": "%A %d %B %Y, %H:%M %Z (day %j) 100%%"}`, "Saturday 15 March 2025, 03:00 +04 (day 074) 100%"},
+		{`{"format": "%I%p %q"}`, "11PM %q"},
+	}
+	for _, tt := range tests {
+		res, err := Invoke(context.Background(), tool, json.RawMessage(tt.args))
+		if err != nil || res.Text != tt.want {
+			t.Errorf("%s: %q, %v; want %q", tt.args, res.Text, err, tt.want)
+		}
+	}
+	if _, err := Invoke(context.Background(), tool, json.RawMessage(`{"timezone": "Mars/Olympus"}`)); err == nil {
+		t.Error("an unknown zone was accepted")
 	}
 }

@@ -409,6 +409,10 @@ export interface AppSave {
   baseVersion: number;
 }
 
+export interface AppHosts {
+  hosts: string[];
+}
+
 export interface DSLCheck {
   dsl: string;
 }

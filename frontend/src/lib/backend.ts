@@ -4,6 +4,7 @@ import type {
   App,
   AppCreate,
   AppDocument,
+  AppHosts,
   AppImport,
   AppImported,
   AppRename,
@@ -546,6 +547,19 @@ export function renameApp(id: string, input: AppRename): Promise<App> {
 
 export function deleteApp(id: string): Promise<void> {
   return call('DELETE', `/api/apps/${enc(id)}`);
+}
+
+/** The hosts an app's HTTP request steps may reach besides loopback. */
+export function listAppHosts(id: string, signal?: AbortSignal): Promise<AppHosts> {
+  return call('GET', `/api/apps/${enc(id)}/hosts`, undefined, signal);
+}
+
+export function approveAppHost(id: string, host: string): Promise<AppHosts> {
+  return call('PUT', `/api/apps/${enc(id)}/hosts/${enc(host)}`);
+}
+
+export function revokeAppHost(id: string, host: string): Promise<AppHosts> {
+  return call('DELETE', `/api/apps/${enc(id)}/hosts/${enc(host)}`);
 }
 
 /** Imports a DSL (Lexflow's or Dify's) as a new app, with the report of what could not be mapped. */

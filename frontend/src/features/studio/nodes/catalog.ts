@@ -5,11 +5,16 @@ import { Shapes } from 'lucide-react';
 import { agentKind } from './agent/definition';
 import { answerKind } from './answer/definition';
 import { askUserKind } from './ask-user/definition';
+import { assignerKind } from './assigner/definition';
 import { citedAnswerKind } from './cited-answer/definition';
+import { codeKind } from './code/definition';
+import { docExtractorKind } from './document-extractor/definition';
 import { endKind } from './end/definition';
+import { httpKind } from './http-request/definition';
 import { ifElseKind } from './if-else/definition';
 import type { Family, Group, NodeKind } from './kind';
 import { retrievalKind } from './knowledge-retrieval/definition';
+import { listOperatorKind } from './list-operator/definition';
 import { llmKind } from './llm/definition';
 import { extractorKind } from './parameter-extractor/definition';
 import { classifierKind } from './question-classifier/definition';
@@ -35,6 +40,11 @@ const kinds: NodeKind[] = [
   aggregatorKind,
   templateKind,
   toolKind,
+  assignerKind,
+  listOperatorKind,
+  codeKind,
+  httpKind,
+  docExtractorKind,
 ];
 
 const byType = new Map(kinds.map((k) => [k.type, k]));

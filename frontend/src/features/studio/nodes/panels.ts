@@ -4,10 +4,15 @@ import type { ComponentType } from 'react';
 import { AgentPanel } from './agent/Panel';
 import { AnswerPanel } from './answer/Panel';
 import { AskUserPanel } from './ask-user/Panel';
+import { AssignerPanel } from './assigner/Panel';
 import { CitedAnswerPanel } from './cited-answer/Panel';
+import { CodePanel } from './code/Panel';
+import { DocExtractorPanel } from './document-extractor/Panel';
 import { EndPanel } from './end/Panel';
+import { HTTPPanel } from './http-request/Panel';
 import { IfElsePanel } from './if-else/Panel';
 import { RetrievalPanel } from './knowledge-retrieval/Panel';
+import { ListOperatorPanel } from './list-operator/Panel';
 import { LLMPanel } from './llm/Panel';
 import type { PanelProps } from './panelProps';
 import { ExtractorPanel } from './parameter-extractor/Panel';
@@ -32,4 +37,9 @@ export const panels: Record<string, ComponentType<PanelProps>> = {
   'variable-aggregator': AggregatorPanel,
   'template-transform': TemplatePanel,
   tool: ToolPanel,
+  assigner: AssignerPanel,
+  'list-operator': ListOperatorPanel,
+  code: CodePanel,
+  'http-request': HTTPPanel,
+  'document-extractor': DocExtractorPanel,
 };

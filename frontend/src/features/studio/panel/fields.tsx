@@ -19,8 +19,8 @@ export function TextField({ value, onChange, placeholder, mono, testId, ...f }: 
   );
 }
 
-export function TextAreaField({ value, onChange, placeholder, rows = 3, ...f }: Common & { value: string; onChange: (v: string) => void; placeholder?: string; rows?: number }) {
-  return <Field {...f}>{(p) => <textarea {...p} className="textarea" rows={rows} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} dir="auto" />}</Field>;
+export function TextAreaField({ value, onChange, placeholder, rows = 3, mono, ...f }: Common & { value: string; onChange: (v: string) => void; placeholder?: string; rows?: number; mono?: boolean }) {
+  return <Field {...f}>{(p) => <textarea {...p} className={`textarea${mono ? ' mono' : ''}`} rows={rows} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} dir="auto" />}</Field>;
 }
 
 /**
