@@ -96,11 +96,13 @@ test-e2e: bin/lexflow bin/fakellm
 	cd frontend && LEXFLOW_BIN=../bin/lexflow FAKELLM_BIN=../bin/fakellm node --test --test-concurrency=1 e2e/
 
 # The Windows build under Wine, in a prefix made once and kept in .cache/windows: the smoke test
-# of the real programs and the installer (scripts/winsmoke), then every package vetted for Windows
+# of the real programs, the window's word when WebView2 is missing (on Xvfb) and the installer
+# (scripts/winsmoke), then every package vetted for Windows
 # and the path-handling packages' tests run as Windows programs (scripts/windows-test.sh).
 test-windows: windows
 	./scripts/wine-prefix.sh .cache/windows/wine-prefix
-	go run ./scripts/winsmoke -prefix .cache/windows/wine-prefix -exe $(WINDOWS_DIR)/bin/lexflow.exe -installer $(WINDOWS_SETUP)
+	xvfb-run -a go run ./scripts/winsmoke -prefix .cache/windows/wine-prefix -exe $(WINDOWS_DIR)/bin/lexflow.exe \
+	  -gui $(WINDOWS_DIR)/Lexflow.exe -installer $(WINDOWS_SETUP)
 	./scripts/windows-test.sh .cache/windows/wine-prefix
 
 # What of the macOS recipe can be checked on Linux: its dry run, the Info.plist it writes, and vet.
