@@ -15,7 +15,8 @@ loader=/usr/lib/wine/wine64
 [ -x $loader ] || loader=$(command -v wine64 || command -v wine)
 prefix=$(./scripts/wine-prefix.sh "${1:-.cache/windows/wine-prefix}")
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# Also the tests' temporary folders, which Wine could not remove (see scripts/winetest).
+trap 'rm -rf "$tmp" "$prefix"/drive_c/users/*/Temp/Test*' EXIT
 go build -o "$tmp/winetest" ./scripts/winetest # for this machine, not for Windows
 export WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DISPLAY=
 # The kill -9 rounds of library are left out: a minute under Wine, and their logic is not Windows's own.
