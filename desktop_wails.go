@@ -11,6 +11,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/options/windows"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"lexflow/backend/cli"
@@ -43,11 +44,29 @@ func desktop(ui fs.FS) func(context.Context, cli.DesktopApp) error {
 					}
 				}()
 			},
-			Linux: &linux.Options{ProgramName: "lexflow"},
+			Linux:   &linux.Options{ProgramName: "lexflow"},
+			Windows: &windows.Options{Messages: webView2Messages()},
 		})
 		if err != nil {
 			return err
 		}
 		return app.Verdict()
 	}
+}
+
+// webView2Download is Microsoft's link to the WebView2 Runtime's Evergreen Bootstrapper.
+const webView2Download = "https://go.microsoft.com/fwlink/p/?LinkId=2124703"
+
+// webView2Messages say what Lexflow.exe needs when the WebView2 runtime is
+// missing or too old, and where to get it; the one that ends the program is
+// shown again in Lexflow's own error box (errorbox_windows.go).
+func webView2Messages() *windows.Messages {
+	m := windows.DefaultMessages()
+	m.MissingRequirements = "Lexflow needs the WebView2 Runtime"
+	m.InstallationRequired = "Lexflow's window needs the Microsoft Edge WebView2 Runtime, which is not installed on this computer.\n\n" +
+		"Press OK to download and install it now (it installs silently; this takes a minute), " +
+		"or Cancel to get it yourself from " + webView2Download + "."
+	m.UpdateRequired = "Lexflow's window needs a newer Microsoft Edge WebView2 Runtime.\n\nPress OK to download and install it now, or Cancel to get it from " + webView2Download + "."
+	m.Webview2NotInstalled = "the Microsoft Edge WebView2 Runtime is not installed: get it from " + webView2Download + " and start Lexflow again"
+	return m
 }

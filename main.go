@@ -35,9 +35,10 @@ func main() {
 		panic(err) // the embed pattern guarantees the directory
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stderr, showErrors := errorOutput()
 	code := cli.Run(ctx, os.Args[1:], cli.Env{
 		Stdout:     os.Stdout,
-		Stderr:     os.Stderr,
+		Stderr:     stderr,
 		Getenv:     os.Getenv,
 		Build:      api.Build{Version: version, Commit: commit},
 		UI:         ui,
@@ -46,6 +47,7 @@ func main() {
 		HasDisplay: hasDisplay,
 	})
 	stop()
+	showErrors(code)
 	os.Exit(code)
 }
 

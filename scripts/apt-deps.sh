@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the desktop build and the browser tests need
-# (and Tesseract, which reads scanned PDFs and which the OCR tests run):
+# (and Tesseract, which reads scanned PDFs and which the OCR tests run), and
+# those of the Windows build and its test (mingw-w64 for cgo, NSIS, Wine, and
+# xdotool, which answers the window's dialogs under Xvfb):
 # only on Linux, only when missing, and only as root or in CI (others are told
 # the command to run).
 set -euo pipefail
@@ -8,7 +10,8 @@ set -euo pipefail
 command -v dpkg-query >/dev/null || { echo "apt-deps: not a Debian-like system; install GTK 3, WebKitGTK 4.1, Xvfb and Chromium by hand" >&2; exit 0; }
 
 packages=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev libxtst-dev xvfb xauth imagemagick chromium fonts-noto-core fonts-wqy-zenhei
-  tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara tesseract-ocr-chi-sim)
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara tesseract-ocr-chi-sim
+  gcc-mingw-w64-x86-64 nsis wine64 xdotool)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
+	"path"
 	"strings"
 	"unicode"
 
@@ -62,7 +62,7 @@ func (l *Library) AddFile(ctx context.Context, collectionID, name string, r io.R
 // cleanName keeps only the base name: "../../etc/passwd" becomes "passwd".
 func cleanName(name string) string {
 	name = strings.ReplaceAll(name, "\\", "/")
-	base := filepath.Base(name)
+	base := path.Base(name) // a slash path now, on every system (filepath.Base("/") is `\` on Windows)
 	if base == "." || base == "/" || base == ".." {
 		return ""
 	}

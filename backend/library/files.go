@@ -85,8 +85,16 @@ func (l *Library) saveFile(r io.Reader) (storedFile, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return storedFile{}, fmt.Errorf("store upload: %w", err)
 	}
-	if err := os.Rename(tmp.Name(), abs); err != nil {
-		return storedFile{}, fmt.Errorf("store upload: %w", err)
+	// The name is the content's hash: a file already there holds these bytes. It is
+	// kept, not replaced, since Windows refuses to replace a file someone has open;
+	// and when a second upload of the same bytes names it first, Windows refuses
+	// this rename, which then has nothing left to do.
+	if _, statErr := os.Stat(abs); statErr != nil {
+		if err := os.Rename(tmp.Name(), abs); err != nil {
+			if _, statErr := os.Stat(abs); statErr != nil {
+				return storedFile{}, fmt.Errorf("store upload: %w", err)
+			}
+		}
 	}
 	return storedFile{Path: filepath.ToSlash(rel), Hash: sum, Size: n, Head: first}, nil
 }

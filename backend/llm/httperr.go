@@ -174,7 +174,8 @@ func (c Call) modelMissing() string {
 }
 
 func isBrokenConnection(err error) bool {
-	for _, target := range []error{io.ErrUnexpectedEOF, io.EOF, syscall.ECONNRESET, syscall.EPIPE, syscall.ECONNABORTED} {
+	targets := []error{io.ErrUnexpectedEOF, io.EOF, syscall.ECONNRESET, syscall.EPIPE, syscall.ECONNABORTED}
+	for _, target := range append(targets, brokenConnectionErrnos...) {
 		if errors.Is(err, target) {
 			return true
 		}
