@@ -1,5 +1,5 @@
 // Package agent runs a model in rounds with tools until it answers: the loop
-// behind the Agent node (SPEC §7, seed 000). It knows models (llm.Provider)
+// behind the Agent node. It knows models (llm.Provider)
 // and a Toolbox, nothing about workflows, evidence or storage.
 //
 // Two strategies speak to the model:

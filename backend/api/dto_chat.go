@@ -81,7 +81,7 @@ type Message struct {
 	Citations      []generation.Citation `json:"citations"`
 	Claims         []generation.Claim    `json:"claims"`
 	Generation     *GenerationSummary    `json:"generation"`
-	// Detail is the answer's reasoning, tool calls and content in stream order (SPEC §5).
+	// Detail is the answer's reasoning, tool calls and content in stream order.
 	Detail *GenerationDetail `json:"generationDetail"`
 	// Timeline is the producing run's node executions, in the order they started.
 	Timeline  []TimelineNode `json:"timeline"`

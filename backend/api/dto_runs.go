@@ -118,7 +118,7 @@ type NodeExecution struct {
 	Variables json.RawMessage `json:"variables" ts:"Record<string, unknown> | null"`
 }
 
-// GenerationDetail is an LLM generation in stream order (SPEC §5); sequence
+// GenerationDetail is an LLM generation in stream order; sequence
 // content spans are code-point offsets into the output text.
 type GenerationDetail struct {
 	ReasoningContent json.RawMessage `json:"reasoningContent" ts:"string[]"`

@@ -12,7 +12,7 @@ import (
 
 // tsHeader starts the generated frontend module; the unions are the string
 // sets the structs refer to by name.
-const tsHeader = `// Code generated from backend/api/dto.go by "make generate". DO NOT EDIT.
+const tsHeader = `// Code generated from the DTOs of backend/api by "make generate". DO NOT EDIT.
 
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
 export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';

@@ -1,4 +1,4 @@
-// Package chat runs conversations (SPEC §6): each question is stored with
+// Package chat runs conversations: each question is stored with
 // the answer to come, then answered by a fresh run of the conversation's app
 // (by default Legal Q&A: retrieval, cited answer, answer). The run goes on
 // server-side whatever the UI does; when it ends, the answer message gets
@@ -90,7 +90,7 @@ var builtinApps = []struct{ id, file string }{
 const ResearchAppID = "research-assistant"
 
 // StatuteLookupAppID is the built-in chatflow that fetches the article a
-// conversation is about, extracted by a virtual LLM node (SPEC §7.4).
+// conversation is about, extracted by a virtual LLM node.
 const StatuteLookupAppID = "statute-lookup"
 
 // EnsureDefaultApp stores the built-in chatflows (Legal Q&A, Clarify then

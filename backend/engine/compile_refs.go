@@ -41,7 +41,7 @@ func (c *compiler) buildVirtual(parent int, v VirtualNode, peers map[string]Peer
 }
 
 // validVirtualID accepts a node id, or "parent.local" for virtual nodes
-// declared with local ids (SPEC §7.4): the dot keeps them apart from any
+// declared with local ids: the dot keeps them apart from any
 // real node's id, since real ids cannot contain one.
 func validVirtualID(parent, id string) bool {
 	local, ok := strings.CutPrefix(id, parent+".")

@@ -1,8 +1,8 @@
 // Package engine runs Lexflow apps: a compiler that validates an app's DSL
-// (package dsl) once, and an event-driven executor (SPEC §7.1–7.2, the design
-// of seed 004 §2). It knows no node type, provider or database: node types
-// plug in through a Registry, and persistence and UI forwarding observe the
-// event stream. backend/archtest keeps it from importing node types.
+// (package dsl) once, and an event-driven executor. It knows no node type,
+// provider or database: node types plug in through a Registry, and
+// persistence and UI forwarding observe the event stream. backend/archtest
+// keeps it from importing node types.
 //
 // # Build, compile, run
 //
@@ -42,7 +42,7 @@
 //   - Response: for Answer-like nodes, the template the engine streams, in
 //     order, as the node's "answer" output (see answer.go);
 //   - Virtual: sub-nodes the node runs through NodeInput.RunVirtual (the
-//     variable extraction of SPEC §7.4): they are built by the registry, get
+//     variable extraction): they are built by the registry, get
 //     their own events marked IsVirtual with ParentNodeID and the extraction
 //     fields, use the parent's retry settings, and put their outputs in the
 //     pool without triggering edges. NodeDef.Peer reads another node's data

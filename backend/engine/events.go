@@ -96,7 +96,7 @@ type Event struct {
 	RetryIn   time.Duration `json:"retry_in,omitempty"`
 	Err       error         `json:"-"`
 
-	// Virtual sub-node executions (variable extraction, SPEC §7.4).
+	// Virtual sub-node executions (variable extraction).
 	IsVirtual        bool   `json:"is_virtual,omitempty"`
 	ParentNodeID     string `json:"parent_node_id,omitempty"`
 	ExtractionSource string `json:"extraction_source,omitempty"`

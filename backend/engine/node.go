@@ -57,7 +57,7 @@ type Spec struct {
 	// "answer" output, in order, while its upstream nodes run (see answer.go).
 	Response Template
 	// Virtual are sub-nodes the node may run inside its own Run through
-	// NodeInput.RunVirtual (variable extraction, SPEC §7.4).
+	// NodeInput.RunVirtual (variable extraction).
 	Virtual []VirtualNode
 	// Writes are the conversation variables Run may set ([conversation,
 	// name]), through NodeResult.Writes; Compile checks they are declared.

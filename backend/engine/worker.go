@@ -62,7 +62,7 @@ func (d *dispatcher) worker() {
 }
 
 // retrying runs attempts until one succeeds, retries are used up or the run
-// stops. Virtual nodes use their parent's retry settings (SPEC §7.4).
+// stops. Virtual nodes use their parent's retry settings.
 func (x *execution) retrying(ctx context.Context, idx int, in NodeInput, parentAttempt int) (NodeResult, error) {
 	settings := x.n.settings
 	for k := 1; ; k++ {

@@ -1,7 +1,7 @@
 // Package generation turns a question and the evidence retrieved for it into
 // an answer a lawyer can check: every claim cited, every citation pointing at
 // a retrieved passage, every quote found verbatim in the passage it cites,
-// and the whole exchange stored so it can be audited and replayed (SPEC §4).
+// and the whole exchange stored so it can be audited and replayed.
 //
 // Each layer is its own file and does one thing:
 //

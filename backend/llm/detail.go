@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// Detail is an LLM generation as it streamed (SPEC §5): the final content, the
+// Detail is an LLM generation as it streamed: the final content, the
 // reasoning segments, the tool calls, and the order in which they came.
 // Content spans in Sequence are offsets in Unicode code points of Content,
 // End exclusive, so they slice the same text in Go, SQL and TypeScript.
@@ -44,7 +44,7 @@ type indexItem struct {
 	Index int    `json:"index"`
 }
 
-// MarshalJSON writes exactly the fields of the item's kind (SPEC §5).
+// MarshalJSON writes exactly the fields of the item's kind.
 func (s SequenceItem) MarshalJSON() ([]byte, error) {
 	if s.Type == "content" {
 		return json.Marshal(contentItem{s.Type, s.Start, s.End})

@@ -18,7 +18,7 @@ import (
 // TypeAgent is the agent node: a model that uses tools over several rounds.
 const TypeAgent = "agent"
 
-// agentData configures an Agent node (SPEC §7): a model, a system prompt
+// agentData configures an Agent node: a model, a system prompt
 // (instruction), the user message (query, by default the chat question),
 // the tools it may call, the collections (or documents) its search tools look in, the
 // round limit and the strategy. Tools are built-in tool names, or objects

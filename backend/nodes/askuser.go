@@ -8,7 +8,7 @@ import (
 )
 
 // AskUserFlag is the output an ask-user node sets to true. The chat layer
-// recognises a run that ended by asking (SPEC §6, seed 003) by a
+// recognises a run that ended by asking by a
 // node_succeeded event of type "ask-user" whose outputs hold
 // __ask_user: true, and stores question and intent as the conversation's
 // pending ask-user state; in a workflow the same outputs are the run's.

@@ -11,7 +11,7 @@ import (
 	"lexflow/backend/nodes/tools"
 )
 
-// TypeCitedAnswer is Lexflow's evidence-grounded answer node (SPEC §4).
+// TypeCitedAnswer is Lexflow's evidence-grounded answer node.
 const TypeCitedAnswer = "cited-answer"
 
 // ErrorTypeGeneration is the error type of a cited answer that failed its checks or its model call.

@@ -44,7 +44,7 @@
 // code and which still unwrap to the *llm.Error, so the engine's retry and
 // error strategies apply and the UI can say "Ollama is not running".
 //
-// Variable extraction (SPEC §7.4): a tool parameter of type "extraction"
+// Variable extraction: a tool parameter of type "extraction"
 // ({source_node_id, source_variable: context, extraction_prompt, model?})
 // becomes a virtual LLM node "{tool}_ext_{i}" — an llm node whose
 // "conversation" replays the source's context (trimmed to
@@ -70,5 +70,5 @@
 //
 // An ask-user node ends the run with a question; its outputs hold
 // AskUserFlag ("__ask_user") = true, question and intent, which the chat
-// layer stores as the conversation's pending ask-user state (SPEC §6).
+// layer stores as the conversation's pending ask-user state.
 package nodes

@@ -10,7 +10,7 @@ import (
 	"lexflow/backend/engine"
 )
 
-// Variable extraction (SPEC §7.4): a tool parameter of type "extraction"
+// Variable extraction: a tool parameter of type "extraction"
 // is filled by a virtual LLM node, "{tool}_ext_{i}", that replays an
 // upstream node's conversation (its "context") and asks the extraction
 // prompt. The virtual node is an ordinary LLM node (llm.go) whose data

@@ -10,7 +10,7 @@ import (
 
 // DetailKey is the process-data key under which every LLM-family node hands
 // its llm.Detail to the run recorder (which moves it to
-// llm_generation_details, SPEC §5).
+// llm_generation_details).
 const DetailKey = "generation_detail"
 
 // modelCall is one node execution's conversation with a model: one or more
@@ -105,9 +105,8 @@ func (c *modelCall) processData(w warnings) map[string]any {
 	return w.into(pd)
 }
 
-// BuildContext is the "context" output of every LLM-family node (SPEC §7.3,
-// seed 004): the prompt messages without system messages, then the reply,
-// as [{role, text, files}]. It is the one builder all of them use.
+// BuildContext is the "context" output of every LLM-family node: the prompt
+// messages without system messages, then the reply, as [{role, text, files}]. It is the one builder all of them use.
 func BuildContext(messages []llm.Message, reply string) []any {
 	out := make([]any, 0, len(messages)+1)
 	for _, m := range messages {

@@ -18,7 +18,7 @@ import (
 // missing required parameters) and coerced when it runs. Outputs: text,
 // json (a list of objects, as Dify's) and files (always empty).
 //
-// Variable extraction (SPEC §7.4): a parameter of type "extraction" is
+// Variable extraction: a parameter of type "extraction" is
 // filled by a virtual LLM node over an upstream node's conversation
 // (extraction.go); virtual_nodes declares full sub-nodes under local ids,
 // which "variable" parameters reference ([ext_1, text]). They all run, in

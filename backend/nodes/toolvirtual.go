@@ -10,7 +10,7 @@ import (
 )
 
 // virtualNodeDef is one of a node's virtual_nodes: a full node definition
-// under a local id, known to the run as "parent.local" (SPEC §7.4).
+// under a local id, known to the run as "parent.local".
 type virtualNodeDef struct {
 	ID   string          `json:"id"`
 	Type string          `json:"type"`

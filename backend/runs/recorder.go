@@ -154,7 +154,7 @@ func (r *Recorder) noteAnswerSource(ev engine.Event) {
 }
 
 // saveAnswerDetails stores, for each Answer, the details of the LLM nodes it
-// referenced merged in its reference order (SPEC §5), keyed by the Answer.
+// referenced merged in its reference order, keyed by the Answer.
 func (r *Recorder) saveAnswerDetails(runID string) error {
 	var errs []error
 	for answer, sources := range r.answers {

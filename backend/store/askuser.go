@@ -9,7 +9,7 @@ import (
 )
 
 // AskUserState is a conversation waiting for the answer to a clarifying
-// question (SPEC §6, seed 003).
+// question.
 type AskUserState struct {
 	ConversationID string
 	MessageID      string // the assistant message that asked

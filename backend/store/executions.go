@@ -179,7 +179,7 @@ func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEv
 }
 
 // GenerationDetail is an LLM generation's content, reasoning and tool calls in
-// stream order (SPEC §5). JSON fields hold JSON text.
+// stream order. JSON fields hold JSON text.
 type GenerationDetail struct {
 	ID        string
 	AppID     string
@@ -215,7 +215,7 @@ func (db *DB) SaveGenerationDetail(ctx context.Context, g GenerationDetail) erro
 }
 
 // LinkGenerationDetail keys a node execution's detail to the chat message it
-// answered as well (SPEC §5: a chat turn's detail is found by message id). A
+// answered as well (a chat turn's detail is found by message id). A
 // message already linked keeps its first detail.
 func (db *DB) LinkGenerationDetail(ctx context.Context, runID, nodeID, messageID string) error {
 	_, err := db.sql.ExecContext(ctx, `UPDATE OR IGNORE llm_generation_details SET message_id = ?

@@ -1,7 +1,7 @@
 -- A finished message as the API returns it, encoded once: opening a long
 -- conversation writes these bytes as they are, rather than reading each
 -- answer's generation record, detail and timeline, converting them and
--- encoding the result again (SPEC §9: a 500-turn conversation in 50 ms).
+-- encoding the result again (a 500-turn conversation in 50 ms).
 --
 -- format names the build that encoded the body; a body of another format is
 -- ignored and encoded again. A body is stored only once its message and run

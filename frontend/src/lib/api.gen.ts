@@ -1,4 +1,4 @@
-// Code generated from backend/api/dto.go by "make generate". DO NOT EDIT.
+// Code generated from the DTOs of backend/api by "make generate". DO NOT EDIT.
 
 export type ProviderKind = 'ollama' | 'openai' | 'extractive';
 export type DocumentStatus = 'queued' | 'parsing' | 'indexing' | 'ready' | 'failed' | 'deleting';

@@ -1,4 +1,4 @@
-// Claims are sentences of the answer with code-point offsets (SPEC §5: offsets count Unicode
+// Claims are sentences of the answer with code-point offsets (offsets count Unicode
 // code points). The answer is rendered from a JavaScript string (UTF-16), so every claim
 // range is converted here, once, and checked against the text it says it covers.
 import type { Citation, Claim } from '../../lib/api.gen';

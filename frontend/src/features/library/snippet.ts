@@ -1,5 +1,5 @@
 // Search snippets arrive as HTML-escaped text whose matches are wrapped in <mark>…</mark>.
-// They are parsed into text pieces, never handed to the DOM as HTML (SPEC §10).
+// They are parsed into text pieces, never handed to the DOM as HTML.
 
 export interface SnippetPart {
   text: string;
