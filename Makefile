@@ -99,6 +99,14 @@ bench: bin/lexflow bin/fakellm
 	go test -run '^$$' -bench . -benchtime 20x ./backend/engine ./backend/runs ./backend/api | grep -E '^(pkg|Benchmark)'
 	go test -tags sqlite_fts5 -run '^$$' -bench . -benchtime 1x -timeout 30m ./backend/index | grep -E '^(pkg|Benchmark)'
 	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
+	@echo
+	$(MAKE) --no-print-directory bench-memory
+
+## bench-memory: peak RSS of `lexflow ingest` taking two files of each format at the size limit at once
+## (both extraction slots busy), against the 400 MiB budget; e.g. INGESTMEM_FLAGS="-formats html,docx"
+.PHONY: bench-memory
+bench-memory: bin/lexflow
+	go run ./scripts/ingestmem -bin bin/lexflow $(INGESTMEM_FLAGS)
 
 ## eval: the question-answering benchmark (not part of `make test`): over the sample corpus, retrieval
 ## recall/MRR, cited-answer checks and refusals (EVALQA_FLAGS="-dump" also lists the failures); then
