@@ -79,11 +79,11 @@ func extract(ctx context.Context, format evidence.Format, r io.ReaderAt, size in
 	case evidence.FormatDOCX:
 		return extractDOCX(ctx, r, size, limits)
 	case evidence.FormatHTML:
-		return extractHTML(ctx, r, size)
+		return extractHTML(ctx, r, size, limits)
 	case evidence.FormatText:
-		return extractText(r, size)
+		return extractText(r, size, limits)
 	case evidence.FormatMarkdown:
-		return extractMarkdown(r, size)
+		return extractMarkdown(r, size, limits)
 	}
 	return Extracted{}, fmt.Errorf("%w: %q", ErrUnsupportedFormat, format)
 }

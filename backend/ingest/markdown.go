@@ -8,8 +8,8 @@ import (
 
 // extractMarkdown is extractText plus the headings Markdown marks: ATX lines
 // ("## Article 5") and setext underlines ("===", "---"), outside fenced code.
-func extractMarkdown(r io.ReaderAt, size int64) (Extracted, error) {
-	ex, err := extractText(r, size)
+func extractMarkdown(r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
+	ex, err := extractText(r, size, limits)
 	if err != nil {
 		return Extracted{}, err
 	}

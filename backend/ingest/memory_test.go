@@ -1,0 +1,71 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"lexflow/backend/evidence"
+)
+
+// A text file whose text cannot fit is refused before it is read: its
+// text is at least as long as the file, or half of it in UTF-16.
+func TestTextTooLongForItsTextIsRefusedUnread(t *testing.T) {
+	limits := Limits{MaxTextBytes: 1000}
+	long := []byte(strings.Repeat("Article 1. The party shall pay.\n", 40)) // 1,280 bytes
+	for _, format := range []evidence.Format{evidence.FormatText, evidence.FormatMarkdown} {
+		_, err := Extract(context.Background(), format, bytes.NewReader(long), int64(len(long)), limits)
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the limit is 1 KB") {
+			t.Errorf("%s: err = %v, want ErrLimit naming the limit", format, err)
+		}
+	}
+	// 1,282 bytes of UTF-16 hold 640 characters: within the limit.
+	units := utf16.Encode([]rune(strings.Repeat("Article 1. The party shall pay.\n", 20)))
+	le := []byte{0xFF, 0xFE}
+	for _, u := range units {
+		le = append(le, byte(u), byte(u>>8))
+	}
+	ex, err := Extract(context.Background(), evidence.FormatText, bytes.NewReader(le), int64(len(le)), limits)
+	if err != nil || ex.Encoding != "utf-16" || !strings.HasPrefix(ex.Text, "Article 1.") {
+		t.Fatalf("UTF-16 within the limit: %q, %v", ex.Text[:min(len(ex.Text), 20)], err)
+	}
+}
+
+// issue22Page is the page that once took 55 times its size: one heading,
+// then n tiny paragraphs.
+func issue22Page(n int) []byte {
+	return []byte("<html><body><main><h1>Article 1</h1>" + strings.Repeat("<p>w</p>", n))
+}
+
+// A page whose parsed tree would not fit is refused before the tree is
+// built, with what it would take; the same page within the limit reads.
+func TestHTMLTreeOverTheLimitIsRefused(t *testing.T) {
+	page := issue22Page(20_000) // 40,005 nodes: about 5 MB as a tree
+	_, err := Extract(context.Background(), evidence.FormatHTML, bytes.NewReader(page), int64(len(page)), Limits{MaxHTMLTreeBytes: 1_000_000})
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "40005 elements and text runs") || !strings.Contains(err.Error(), "the limit is 1 MB") {
+		t.Fatalf("err = %v, want ErrLimit with the page's size as a tree", err)
+	}
+	ex, err := Extract(context.Background(), evidence.FormatHTML, bytes.NewReader(page), int64(len(page)), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(ex.Text, "Article 1\n\nw\n\nw") || strings.Count(ex.Text, "w") != 20_000 || len(ex.Marks) != 1 {
+		t.Fatalf("text starts %q, %d marks", ex.Text[:20], len(ex.Marks))
+	}
+}
+
+// Bytes that are not UTF-8 in a page sniffed as UTF-8 become U+FFFD in
+// the text and the title, never invalid text.
+func TestHTMLInvalidUTF8BecomesReplacement(t *testing.T) {
+	page := []byte("<!doctype html><meta charset=utf-8><title>Act \xff 5</title><main><p>caf\xc3\xa9 \xff end</p></main>")
+	ex, err := Extract(context.Background(), evidence.FormatHTML, bytes.NewReader(page), int64(len(page)), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Text != "café \uFFFD end" || ex.Title != "Act \uFFFD 5" {
+		t.Fatalf("text %q title %q", ex.Text, ex.Title)
+	}
+}
