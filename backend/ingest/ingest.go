@@ -64,9 +64,8 @@ func Extract(ctx context.Context, format evidence.Format, r io.ReaderAt, size in
 	if err != nil {
 		return Extracted{}, fmt.Errorf("extract %s: %w", format, err)
 	}
-	if int64(len(ex.Text)) > limits.MaxTextBytes {
-		return Extracted{}, fmt.Errorf("extract %s: %w: text is %s; the limit is %s",
-			format, ErrLimit, HumanBytes(int64(len(ex.Text))), HumanBytes(limits.MaxTextBytes))
+	if err := checkText(int64(len(ex.Text)), limits.MaxTextBytes); err != nil {
+		return Extracted{}, fmt.Errorf("extract %s: %w", format, err)
 	}
 	ex.Language = DetectLanguage(ex.Text)
 	return ex, nil

@@ -80,6 +80,15 @@ func (l Limits) checkSize(size int64) error {
 	return nil
 }
 
+// checkText refuses text of n bytes when it passes max; extractors call it
+// as they write, so text past the limit is not first held whole.
+func checkText(n, max int64) error {
+	if n > max {
+		return fmt.Errorf("%w: text is %s; the limit is %s", ErrLimit, HumanBytes(n), HumanBytes(max))
+	}
+	return nil
+}
+
 // HumanBytes renders a size in decimal units as people read them: "2.1 GB".
 func HumanBytes(n int64) string {
 	units := []string{"bytes", "KB", "MB", "GB", "TB"}

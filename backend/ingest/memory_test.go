@@ -69,3 +69,20 @@ func TestHTMLInvalidUTF8BecomesReplacement(t *testing.T) {
 		t.Fatalf("text %q title %q", ex.Text, ex.Title)
 	}
 }
+
+// A DOCX stops being read once its text passes the limit, rather than
+// after holding all of it.
+func TestDOCXStopsAtTheTextLimit(t *testing.T) {
+	para := `<w:p><w:r><w:t>The party shall give notice of termination.</w:t></w:r></w:p>`
+	doc := `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
+		strings.Repeat(para, 50_000) + `</w:body></w:document>`
+	data := zipOf(t, "word/document.xml", doc)
+	_, err := Extract(context.Background(), evidence.FormatDOCX, bytes.NewReader(data), int64(len(data)), Limits{MaxTextBytes: 10_000, MaxZipRatio: 10_000})
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the limit is 10 KB") {
+		t.Fatalf("err = %v, want ErrLimit", err)
+	}
+	// Stopped early: the text it reports is kilobytes, not the whole 2.2 MB.
+	if !strings.Contains(err.Error(), "KB; the limit") {
+		t.Fatalf("read it all before refusing: %v", err)
+	}
+}
