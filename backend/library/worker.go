@@ -70,16 +70,24 @@ func (l *Library) processLocked(ctx context.Context, id string) (store.Document,
 		return d, false // shutting down (resumed at the next start) or deleted meanwhile
 	}
 	if err != nil {
-		// Clear the index first: a failed re-ingestion must not leave the old
-		// entries searchable under a failed document.
-		bg := context.WithoutCancel(ctx)
-		_ = l.opts.Index.DeleteDocument(bg, d.ID)
-		msg := err.Error()
-		_ = l.opts.DB.SetDocumentStatus(bg, d.ID, store.DocFailed, 0, msg)
-		l.progress(d, store.DocFailed, 0, msg)
+		_ = l.fail(context.WithoutCancel(ctx), d, err.Error())
 		return d, false
 	}
 	return d, true
+}
+
+// fail marks d failed with the reason. It clears the index first: a failed
+// re-ingestion must not leave the old entries searchable under a failed
+// document.
+func (l *Library) fail(ctx context.Context, d store.Document, reason string) error {
+	if err := l.opts.Index.DeleteDocument(ctx, d.ID); err != nil {
+		return fmt.Errorf("clear index entries of a failed document: %w", err)
+	}
+	if err := l.opts.DB.SetDocumentStatus(ctx, d.ID, store.DocFailed, 0, reason); err != nil {
+		return err
+	}
+	l.progress(d, store.DocFailed, 0, reason)
+	return nil
 }
 
 func (l *Library) ingest(ctx context.Context, d store.Document) error {
@@ -111,6 +119,12 @@ func (l *Library) extractInSlot(ctx context.Context, d store.Document) (store.Ex
 	case <-ctx.Done():
 		return store.Extraction{}, ctx.Err()
 	}
+	// Counted in SQLite around the extraction: a process that dies reading
+	// the file (out of memory) leaves the count raised for Recover to see.
+	if err := l.opts.DB.ExtractionBegun(ctx, d.ID); err != nil {
+		return store.Extraction{}, err
+	}
+	defer func() { _ = l.opts.DB.ExtractionDone(context.WithoutCancel(ctx), d.ID) }()
 	return l.extract(ctx, d)
 }
 
