@@ -83,9 +83,15 @@ test-e2e: bin/lexflow bin/fakellm
 ## times while dragging a step and while panning), a chat page reloaded mid-answer (time until the
 ## replayed answer shows), PDF extraction over the real contract PDFs beside pdftotext (when ../shared/eval is
 ## there), then the engine, run recording and index query latency at 100k chunks
-## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest); not part of `make test`
+## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest), each format's extractor
+## fuzzed for INGEST_FUZZTIME, and the memory row of the fault matrix (issue 22's 60 MB page under a memory
+## cap); not part of `make test`
+INGEST_FUZZTIME ?= 60s
 stress:
 	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles' -timeout 60m -v ./backend/cli
+	for target in FuzzExtractPDF FuzzExtractDOCX FuzzExtractHTML FuzzExtractText FuzzExtractMarkdown; do \
+		go test -run '^$$' -fuzz "^$$target$$" -fuzztime $(INGEST_FUZZTIME) ./backend/ingest; done
+	LEXFLOW_STRESS=1 go test -run 'TestStressIngestMemory' -timeout 30m -v ./backend/cli
 
 bench: bin/lexflow bin/fakellm
 	go run ./scripts/bench -bin bin/lexflow
