@@ -82,19 +82,9 @@ type detector struct {
 
 func detect(text string, marks []Mark) []found {
 	d := &detector{text: text, marks: markStarts(text, marks)}
-	var ls []line
-	for ln := range lines(text) {
-		if _, marked := d.marks[ln.byte]; marked {
-			ls = append(ls, ln)
-			continue
-		}
-		ls = append(ls, segments(ln)...)
-	}
-	for i, ln := range ls {
-		following := ""
-		if i+1 < len(ls) {
-			following = ls[i+1].text
-		}
+	q := &lineQueue{text: text, marks: d.marks, src: lineScanner{text: text}}
+	for ln, ok := q.pop(); ok; ln, ok = q.pop() {
+		following := q.peek().text
 		for {
 			p := d.runIn(ln)
 			if p < 0 {
@@ -103,7 +93,11 @@ func detect(text string, marks []Mark) []found {
 			d.line(line{text: ln.text[:p], byte: ln.byte}, ln.text[p:], ln.text[p:])
 			ln = line{text: ln.text[p:], byte: ln.byte + p}
 		}
-		d.line(ln, next(ls, i), following)
+		nextLine := "" // read only for a line with text: a blank one needs none
+		if strings.TrimSpace(ln.text) != "" {
+			nextLine = q.nextNonBlank()
+		}
+		d.line(ln, nextLine, following)
 	}
 	return d.out
 }
@@ -118,15 +112,6 @@ func (d *detector) runIn(ln line) int {
 	}
 	p, _ := runIn(ln.text, prev)
 	return p
-}
-
-func next(ls []line, i int) string {
-	for j := i + 1; j < len(ls); j++ {
-		if strings.TrimSpace(ls[j].text) != "" {
-			return ls[j].text
-		}
-	}
-	return ""
 }
 
 // line classifies one line; nextLine is the next non-blank line, following

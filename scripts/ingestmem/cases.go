@@ -29,6 +29,7 @@ func cases() []genCase {
 		{"txt-text", "TXT at the text limit", ".txt", capped(textLimit, statute(""))},
 		{"md", "Markdown at the size limit", ".md", statute("## ")},
 		{"md-text", "Markdown at the text limit", ".md", capped(textLimit, statute("## "))},
+		{"md-repro", "Markdown, issue 22 repro (60 MB of w lines)", ".md", capped(60_000_000, mdRepro)},
 		{"html", "HTML at the size limit", ".html", htmlStatute},
 		{"html-repro", "HTML, issue 22 repro (60 MB of <p>w</p>)", ".html", capped(60_000_000, htmlRepro)},
 		{"docx", "DOCX, 95 MB document.xml (stored)", ".docx", capped(95_000_000, docx)},
@@ -106,6 +107,16 @@ func htmlRepro(w *countingWriter, seed int, size int64) error {
 	fmt.Fprintf(w, "<html><body><main><h1>Article %d</h1>", seed+1)
 	for w.n < size-8 {
 		fmt.Fprint(w, "<p>w</p>")
+	}
+	return nil
+}
+
+// mdRepro is issue 22's Markdown: one heading, then paragraphs of one
+// letter until size bytes.
+func mdRepro(w *countingWriter, seed int, size int64) error {
+	fmt.Fprintf(w, "# Article %d\n\n", seed+1)
+	for w.n < size-3 {
+		fmt.Fprint(w, "w\n\n")
 	}
 	return nil
 }

@@ -87,9 +87,10 @@ func run(bin, dir string, c genCase, size int64) []string {
 	start := time.Now()
 	runErr := cmd.Run()
 	wall := time.Since(start)
-	outcome := summarize(out.Bytes())
-	if runErr != nil {
-		outcome = fmt.Sprintf("exit %v: %s", runErr, lastLine(errOut.String()))
+	// Exit status 1 says a file failed: its reason is in the summary.
+	outcome, ok := summarize(out.Bytes())
+	if !ok {
+		outcome = fmt.Sprintf("%v: %s", runErr, lastLine(errOut.String()))
 	}
 	rssKiB := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
 	verdict := "ok"
@@ -102,14 +103,14 @@ func run(bin, dir string, c genCase, size int64) []string {
 }
 
 // summarize turns `lexflow ingest --json` output into "ready ×2, 812 chunks"
-// or the failure reasons.
-func summarize(out []byte) string {
+// or the failure reasons; false when there is no summary to read.
+func summarize(out []byte) (string, bool) {
 	var summary []struct {
 		Status, Error string
 		Chunks        int
 	}
-	if err := json.Unmarshal(out, &summary); err != nil {
-		return "unreadable output: " + err.Error()
+	if err := json.Unmarshal(out, &summary); err != nil || len(summary) == 0 {
+		return "", false
 	}
 	counts, chunks, reasons := map[string]int{}, 0, map[string]bool{}
 	for _, s := range summary {
@@ -129,7 +130,7 @@ func summarize(out []byte) string {
 	for r := range reasons {
 		parts = append(parts, r)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, ", "), true
 }
 
 func lastLine(s string) string {
