@@ -42,6 +42,9 @@ func markdownMarks(text string) []Mark {
 	var prev line
 	front := strings.HasPrefix(text, "---\n") || strings.HasPrefix(text, "---\r\n")
 	for ln := range lines(text) {
+		if len(marks) >= maxHeadings {
+			break // no more can become headings
+		}
 		trimmed := strings.TrimSpace(ln.text)
 		if front { // YAML front matter: up to the closing --- or ...
 			if ln.start > 0 && (trimmed == "---" || trimmed == "...") {

@@ -86,3 +86,15 @@ func TestDOCXStopsAtTheTextLimit(t *testing.T) {
 		t.Fatalf("read it all before refusing: %v", err)
 	}
 }
+
+// A file of more headings than the bound keeps the first ones and reads
+// the rest as body, so its structure's memory is bounded.
+func TestHeadingsAreBounded(t *testing.T) {
+	if n := len(markdownMarks(strings.Repeat("# w\n", maxHeadings+10))); n != maxHeadings {
+		t.Fatalf("%d marks, want %d", n, maxHeadings)
+	}
+	text := strings.Repeat("Article 1\nText.\n", 50)
+	if all, fs := detect(text, nil), detectAtMost(text, nil, 10); len(all) <= 10 || len(fs) != 10 {
+		t.Fatalf("%d headings unbounded, %d bounded, want more than 10 and 10", len(all), len(fs))
+	}
+}

@@ -78,10 +78,20 @@ type detector struct {
 	pending *found // a heading that may take the next line as its title
 	body    bool   // body text since the last heading
 	number  string // the last decimal heading number, for run-in headings
+	max     int    // headings past this many are read as body
 }
 
-func detect(text string, marks []Mark) []found {
-	d := &detector{text: text, marks: markStarts(text, marks)}
+// maxHeadings bounds the headings of one document, and so the memory its
+// structure takes (a few hundred bytes each): the longest codes have tens
+// of thousands, while a file of one-word "# w" lines would have millions.
+// Past it the text is read as body and chunked by size.
+const maxHeadings = 500_000
+
+func detect(text string, marks []Mark) []found { return detectAtMost(text, marks, maxHeadings) }
+
+// detectAtMost is detect finding at most max headings.
+func detectAtMost(text string, marks []Mark, max int) []found {
+	d := &detector{text: text, marks: markStarts(text, marks), max: max}
 	q := &lineQueue{text: text, marks: d.marks, src: lineScanner{text: text}}
 	for ln, ok := q.pop(); ok; ln, ok = q.pop() {
 		following := q.peek().text
@@ -120,6 +130,10 @@ func (d *detector) line(ln line, nextLine, following string) {
 	trimmed := strings.TrimSpace(ln.text)
 	if trimmed == "" {
 		d.prev = blankLine
+		return
+	}
+	if len(d.out) >= d.max {
+		d.bodyLine(trimmed)
 		return
 	}
 	lead := strings.Index(ln.text, trimmed)
