@@ -91,21 +91,27 @@ func TestKillNineNeverLeavesIndexAndDatabaseApart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills child processes")
 	}
-	dir := t.TempDir()
-	db, idx, lib := openReal(t, dir)
-	c, err := db.CreateCollection(context.Background(), "Acts", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	idx.Close()
-	db.Close()
-	_ = lib
+	dir, c := closedLibraryWithCollection(t)
 	rounds := 25
 	for round := 1; round <= rounds; round++ {
 		killChildAfter(t, dir, c.ID, round, time.Duration(20+rand.IntN(600))*time.Millisecond)
 		checkAgreement(t, dir, round)
 	}
 	finishAndCheck(t, dir)
+}
+
+// closedLibraryWithCollection makes a data directory holding one
+// collection, closed again for child processes to open.
+func closedLibraryWithCollection(t *testing.T) (string, store.Collection) {
+	dir := t.TempDir()
+	db, idx, _ := openReal(t, dir)
+	defer db.Close()
+	defer idx.Close()
+	c, err := db.CreateCollection(context.Background(), "Acts", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, c
 }
 
 func killChildAfter(t *testing.T, dir, collection string, round int, after time.Duration) {

@@ -68,15 +68,7 @@ func TestDocumentThatKilledTheProgramTwiceIsFailedNotRequeued(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
-	dir := t.TempDir()
-	db, idx, _ := openReal(t, dir)
-	c, err := db.CreateCollection(context.Background(), "Acts", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	idx.Close()
-	db.Close()
-
+	dir, c := closedLibraryWithCollection(t)
 	runDyingChild(t, dir, c.ID) // adds the file and dies reading it
 	status := func() store.Document {
 		db, err := store.Open(context.Background(), filepath.Join(dir, "lexflow.db"))
