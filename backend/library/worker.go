@@ -98,9 +98,16 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 	if err := l.detachCopies(ctx, d.ID); err != nil {
 		return err
 	}
-	ex, err := l.extractInSlot(ctx, d)
+	ex, release, err := l.extractInSlot(ctx, d)
 	if err != nil {
 		return err
+	}
+	defer release()
+	// A large document keeps its slot until stored and indexed, so at most
+	// Workers whole large documents are held at once whatever the queue; a
+	// small one lets the next document extract meanwhile.
+	if len(ex.Text) < heldTextBytes {
+		release()
 	}
 	if err := l.opts.DB.SaveExtraction(ctx, d.ID, ex); err != nil {
 		return err
@@ -111,16 +118,32 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 	return l.ready(ctx, d, ex.Text)
 }
 
-// extractInSlot extracts d once one of the Workers extraction slots is free.
-func (l *Library) extractInSlot(ctx context.Context, d store.Document) (store.Extraction, error) {
+// heldTextBytes is the text size from which a document keeps its
+// extraction slot through storing and indexing (see ingest).
+const heldTextBytes = 4_000_000
+
+// extractInSlot extracts d once one of the Workers extraction slots is
+// free. The slot stays taken until release is called (on an error it is
+// already free).
+func (l *Library) extractInSlot(ctx context.Context, d store.Document) (ex store.Extraction, release func(), err error) {
 	select {
 	case l.slots <- struct{}{}:
-		defer func() { <-l.slots }()
 	case <-ctx.Done():
-		return store.Extraction{}, ctx.Err()
+		return store.Extraction{}, nil, ctx.Err()
 	}
-	// Counted in SQLite around the extraction: a process that dies reading
-	// the file (out of memory) leaves the count raised for Recover to see.
+	var once sync.Once
+	release = func() { once.Do(func() { <-l.slots }) }
+	if ex, err = l.extractCounted(ctx, d); err != nil {
+		release()
+		return store.Extraction{}, nil, err
+	}
+	return ex, release, nil
+}
+
+// extractCounted extracts d, counted in SQLite around the extraction: a
+// process that dies reading the file (out of memory) leaves the count
+// raised for Recover to see.
+func (l *Library) extractCounted(ctx context.Context, d store.Document) (store.Extraction, error) {
 	if err := l.opts.DB.ExtractionBegun(ctx, d.ID); err != nil {
 		return store.Extraction{}, err
 	}
