@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -96,5 +97,22 @@ func TestHeadingsAreBounded(t *testing.T) {
 	text := strings.Repeat("Article 1\nText.\n", 50)
 	if all, fs := detect(text, nil), detectAtMost(text, nil, 10); len(all) <= 10 || len(fs) != 10 {
 		t.Fatalf("%d headings unbounded, %d bounded, want more than 10 and 10", len(all), len(fs))
+	}
+}
+
+// Cutting a long span lays out only the piece being cut: a 4 MB span of
+// one-letter paragraphs once allocated 8 bytes for each of its code points.
+func TestSplitSpanAllocatesPerPieceNotPerSpan(t *testing.T) {
+	text := "Article 1\n\n" + strings.Repeat("w\n\n", 1_400_000)
+	o := DefaultChunkOptions()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	spans := splitSpan(text, 0, len(text), o)
+	runtime.ReadMemStats(&after)
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 2<<20 {
+		t.Fatalf("splitting %d bytes into %d pieces allocated %d bytes", len(text), len(spans), allocated)
+	}
+	if end := len(strings.TrimRight(text, "\n")); len(spans) < len(text)/o.Max || spans[len(spans)-1].end != end {
+		t.Fatalf("%d pieces ending at %d, want %d", len(spans), spans[len(spans)-1].end, end)
 	}
 }
