@@ -115,12 +115,16 @@ test-mac: frontend/dist/index.html
 ## replayed answer shows), PDF extraction over the real contract PDFs beside pdftotext (when ../shared/eval is
 ## there), then the engine, run recording and index query latency at 100k chunks
 ## stress: the slow bad-input tests (a folder of 5,000 files through lexflow ingest), 10,000 chat
-## turns with the memory curve, a 150 MB upload at a slow steady rate, the fault matrix, and the
-## upload fuzz target for a bounded time; not part of `make test`
+## turns with the memory curve, a 150 MB upload at a slow steady rate, the fault matrix (its memory
+## row: a 60 MB page of one-letter paragraphs under a memory cap), and the upload and every format's
+## extractor fuzzed for a bounded time; not part of `make test`
+INGEST_FUZZTIME ?= 60s
 stress:
-	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles|TestSoakTenThousandChatTurns' -timeout 60m -v ./backend/cli
+	LEXFLOW_STRESS=1 go test -run 'TestIngestFolderOfFiveThousandFiles|TestSoakTenThousandChatTurns|TestStressIngestMemory' -timeout 90m -v ./backend/cli
 	LEXFLOW_STRESS=1 go test -run 'TestServeKeepsALargeSlowUpload|TestFaultMatrix' -timeout 20m -v ./backend/server
 	go test -run '^$$' -fuzz '^FuzzUpload$$' -fuzztime 60s ./backend/server
+	for target in FuzzExtractPDF FuzzExtractDOCX FuzzExtractHTML FuzzExtractText FuzzExtractMarkdown; do \
+		go test -run '^$$' -fuzz "^$$target$$" -fuzztime $(INGEST_FUZZTIME) ./backend/ingest; done
 
 bench: bin/lexflow bin/fakellm
 	go run ./scripts/bench -bin bin/lexflow
@@ -134,6 +138,14 @@ bench: bin/lexflow bin/fakellm
 	go test -run '^$$' -bench . -benchtime 20x ./backend/engine ./backend/runs ./backend/api | grep -E '^(pkg|Benchmark)'
 	go test -tags sqlite_fts5 -run '^$$' -bench . -benchtime 1x -timeout 30m ./backend/index | grep -E '^(pkg|Benchmark)'
 	go test -run '^$$' -bench . -benchtime 50x ./backend/ingest | grep -E '^(pkg|Benchmark)'
+	@echo
+	$(MAKE) --no-print-directory bench-memory
+
+## bench-memory: peak RSS of `lexflow ingest` taking two files of each format at the size limit at once
+## (both extraction slots busy), against the 400 MiB budget; e.g. INGESTMEM_FLAGS="-formats html,docx"
+.PHONY: bench-memory
+bench-memory: bin/lexflow
+	go run ./scripts/ingestmem -bin bin/lexflow $(INGESTMEM_FLAGS)
 
 ## eval: the question-answering benchmark (not part of `make test`): over the sample corpus, retrieval
 ## recall/MRR, cited-answer checks and refusals (EVALQA_FLAGS="-dump" also lists the failures); then

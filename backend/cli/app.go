@@ -38,6 +38,7 @@ type app struct {
 // with the library; openSettings opens it without, for commands that only
 // touch settings and providers (so they work while the app holds the index).
 func openApp(ctx context.Context, dataDir, face string, env Env) (*app, error) {
+	applyMemoryBudget()
 	return open(ctx, dataDir, face, env, true)
 }
 

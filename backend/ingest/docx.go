@@ -118,7 +118,7 @@ func extractDOCX(ctx context.Context, r io.ReaderAt, size int64, limits Limits) 
 		return Extracted{}, fmt.Errorf("%w: no %s in the archive (not a Word document?)", ErrCorrupt, main)
 	}
 	defer rc.Close()
-	d := newDocxDoc(ctx, styles, num)
+	d := newDocxDoc(ctx, styles, num, limits.MaxTextBytes)
 	if err := d.read(rc); err != nil {
 		if errors.Is(err, ErrLimit) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return Extracted{}, err

@@ -24,7 +24,8 @@ type docxDoc struct {
 	skip     int // depth inside content that is not shown
 	inText   bool
 	tables   int
-	cellText bool // the current table cell has text already
+	cellText bool  // the current table cell has text already
+	maxText  int64 // bytes of text past which reading stops (Limits.MaxTextBytes)
 }
 
 // docxPara is the paragraph being read.
@@ -39,8 +40,8 @@ type docxPara struct {
 	explicit []int
 }
 
-func newDocxDoc(ctx context.Context, styles map[string]int, num *docxNumbering) *docxDoc {
-	return &docxDoc{ctx: ctx, styles: styles, num: num}
+func newDocxDoc(ctx context.Context, styles map[string]int, num *docxNumbering, maxText int64) *docxDoc {
+	return &docxDoc{ctx: ctx, styles: styles, num: num, maxText: maxText}
 }
 
 func (d *docxDoc) read(r io.Reader) error {
@@ -48,6 +49,9 @@ func (d *docxDoc) read(r io.Reader) error {
 	for n := 0; ; n++ {
 		if n%4096 == 0 {
 			if err := d.ctx.Err(); err != nil {
+				return err
+			}
+			if err := checkText(int64(d.t.len()), d.maxText); err != nil {
 				return err
 			}
 		}

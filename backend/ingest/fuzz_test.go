@@ -59,7 +59,7 @@ func fuzzExtract(f *testing.F, format evidence.Format, seeds ...string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		limits := Limits{MaxPages: 50, MaxPageGlyphs: 50_000, PageTime: 2 * time.Second,
-			MaxZipEntryBytes: 8 << 20, MaxZipTotalBytes: 16 << 20, MaxTextBytes: 8 << 20}
+			MaxZipEntryBytes: 8 << 20, MaxZipTotalBytes: 16 << 20, MaxTextBytes: 8 << 20, MaxHTMLTreeBytes: 8 << 20}
 		ex, err := Extract(ctx, format, bytes.NewReader(data), int64(len(data)), limits)
 		if err != nil {
 			return
@@ -94,11 +94,18 @@ func FuzzExtractDOCX(f *testing.F) {
 
 func FuzzExtractHTML(f *testing.F) {
 	f.Add([]byte(`<main><h2>Article 1</h2><ol><li>a<table><tr><td>x</table></ol></main>`))
+	f.Add(issue22Page(2000))
 	fuzzExtract(f, evidence.FormatHTML, "eu-gdpr-excerpt.html")
 }
 
 func FuzzExtractText(f *testing.F) {
-	f.Add([]byte("\xef\xbb\xbf# Title\r\n\r\nArticle 1\r\nCaf\xe9"))
+	f.Add([]byte("\xef\xbb\xbfTITLE 9\r\n\r\nArticle 1\r\nCaf\xe9"))
 	f.Add([]byte{0xFE, 0xFF, 0, 'A', 0xD8})
-	fuzzExtract(f, evidence.FormatMarkdown, "sample-services-agreement.md", "us-9usc-arbitration-excerpt.txt")
+	fuzzExtract(f, evidence.FormatText, "us-9usc-arbitration-excerpt.txt")
+}
+
+func FuzzExtractMarkdown(f *testing.F) {
+	f.Add([]byte("\xef\xbb\xbf# Title\r\n\r\nArticle 1\r\nCaf\xe9"))
+	f.Add([]byte("---\ntitle: 'Act'\n---\nPart 1\n======\n```\n## not a heading\n```\n## Article 2\n"))
+	fuzzExtract(f, evidence.FormatMarkdown, "sample-services-agreement.md")
 }

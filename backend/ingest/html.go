@@ -1,7 +1,7 @@
 package ingest
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/transform"
 )
 
 // extractHTML keeps the main content of a page: <main> (or role=main), else
@@ -17,12 +18,16 @@ import (
 // scripts, styles, navigation, asides, forms or hidden elements. Blocks
 // become lines, paragraphs are separated by a blank line, table cells by
 // tabs, entities are decoded, and h1–h6 become Marks.
-func extractHTML(ctx context.Context, r io.ReaderAt, size int64) (Extracted, error) {
-	data, err := readAll(r, size)
+func extractHTML(ctx context.Context, r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
+	est, err := estimateHTMLTree(htmlReader(r, size))
 	if err != nil {
 		return Extracted{}, err
 	}
-	doc, err := html.Parse(bytes.NewReader(decodeHTML(data)))
+	if est.bytes() > limits.MaxHTMLTreeBytes {
+		return Extracted{}, fmt.Errorf("%w: reading the page would take about %s (%d elements and text runs); the limit is %s",
+			ErrLimit, HumanBytes(est.bytes()), est.nodes, HumanBytes(limits.MaxHTMLTreeBytes))
+	}
+	doc, err := html.Parse(htmlReader(r, size))
 	if err != nil {
 		return Extracted{}, fmt.Errorf("%w: parse html: %v", ErrCorrupt, err)
 	}
@@ -31,6 +36,7 @@ func extractHTML(ctx context.Context, r io.ReaderAt, size int64) (Extracted, err
 	}
 	root, isBody := mainContent(doc)
 	w := &htmlWriter{dropChrome: isBody}
+	w.t.b.Grow(int(min(est.text, limits.MaxTextBytes))) // the text in one piece, not doubled as it grows
 	if root != nil {
 		w.walk(root)
 	}
@@ -38,17 +44,52 @@ func extractHTML(ctx context.Context, r io.ReaderAt, size int64) (Extracted, err
 	return Extracted{Text: text, Marks: clipMarks(w.marks, w.t.runes), Title: htmlTitle(doc)}, nil
 }
 
-// decodeHTML converts a page to UTF-8 by its BOM, its <meta charset> or,
-// failing both, by the HTML standard's sniffing (invalid UTF-8 is read as
-// Windows-1252); bytes still invalid become U+FFFD.
-func decodeHTML(data []byte) []byte {
-	enc, name, _ := charset.DetermineEncoding(data, "text/html")
-	if name != "utf-8" {
-		if out, err := enc.NewDecoder().Bytes(data); err == nil {
-			data = out
+// htmlReader streams a page as UTF-8, decoded by its BOM, its <meta
+// charset> or, failing both, by the HTML standard's sniffing of the first
+// 1,024 bytes (a page that is not UTF-8 there is read as Windows-1252).
+// Bytes still invalid become U+FFFD where the text is written.
+func htmlReader(r io.ReaderAt, size int64) io.Reader {
+	head := make([]byte, min(size, 1024))
+	n, _ := r.ReadAt(head, 0)
+	page := bufio.NewReaderSize(io.NewSectionReader(r, 0, size), 64<<10)
+	if enc, name, _ := charset.DetermineEncoding(head[:n], "text/html"); name != "utf-8" {
+		return transform.NewReader(page, enc.NewDecoder())
+	}
+	return page
+}
+
+// htmlTreeEstimate is what html.Parse would hold for a page: its nodes and
+// the bytes of their text.
+type htmlTreeEstimate struct {
+	nodes int64
+	text  int64
+}
+
+// htmlNodeBytes is what one html.Node takes on the heap (measured on
+// amd64: the struct's 112 bytes and its attributes' share).
+const htmlNodeBytes = 128
+
+func (e htmlTreeEstimate) bytes() int64 { return e.nodes*htmlNodeBytes + e.text }
+
+// estimateHTMLTree tokenizes a page without building its tree, so a page
+// whose tree would not fit is refused before it is built.
+func estimateHTMLTree(page io.Reader) (htmlTreeEstimate, error) {
+	var est htmlTreeEstimate
+	z := html.NewTokenizer(page)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if err := z.Err(); err != io.EOF {
+				return est, fmt.Errorf("read file: %w", err)
+			}
+			return est, nil
+		case html.TextToken, html.CommentToken:
+			est.nodes++
+			est.text += int64(len(z.Raw()))
+		case html.StartTagToken, html.SelfClosingTagToken:
+			est.nodes++
 		}
 	}
-	return bytes.ToValidUTF8(data, []byte("\uFFFD"))
 }
 
 // mainContent finds the element holding the page's content and tells
@@ -104,7 +145,7 @@ func htmlTitle(doc *html.Node) string {
 	if t == nil || t.FirstChild == nil {
 		return ""
 	}
-	return strings.Join(strings.Fields(t.FirstChild.Data), " ")
+	return strings.ToValidUTF8(strings.Join(strings.Fields(t.FirstChild.Data), " "), "\uFFFD")
 }
 
 // clipMarks drops marks past the end of the trimmed text.

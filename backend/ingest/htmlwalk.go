@@ -138,6 +138,7 @@ func (w *htmlWriter) block(n int) {
 
 // text writes a text node, collapsing whitespace outside <pre>.
 func (w *htmlWriter) text(s string) {
+	s = strings.ToValidUTF8(s, "\uFFFD")
 	if w.pre > 0 {
 		w.t.write(s)
 		return

@@ -64,9 +64,8 @@ func Extract(ctx context.Context, format evidence.Format, r io.ReaderAt, size in
 	if err != nil {
 		return Extracted{}, fmt.Errorf("extract %s: %w", format, err)
 	}
-	if int64(len(ex.Text)) > limits.MaxTextBytes {
-		return Extracted{}, fmt.Errorf("extract %s: %w: text is %s; the limit is %s",
-			format, ErrLimit, HumanBytes(int64(len(ex.Text))), HumanBytes(limits.MaxTextBytes))
+	if err := checkText(int64(len(ex.Text)), limits.MaxTextBytes); err != nil {
+		return Extracted{}, fmt.Errorf("extract %s: %w", format, err)
 	}
 	ex.Language = DetectLanguage(ex.Text)
 	return ex, nil
@@ -79,11 +78,11 @@ func extract(ctx context.Context, format evidence.Format, r io.ReaderAt, size in
 	case evidence.FormatDOCX:
 		return extractDOCX(ctx, r, size, limits)
 	case evidence.FormatHTML:
-		return extractHTML(ctx, r, size)
+		return extractHTML(ctx, r, size, limits)
 	case evidence.FormatText:
-		return extractText(r, size)
+		return extractText(r, size, limits)
 	case evidence.FormatMarkdown:
-		return extractMarkdown(r, size)
+		return extractMarkdown(r, size, limits)
 	}
 	return Extracted{}, fmt.Errorf("%w: %q", ErrUnsupportedFormat, format)
 }

@@ -17,6 +17,7 @@ type Limits struct {
 	MaxZipEntryBytes int64         // uncompressed size of one DOCX entry read; default 100 MB
 	MaxZipTotalBytes int64         // uncompressed bytes of all DOCX entries read; default 200 MB
 	MaxZipRatio      int64         // uncompressed/compressed size of one DOCX entry; default 200
+	MaxHTMLTreeBytes int64         // memory the parsed tree of an HTML page may take; default 100 MB
 }
 
 // DefaultLimits returns the limits used for zero fields.
@@ -31,6 +32,7 @@ func DefaultLimits() Limits {
 		MaxZipEntryBytes: 100_000_000,
 		MaxZipTotalBytes: 200_000_000,
 		MaxZipRatio:      200,
+		MaxHTMLTreeBytes: 100_000_000,
 	}
 }
 
@@ -46,6 +48,7 @@ func (l Limits) withDefaults() Limits {
 	def64(&l.MaxZipEntryBytes, d.MaxZipEntryBytes)
 	def64(&l.MaxZipTotalBytes, d.MaxZipTotalBytes)
 	def64(&l.MaxZipRatio, d.MaxZipRatio)
+	def64(&l.MaxHTMLTreeBytes, d.MaxHTMLTreeBytes)
 	if l.PageTime <= 0 {
 		l.PageTime = d.PageTime
 	}
@@ -73,6 +76,15 @@ func (l Limits) checkSize(size int64) error {
 		return ErrEmpty
 	case size > l.MaxBytes:
 		return fmt.Errorf("%w: file is %s; the limit is %s", ErrTooLarge, HumanBytes(size), HumanBytes(l.MaxBytes))
+	}
+	return nil
+}
+
+// checkText refuses text of n bytes when it passes max; extractors call it
+// as they write, so text past the limit is not first held whole.
+func checkText(n, max int64) error {
+	if n > max {
+		return fmt.Errorf("%w: text is %s; the limit is %s", ErrLimit, HumanBytes(n), HumanBytes(max))
 	}
 	return nil
 }

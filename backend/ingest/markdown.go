@@ -8,8 +8,8 @@ import (
 
 // extractMarkdown is extractText plus the headings Markdown marks: ATX lines
 // ("## Article 5") and setext underlines ("===", "---"), outside fenced code.
-func extractMarkdown(r io.ReaderAt, size int64) (Extracted, error) {
-	ex, err := extractText(r, size)
+func extractMarkdown(r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
+	ex, err := extractText(r, size, limits)
 	if err != nil {
 		return Extracted{}, err
 	}
@@ -42,6 +42,9 @@ func markdownMarks(text string) []Mark {
 	var prev line
 	front := strings.HasPrefix(text, "---\n") || strings.HasPrefix(text, "---\r\n")
 	for ln := range lines(text) {
+		if len(marks) >= maxHeadings {
+			break // no more can become headings
+		}
 		trimmed := strings.TrimSpace(ln.text)
 		if front { // YAML front matter: up to the closing --- or ...
 			if ln.start > 0 && (trimmed == "---" || trimmed == "...") {

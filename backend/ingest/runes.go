@@ -2,9 +2,10 @@ package ingest
 
 import "unicode/utf8"
 
-// runeCounter converts byte offsets of one text into code points, for
-// offsets asked in non-decreasing order (it walks forward; asking for an
-// earlier offset restarts it).
+// runeCounter converts byte offsets of one text into code points, walking
+// from the last offset asked, so offsets asked mostly in order cost the
+// distance between them (a step back, as overlapping chunks take, counts
+// back rather than from the start of the text).
 type runeCounter struct {
 	text  string
 	b, cp int
@@ -14,9 +15,10 @@ func newRuneCounter(text string) *runeCounter { return &runeCounter{text: text} 
 
 func (c *runeCounter) at(b int) int {
 	if b < c.b {
-		c.b, c.cp = 0, 0
+		c.cp -= utf8.RuneCountInString(c.text[b:c.b])
+	} else {
+		c.cp += utf8.RuneCountInString(c.text[c.b:b])
 	}
-	c.cp += utf8.RuneCountInString(c.text[c.b:b])
 	c.b = b
 	return c.cp
 }

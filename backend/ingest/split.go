@@ -11,27 +11,35 @@ import (
 // next piece starts Overlap code points back, at a sentence or word start.
 func splitSpan(text string, start, end int, o ChunkOptions) []span {
 	s, e := trimSpan(text, start, end)
-	if utf8.RuneCountInString(text[s:e]) <= o.Max {
+	left := utf8.RuneCountInString(text[s:e]) // code points from the piece's start to e
+	if left <= o.Max {
 		return []span{{start: start, end: end}}
 	}
-	pos := newPositions(text, s, e) // byte offset of every code point
 	var out []span
-	at := 0 // index into pos
-	for len(pos)-1-at > o.Max {
-		cut := bestCut(text, pos, at+max(o.Target/2, 1), at+o.Target, at+o.Max)
-		out = append(out, span{start: pos[at], end: pos[cut]})
-		at = overlapStart(text, pos, at, cut, o.Overlap)
+	from := s
+	pos := make([]int, 0, o.Max+1)
+	for left > o.Max {
+		pos = window(text, from, e, o.Max, pos[:0])
+		cut := bestCut(text, pos, max(o.Target/2, 1), o.Target, o.Max)
+		out = append(out, span{start: from, end: pos[cut]})
+		next := overlapStart(text, pos, 0, cut, o.Overlap)
+		left -= next
+		from = pos[next]
 	}
-	return append(out, span{start: pos[at], end: e})
+	return append(out, span{start: from, end: e})
 }
 
-// newPositions lists the byte offsets of the code points of text[s:e], and e.
-func newPositions(text string, s, e int) []int {
-	pos := make([]int, 0, e-s+1)
-	for i := range text[s:e] {
-		pos = append(pos, s+i)
+// window lists the byte offsets of the next n+1 code points of text from
+// byte from (fewer where e comes first): only the piece being cut is laid
+// out, never the whole span, which may be the whole document.
+func window(text string, from, e, n int, pos []int) []int {
+	for i := range text[from:e] {
+		if len(pos) > n {
+			break
+		}
+		pos = append(pos, from+i)
 	}
-	return append(pos, e)
+	return pos
 }
 
 // bestCut picks the cut (an index into pos) in [lo, hi] nearest to target,

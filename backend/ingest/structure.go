@@ -78,23 +78,23 @@ type detector struct {
 	pending *found // a heading that may take the next line as its title
 	body    bool   // body text since the last heading
 	number  string // the last decimal heading number, for run-in headings
+	max     int    // headings past this many are read as body
 }
 
-func detect(text string, marks []Mark) []found {
-	d := &detector{text: text, marks: markStarts(text, marks)}
-	var ls []line
-	for ln := range lines(text) {
-		if _, marked := d.marks[ln.byte]; marked {
-			ls = append(ls, ln)
-			continue
-		}
-		ls = append(ls, segments(ln)...)
-	}
-	for i, ln := range ls {
-		following := ""
-		if i+1 < len(ls) {
-			following = ls[i+1].text
-		}
+// maxHeadings bounds the headings of one document, and so the memory its
+// structure takes (a few hundred bytes each): the longest codes have tens
+// of thousands, while a file of one-word "# w" lines would have millions.
+// Past it the text is read as body and chunked by size.
+const maxHeadings = 500_000
+
+func detect(text string, marks []Mark) []found { return detectAtMost(text, marks, maxHeadings) }
+
+// detectAtMost is detect finding at most max headings.
+func detectAtMost(text string, marks []Mark, max int) []found {
+	d := &detector{text: text, marks: markStarts(text, marks), max: max}
+	q := &lineQueue{text: text, marks: d.marks, src: lineScanner{text: text}}
+	for ln, ok := q.pop(); ok; ln, ok = q.pop() {
+		following := q.peek().text
 		for {
 			p := d.runIn(ln)
 			if p < 0 {
@@ -103,7 +103,11 @@ func detect(text string, marks []Mark) []found {
 			d.line(line{text: ln.text[:p], byte: ln.byte}, ln.text[p:], ln.text[p:])
 			ln = line{text: ln.text[p:], byte: ln.byte + p}
 		}
-		d.line(ln, next(ls, i), following)
+		nextLine := "" // read only for a line with text: a blank one needs none
+		if strings.TrimSpace(ln.text) != "" {
+			nextLine = q.nextNonBlank()
+		}
+		d.line(ln, nextLine, following)
 	}
 	return d.out
 }
@@ -120,21 +124,16 @@ func (d *detector) runIn(ln line) int {
 	return p
 }
 
-func next(ls []line, i int) string {
-	for j := i + 1; j < len(ls); j++ {
-		if strings.TrimSpace(ls[j].text) != "" {
-			return ls[j].text
-		}
-	}
-	return ""
-}
-
 // line classifies one line; nextLine is the next non-blank line, following
 // the line right after (blank or not).
 func (d *detector) line(ln line, nextLine, following string) {
 	trimmed := strings.TrimSpace(ln.text)
 	if trimmed == "" {
 		d.prev = blankLine
+		return
+	}
+	if len(d.out) >= d.max {
+		d.bodyLine(trimmed)
 		return
 	}
 	lead := strings.Index(ln.text, trimmed)

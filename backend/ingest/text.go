@@ -6,6 +6,7 @@ import (
 	"io"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -16,7 +17,10 @@ import (
 // when it has a UTF-16 BOM, else as Windows-1252 (a superset of Latin-1's
 // printable range), and Encoding says which, so the UI can tell the user.
 // Binary data (NUL bytes outside UTF-16) is refused, never mangled.
-func extractText(r io.ReaderAt, size int64) (Extracted, error) {
+func extractText(r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
+	if err := checkTextSize(r, size, limits.MaxTextBytes); err != nil {
+		return Extracted{}, err
+	}
 	data, err := readAll(r, size)
 	if err != nil {
 		return Extracted{}, err
@@ -26,6 +30,24 @@ func extractText(r io.ReaderAt, size int64) (Extracted, error) {
 		return Extracted{}, err
 	}
 	return Extracted{Text: text, Encoding: enc}, nil
+}
+
+// checkTextSize refuses, before reading it, a text file whose text cannot
+// fit in maxText bytes whatever its encoding: UTF-8 and Windows-1252 text is
+// at least as long as the file, UTF-16 at least half as long.
+func checkTextSize(r io.ReaderAt, size, maxText int64) error {
+	head := make([]byte, min(size, 2))
+	if _, err := r.ReadAt(head, 0); err != nil && err != io.EOF {
+		return fmt.Errorf("read file: %w", err)
+	}
+	least := size - 3 // a UTF-8 BOM is dropped
+	if bytes.Equal(head, []byte{0xFF, 0xFE}) || bytes.Equal(head, []byte{0xFE, 0xFF}) {
+		least = (size - 2) / 2
+	}
+	if least > maxText {
+		return fmt.Errorf("%w: the text is at least %s; the limit is %s", ErrLimit, HumanBytes(least), HumanBytes(maxText))
+	}
+	return nil
 }
 
 func readAll(r io.ReaderAt, size int64) ([]byte, error) {
@@ -48,7 +70,9 @@ func decodeText(data []byte) (text, encoding string, err error) {
 		return "", "", fmt.Errorf("%w: the file holds binary data (NUL bytes), not text", ErrCorrupt)
 	}
 	if utf8.Valid(data) {
-		return string(data), "utf-8", nil
+		// The text is the file's bytes: share them rather than hold the
+		// file twice. Nothing writes to data after this.
+		return unsafe.String(unsafe.SliceData(data), len(data)), "utf-8", nil
 	}
 	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
 	if err != nil {

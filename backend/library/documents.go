@@ -81,6 +81,10 @@ func (l *Library) Reindex(ctx context.Context, docID string) error {
 	if err := l.opts.DB.SetDocumentStatus(ctx, d.ID, store.DocQueued, 0, ""); err != nil {
 		return err
 	}
+	// Asked again by the user: the crashes before count no longer.
+	if err := l.opts.DB.ExtractionDone(ctx, d.ID); err != nil {
+		return err
+	}
 	l.progress(d, store.DocQueued, 0, "")
 	l.queue <- d.ID
 	return nil

@@ -59,9 +59,27 @@ func (l *Library) recoverIndexing(ctx context.Context) error {
 	return err
 }
 
+// crashLimit is how many times reading one document may take the program
+// down before the document is failed instead of queued again: a file that
+// runs it out of memory would otherwise do so at every start.
+const crashLimit = 2
+
+// crashedReason is the failed document's reason after crashLimit deaths.
+const crashedReason = "reading this file stopped Lexflow twice (out of memory or another fatal error), so it is not tried again; re-index it to try once more"
+
 func (l *Library) requeue(ctx context.Context) error {
 	docs, err := l.opts.DB.DocumentsWithStatus(ctx, store.DocQueued, store.DocParsing)
 	for _, d := range docs {
+		crashes, err := l.opts.DB.UnfinishedExtractions(ctx, d.ID)
+		if err != nil {
+			return err
+		}
+		if crashes >= crashLimit {
+			if err := l.fail(ctx, d, crashedReason); err != nil {
+				return err
+			}
+			continue
+		}
 		l.queue <- d.ID
 	}
 	return err

@@ -70,16 +70,24 @@ func (l *Library) processLocked(ctx context.Context, id string) (store.Document,
 		return d, false // shutting down (resumed at the next start) or deleted meanwhile
 	}
 	if err != nil {
-		// Clear the index first: a failed re-ingestion must not leave the old
-		// entries searchable under a failed document.
-		bg := context.WithoutCancel(ctx)
-		_ = l.opts.Index.DeleteDocument(bg, d.ID)
-		msg := err.Error()
-		_ = l.opts.DB.SetDocumentStatus(bg, d.ID, store.DocFailed, 0, msg)
-		l.progress(d, store.DocFailed, 0, msg)
+		_ = l.fail(context.WithoutCancel(ctx), d, err.Error())
 		return d, false
 	}
 	return d, true
+}
+
+// fail marks d failed with the reason. It clears the index first: a failed
+// re-ingestion must not leave the old entries searchable under a failed
+// document.
+func (l *Library) fail(ctx context.Context, d store.Document, reason string) error {
+	if err := l.opts.Index.DeleteDocument(ctx, d.ID); err != nil {
+		return fmt.Errorf("clear index entries of a failed document: %w", err)
+	}
+	if err := l.opts.DB.SetDocumentStatus(ctx, d.ID, store.DocFailed, 0, reason); err != nil {
+		return err
+	}
+	l.progress(d, store.DocFailed, 0, reason)
+	return nil
 }
 
 func (l *Library) ingest(ctx context.Context, d store.Document) error {
@@ -90,9 +98,16 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 	if err := l.detachCopies(ctx, d.ID); err != nil {
 		return err
 	}
-	ex, err := l.extractInSlot(ctx, d)
+	ex, release, err := l.extractInSlot(ctx, d)
 	if err != nil {
 		return err
+	}
+	defer release()
+	// A large document keeps its slot until stored and indexed, so at most
+	// Workers whole large documents are held at once whatever the queue; a
+	// small one lets the next document extract meanwhile.
+	if len(ex.Text) < heldTextBytes {
+		release()
 	}
 	if err := l.opts.DB.SaveExtraction(ctx, d.ID, ex); err != nil {
 		return err
@@ -103,14 +118,36 @@ func (l *Library) ingest(ctx context.Context, d store.Document) error {
 	return l.ready(ctx, d, ex.Text)
 }
 
-// extractInSlot extracts d once one of the Workers extraction slots is free.
-func (l *Library) extractInSlot(ctx context.Context, d store.Document) (store.Extraction, error) {
+// heldTextBytes is the text size from which a document keeps its
+// extraction slot through storing and indexing (see ingest).
+const heldTextBytes = 4_000_000
+
+// extractInSlot extracts d once one of the Workers extraction slots is
+// free. The slot stays taken until release is called (on an error it is
+// already free).
+func (l *Library) extractInSlot(ctx context.Context, d store.Document) (ex store.Extraction, release func(), err error) {
 	select {
 	case l.slots <- struct{}{}:
-		defer func() { <-l.slots }()
 	case <-ctx.Done():
-		return store.Extraction{}, ctx.Err()
+		return store.Extraction{}, nil, ctx.Err()
 	}
+	var once sync.Once
+	release = func() { once.Do(func() { <-l.slots }) }
+	if ex, err = l.extractCounted(ctx, d); err != nil {
+		release()
+		return store.Extraction{}, nil, err
+	}
+	return ex, release, nil
+}
+
+// extractCounted extracts d, counted in SQLite around the extraction: a
+// process that dies reading the file (out of memory) leaves the count
+// raised for Recover to see.
+func (l *Library) extractCounted(ctx context.Context, d store.Document) (store.Extraction, error) {
+	if err := l.opts.DB.ExtractionBegun(ctx, d.ID); err != nil {
+		return store.Extraction{}, err
+	}
+	defer func() { _ = l.opts.DB.ExtractionDone(context.WithoutCancel(ctx), d.ID) }()
 	return l.extract(ctx, d)
 }
 
