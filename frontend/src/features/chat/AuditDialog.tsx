@@ -8,7 +8,7 @@ import { Callout } from '../../components/ui/Callout';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatMs } from '../../lib/format';
-import { documentLabel, formatScore, locatorLabel } from '../library/display';
+import { citeLocator, documentLabel, formatScore } from '../library/display';
 import { AnswerBody } from './AnswerBody';
 import { outputLabel } from './outputFormat';
 import { ModelPicker } from './Composer';
@@ -150,7 +150,7 @@ function Evidence({ r }: { r: GenerationAudit }) {
               <td className="mono">{formatScore(h.score)}</td>
               <td>
                 <div className="audit-hit-loc" dir="auto">
-                  <strong title={h.chunk.locator.docName}>{documentLabel(h.chunk.locator)}</strong> {locatorLabel(h.chunk.locator)}
+                  <strong title={h.chunk.locator.docName}>{documentLabel(h.chunk.locator)}</strong> {citeLocator(h.chunk.locator)}
                 </div>
                 <div className="audit-hit-text" dir="auto">
                   {h.chunk.text.length > 360 ? `${h.chunk.text.slice(0, 360)}…` : h.chunk.text}
@@ -250,7 +250,7 @@ function CitationsList({ citations }: { citations: Citation[] }) {
         <li key={`${c.marker}-${c.nodeId}`}>
           <span className="cite-chip cite-chip-static">{c.marker}</span>
           <span dir="auto">
-            <span title={c.locator.docName}>{documentLabel(c.locator)}</span> {locatorLabel(c.locator)}
+            <span title={c.locator.docName}>{documentLabel(c.locator)}</span> {citeLocator(c.locator)}
           </span>
           {c.quotes.some((q) => !q.verified) && <Badge tone="warning">quote not found</Badge>}
         </li>
