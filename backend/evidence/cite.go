@@ -93,11 +93,11 @@ func startsWithDigit(s string) bool {
 	return false
 }
 
-// CiteDocument is Cite after the document's name: "Services Agreement, p. 4,
-// § 12.2 Termination".
+// CiteDocument is Cite after the document's title and file name, for text
+// read without Lexflow: "Services Agreement (msa.pdf), p. 4, § 12.2 Termination".
 func (l Locator) CiteDocument() string {
 	if c := l.Cite(); c != "" {
-		return l.Document() + ", " + c
+		return l.documentAndFile() + ", " + c
 	}
-	return l.Document()
+	return l.documentAndFile()
 }
