@@ -31,7 +31,11 @@ func (l Locator) Cite() string {
 // before a bare sub-clause ("§ 7(a)") and "§" before a bare number.
 func citedUnit(path []string, units []Unit) string {
 	if len(units) > 1 {
-		return unitsLabel(units, len(path))
+		label := unitsLabel(units, len(path))
+		if startsWithDigit(label) { // "4.2–4.3": sections numbered without a keyword
+			return "§§ " + label
+		}
+		return label
 	}
 	if len(path) == 0 {
 		return ""

@@ -42,7 +42,10 @@ export function citeLocator(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headin
 
 /** The units' label when a passage holds several, else its deepest heading, written as cited. */
 function citedUnit(path: readonly string[], units: readonly Unit[]): string {
-  if (units.length > 1) return unitsLabel(units, path.length);
+  if (units.length > 1) {
+    const label = unitsLabel(units, path.length);
+    return /^[0-9]/.test(label) ? `§§ ${label}` : label; // "4.2–4.3": sections numbered without a keyword
+  }
   const last = (path[path.length - 1] ?? '').trim();
   if (isSubClause(last) && path.length > 1) return `${sectionMark(numberOf(path[path.length - 2]!))}${last}`.trim();
   return sectionMark(last);
