@@ -33,7 +33,7 @@ export function CitationCard({ citation: c }: { citation: Citation }) {
           </span>
         )}
       </span>
-      <span className="cite-card-excerpt" dir="auto" data-testid="citation-excerpt">
+      <span className="cite-card-excerpt" dir="auto" data-testid="citation-excerpt" tabIndex={0} aria-label="Cited passage">
         {excerptParts(c).map((p, i) =>
           p.quoted ? (
             <mark key={i} data-testid="citation-quote">
