@@ -31,7 +31,12 @@ async function audit(page) {
   // Evaluated, not added as a <script>: the app's Content Security Policy allows no inline script.
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
   // Let theme transitions settle so colours are measured as shown.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))));
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+      new Promise((r) => setTimeout(r, 1000)),
+    ]),
+  );
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
     return result.violations.map((v) => ({
