@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -162,6 +163,11 @@ func TestSendAnswersWithCheckedCitations(t *testing.T) {
 	if err != nil || !strings.Contains(md, "notice to the other party [^a2-1].") ||
 		!strings.Contains(md, "[^a2-1]: act.txt, Article 1 — “Either party may terminate") {
 		t.Errorf("export:\n%s", md)
+	}
+	// Each answer says how well it is supported, by which model and when; each question what it searched.
+	answerLine := regexp.MustCompile(`(?m)^_(Supported|Cited, but partly supported) · model \S+ · written \d{4}-\d\d-\d\d \d\d:\d\d UTC_$`)
+	if n := len(answerLine.FindAllString(md, -1)); n != 3 || !strings.Contains(md, "_Searched: collection “") {
+		t.Errorf("export carries %d answer lines, want 3, and each question's scope:\n%s", n, md)
 	}
 }
 

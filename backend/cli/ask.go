@@ -126,7 +126,7 @@ func printAnswer(w io.Writer, r askResult) {
 		fmt.Fprintln(w, "\nCitations:")
 	}
 	for _, c := range r.Citations {
-		fmt.Fprintf(w, "[%d] %s  chars %d–%d  chunk %s\n", c.Marker, locatorLine(c.Locator), c.Locator.Start, c.Locator.End, c.NodeID)
+		fmt.Fprintf(w, "[%d] %s  chars %d–%d  chunk %s\n", c.Marker, c.Locator.CiteDocument(), c.Locator.Start, c.Locator.End, c.NodeID)
 		for _, q := range c.Quotes {
 			mark := "✓ quote found in the passage"
 			if !q.Verified {

@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	"lexflow/backend/api"
-	"lexflow/backend/evidence"
 )
 
 // runCollection runs `lexflow collection create|list|rm`.
@@ -114,7 +113,7 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 		fmt.Fprintln(w, "No hits.")
 	}
 	for _, h := range hits {
-		fmt.Fprintf(w, "%2d. %.3f  %s\n    %s\n", h.Rank, h.Score, locatorLine(h.Chunk.Locator), oneLine(h.Chunk.Text, 160))
+		fmt.Fprintf(w, "%2d. %.3f  %s\n    %s\n", h.Rank, h.Score, h.Chunk.Locator.CiteDocument(), oneLine(h.Chunk.Text, 160))
 		if len(h.AlsoIn) > 0 {
 			names := make([]string, len(h.AlsoIn))
 			for i, d := range h.AlsoIn {
@@ -123,23 +122,6 @@ func printHits(w io.Writer, hits []api.SearchHit) {
 			fmt.Fprintf(w, "    also in: %s\n", strings.Join(names, ", "))
 		}
 	}
-}
-
-// locatorLine is a locator on one line: "Employment Act › Part 2 › Article
-// 12 (p. 4)", "(p. 4, OCR)" when the passage was read from a scan; the
-// document is named by its title, else its file name.
-func locatorLine(l evidence.Locator) string {
-	s := cmp.Or(l.DocTitle, l.DocName)
-	if h := evidence.HeadingLabel(l.HeadingPath, l.Units); h != "" {
-		s += evidence.HeadingSeparator + h
-	}
-	switch {
-	case l.PageStart > 0 && l.OCR:
-		s += fmt.Sprintf(" (p. %d, OCR)", l.PageStart)
-	case l.PageStart > 0:
-		s += fmt.Sprintf(" (p. %d)", l.PageStart)
-	}
-	return s
 }
 
 func oneLine(s string, max int) string {

@@ -7,23 +7,7 @@ import (
 	"testing"
 
 	"lexflow/backend/api"
-	"lexflow/backend/evidence"
 )
-
-func TestLocatorLine(t *testing.T) {
-	for _, tt := range []struct {
-		l    evidence.Locator
-		want string
-	}{
-		{evidence.Locator{DocName: "Act.pdf", HeadingPath: []string{"Part 2", "Article 12"}, PageStart: 4}, "Act.pdf › Part 2 › Article 12 (p. 4)"},
-		{evidence.Locator{DocName: "scan.pdf", HeadingPath: []string{"Article 1"}, PageStart: 1, OCR: true}, "scan.pdf › Article 1 (p. 1, OCR)"},
-		{evidence.Locator{DocName: "notes.txt"}, "notes.txt"},
-	} {
-		if got := locatorLine(tt.l); got != tt.want {
-			t.Errorf("locatorLine = %q, want %q", got, tt.want)
-		}
-	}
-}
 
 func TestCollectionCreateWithOCRLanguage(t *testing.T) {
 	dir := t.TempDir()

@@ -147,11 +147,7 @@ func (l Locator) Document() string {
 // Label is the locator as a person reads it: "Employment Act (act.pdf),
 // Part 2 › Article 12, p. 4"; the file name alone when there is no title.
 func (l Locator) Label() string {
-	doc := l.Document()
-	if l.DocTitle != "" && l.DocTitle != l.DocName {
-		doc += " (" + l.DocName + ")"
-	}
-	parts := []string{doc}
+	parts := []string{l.documentAndFile()}
 	if h := l.Heading(); h != "" {
 		parts = append(parts, h)
 	}
@@ -162,6 +158,15 @@ func (l Locator) Label() string {
 		parts = append(parts, "read by OCR")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// documentAndFile is the document's title with its file name after it,
+// "Employment Act (act.pdf)"; the file name alone when there is no title.
+func (l Locator) documentAndFile() string {
+	if l.DocTitle != "" && l.DocTitle != l.DocName {
+		return l.DocTitle + " (" + l.DocName + ")"
+	}
+	return l.Document()
 }
 
 // PageSpan is the text of one page: code points [Start, End) of the

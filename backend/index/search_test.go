@@ -280,3 +280,41 @@ func TestDistinctKeepsOneHitPerPassage(t *testing.T) {
 		t.Errorf("all %v, distinct %v", all, hitIDs(got))
 	}
 }
+
+// A snippet starts where a reader starts, at a sentence or a word, and ends
+// after a whole word: never "…lause 7 of the" or "notice per…". Chinese,
+// written without spaces, starts at its sentence (after 。) when one is near.
+func TestSnippetStartsAndEndsAtWords(t *testing.T) {
+	en := strings.Repeat("The Supplier shall provide the Services with reasonable skill and care in accordance with good industry practice. ", 3) +
+		"Subject to clause 7 of this Agreement, either party may terminate on ninety days written notice to the other party. " +
+		strings.Repeat("Each party shall bear its own costs incurred in connection with the negotiation and performance of this Agreement. ", 3)
+	zh := strings.Repeat("民事主体从事民事活动，应当遵循公平原则，合理确定各方的权利和义务。", 4) +
+		"个体工商户的债务，个人经营的，以个人财产承担；家庭经营的，以家庭财产承担。" +
+		strings.Repeat("民事主体从事民事活动，应当遵循诚信原则，秉持诚实，恪守承诺。", 4)
+	x := newIndexWith(t, chunk("en", "d", "c", "en", en), chunk("zh", "z", "c", "zh", zh))
+	for _, tt := range []struct{ query, text string }{{"terminate notice", en}, {"个体工商户的债务", zh}} {
+		hits := mustSearch(t, x, Query{Text: tt.query})
+		if len(hits) == 0 {
+			t.Fatalf("%q: no hits", tt.query)
+		}
+		s := hits[0].Snippet
+		assertSafeSnippet(t, s, tt.text)
+		plain := html.UnescapeString(strings.Trim(strings.NewReplacer("<mark>", "", "</mark>", "").Replace(s), "…"))
+		i := strings.Index(tt.text, plain)
+		if i < 0 {
+			continue // assertSafeSnippet said so
+		}
+		before := strings.TrimRight(tt.text[:i], " ")
+		if i > 0 && !strings.HasSuffix(before, ".") && !strings.HasSuffix(before, "。") {
+			t.Errorf("%q: snippet %q does not start a sentence", tt.query, s)
+		}
+		if end := i + len(plain); end < len(tt.text) && isLetter(tt.text[end-1]) && isLetter(tt.text[end]) {
+			t.Errorf("%q: snippet %q ends inside a word", tt.query, s)
+		}
+	}
+	if s := mustSearch(t, x, Query{Text: "terminate notice"})[0].Snippet; !strings.HasPrefix(s, "…Subject to clause 7") {
+		t.Errorf("snippet %q does not start with its sentence", s)
+	}
+}
+
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/google/go-cmp/cmp"
 
@@ -34,7 +33,7 @@ func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchColl
 		req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
 			[]query.Query{query.NewDocIDQuery(ids[i])}, ranking.ClauseQueries(textTerms), nil), len(ids[i]), 0, false)
 		req.Fields = []string{analysis.FieldChunk, analysis.FieldTextEN, analysis.FieldTextAR}
-		req.Highlight = bleve.NewHighlightWithStyle(html.Name)
+		req.Highlight = bleve.NewHighlightWithStyle(analysis.Highlighter)
 		req.Highlight.Fields = []string{analysis.FieldTextEN, analysis.FieldTextAR}
 		res, err := s.Search(ctx, req, x.stats.bm25(count))
 		if err != nil {

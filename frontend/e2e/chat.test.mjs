@@ -40,6 +40,8 @@ async function newChat(page, model, appLabel) {
   await page.getByRole('link', { name: 'Chat' }).click();
   await page.getByRole('button', { name: 'New' }).click();
   await page.getByTestId('chat-welcome').waitFor();
+  // Keyboard: "New" puts the cursor in the question box.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'composer-input');
   if (appLabel) await pick(page, 'app-picker', appLabel);
   await pick(page, 'model-picker', model);
 }
@@ -89,6 +91,17 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   await page.locator('[data-testid="ai-message"][data-status="done"]').first().waitFor({ timeout: 30000 });
   const done = page.locator('[data-testid="ai-message"][data-status="done"]').first();
   assert.equal(await done.getAttribute('data-generation-status'), 'success');
+  // Keyboard: the completed answer takes focus (its citations are the next Tab stops) and is announced.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'ai-message');
+  assert.match(await page.getByTestId('answer-announcer').textContent(), /^The answer is ready, citing \d+ passages?\.$/);
+  let tabs = 0;
+  while (tabs < 6 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'citation-chip') {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  assert.ok(tabs >= 1 && tabs <= 3, `the first citation is ${tabs} Tabs from the completed answer`);
+  await screenshotBothThemes(page, 'chat-answer-focused');
+  await page.keyboard.press('Escape');
   const text = await done.getByTestId('answer-body').textContent();
   assert.match(text, /\S/, 'the answer has text');
 
@@ -141,8 +154,15 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   await audit.waitFor();
   await audit.getByTestId('audit-timing').waitFor();
   await screenshot(page, 'chat-audit');
+  // The Evidence tab reads as a list of passages with their locators; raw JSON only on request.
   await audit.getByRole('tab', { name: /Evidence/ }).click();
-  await audit.locator('table').waitFor();
+  const passages = audit.getByTestId('audit-passages');
+  await passages.waitFor();
+  assert.ok((await passages.locator('li').count()) >= 1, 'the retrieved passages are listed');
+  assert.match(await passages.locator('li').first().textContent(), /score \d/);
+  assert.equal(await audit.getByLabel('Raw retrieval parameters').isVisible(), false, 'raw parameters stay folded');
+  assert.doesNotMatch(await audit.getByRole('tabpanel').innerText(), /[{"]\w+":/, 'no raw JSON on the tab');
+  await screenshotBothThemes(page, 'chat-audit-evidence');
   await audit.getByRole('tab', { name: 'Prompt' }).click();
   await audit.getByText(/system/i).first().waitFor();
   await audit.getByRole('tab', { name: /Checks/ }).click();
@@ -165,6 +185,9 @@ test('ask the library, follow a citation, see a refusal, audit, export, reload',
   assert.match(md, /\[\^[\w-]+\](?!:)/, 'the export has footnote markers');
   assert.match(md, /^\[\^[\w-]+\]: .+/m, 'the export has footnotes');
   assert.ok(md.includes(`${citation.locator.docTitle} (${citation.locator.docName})`), 'a footnote names the document by title, then file');
+  assert.match(md, /^_Supported · model fake-cite · written \d{4}-\d\d-\d\d \d\d:\d\d UTC_$/m, 'an answer carries its support, model and time');
+  assert.match(md, /^_Searched: .+ · asked \d{4}-/m, 'a question carries its scope');
+  assert.doesNotMatch(md, /characters? \d/, 'footnotes cite pages and sections, not character offsets');
 
   // Regenerate: a new answer to the same question, appended.
   await done.getByRole('button', { name: 'Regenerate' }).click();

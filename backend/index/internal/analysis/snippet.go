@@ -11,13 +11,13 @@ import (
 	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/highlight"
-	"github.com/blevesearch/bleve/v2/search/highlight/highlighter/html"
 	bleveindex "github.com/blevesearch/bleve_index_api"
 )
 
 // A hit's snippet is Bleve's own: its html highlighter picks the best fragment of
 // about 200 characters, wraps the query's terms in <mark>…</mark> and
-// escapes the rest. The highlighter only needs where the terms are in the
+// escapes the rest; the fragment's edges are moved to a sentence or a word
+// (boundaryFragmenter). The highlighter only needs where the terms are in the
 // text. A Bleve search would read that from the term vectors, walking each
 // term's postings up to every hit (zap cannot skip postings whose
 // frequencies it reads); analysing the hit's text again finds the very same
@@ -60,7 +60,7 @@ type snippetField struct {
 // For prepares the snippets of a query whose terms in each text field are
 // terms[field].
 func (s *Snippets) For(terms map[string][]string) (*Snippeter, error) {
-	h, err := bleve.Config.Cache.HighlighterNamed(html.Name)
+	h, err := bleve.Config.Cache.HighlighterNamed(Highlighter)
 	if err != nil {
 		return nil, fmt.Errorf("highlighter: %w", err)
 	}

@@ -45,6 +45,11 @@ async function copyText(text: string): Promise<void> {
   area.remove();
 }
 
+/** The id of an answer's element, which takes focus when the answer completes. */
+export function answerElementId(messageId: string): string {
+  return `answer-${messageId}`;
+}
+
 function StatusLine({ message, live }: { message: Message; live: boolean }) {
   const g = message.generation;
   if (live) return <Badge tone="accent">Answering</Badge>;
@@ -131,6 +136,9 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
     <article
       className={`msg msg-ai${refused ? ' msg-refused' : ''}`}
       data-testid="ai-message"
+      id={answerElementId(message.id)}
+      tabIndex={-1}
+      aria-label="Answer"
       data-message-id={message.id}
       data-status={message.status}
       data-generation-status={g?.status ?? ''}

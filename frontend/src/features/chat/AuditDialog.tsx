@@ -8,7 +8,7 @@ import { Callout } from '../../components/ui/Callout';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatMs } from '../../lib/format';
-import { documentLabel, formatScore, locatorLabel } from '../library/display';
+import { citeLocator, documentLabel, formatScore } from '../library/display';
 import { AnswerBody } from './AnswerBody';
 import { outputLabel } from './outputFormat';
 import { ModelPicker } from './Composer';
@@ -89,8 +89,10 @@ function Overview({ r }: { r: GenerationAudit }) {
           <span className="mono">{ms(t.total)}</span>
         </div>
       </div>
-      <h3 className="audit-h">Provider snapshot</h3>
-      <Pre label="Provider snapshot">{JSON.stringify(r.providerSnapshot ?? {}, null, 2)}</Pre>
+      <details className="audit-raw">
+        <summary>Provider snapshot</summary>
+        <Pre label="Provider snapshot">{JSON.stringify(r.providerSnapshot ?? {}, null, 2)}</Pre>
+      </details>
     </div>
   );
 }
@@ -121,46 +123,105 @@ function SearchedScope({ r }: { r: GenerationAudit }) {
   );
 }
 
+/** How a record's retrieval parameters read: "Collections" for collection_ids, a list by its size. */
+const parameterNames: Record<string, string> = {
+  source: 'Passages from',
+  collection_ids: 'Collections searched',
+  document_ids: 'Documents searched',
+  hits: 'Passages given to the model',
+  top_k: 'Passages asked for',
+  tool_calls: 'Tool calls',
+};
+
+/** The retrieval parameters as facts a person reads; the documents are named by SearchedScope. */
+export function parameterFacts(params: Record<string, unknown> | null | undefined): [string, string][] {
+  return Object.entries(params ?? {})
+    .filter(([k, v]) => k !== 'documents' && v !== null && v !== undefined && v !== '')
+    .map(([k, v]): [string, string] => [parameterNames[k] ?? k.replace(/_/g, ' '), parameterValue(v)])
+    .filter(([, v]) => v !== '');
+}
+
+function parameterValue(v: unknown): string {
+  if (Array.isArray(v)) return v.length === 0 ? 'all' : String(v.length);
+  if (typeof v === 'object') return '';
+  return String(v);
+}
+
+/** The start of a passage, cut after a whole word. */
+function passageStart(text: string, max = 360): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.search(/\s\S*$/);
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 function Evidence({ r }: { r: GenerationAudit }) {
+  const facts = parameterFacts(r.retrievalParameters);
+  const header = (
+    <>
+      <SearchedScope r={r} />
+      {facts.length > 0 && (
+        <dl className="audit-params" data-testid="audit-params">
+          {facts.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+  const raw = Object.keys(r.retrievalParameters ?? {}).length > 0 && (
+    <details className="audit-raw">
+      <summary>Raw parameters</summary>
+      <Pre label="Raw retrieval parameters">{JSON.stringify(r.retrievalParameters, null, 2)}</Pre>
+    </details>
+  );
   if (!r.hits?.length)
     return (
       <>
-        <SearchedScope r={r} />
+        {header}
         <p className="muted">No passage was retrieved{r.status === 'no_evidence' ? ': the answer is a refusal, and no model was called.' : '.'}</p>
+        {raw}
       </>
     );
-  const cited = new Set(r.citations.map((c) => c.nodeId));
+  const markers = new Map(r.citations.map((c) => [c.nodeId, c.marker]));
   return (
     <>
-      <SearchedScope r={r} />
-      {Object.keys(r.retrievalParameters ?? {}).length > 0 && <p className="subtle audit-params mono">{JSON.stringify(r.retrievalParameters)}</p>}
-      <table className="data-table audit-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Score</th>
-            <th>Passage</th>
-            <th>Cited</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.hits.map((h) => (
-            <tr key={h.chunk.id}>
-              <td className="mono">{h.rank}</td>
-              <td className="mono">{formatScore(h.score)}</td>
-              <td>
-                <div className="audit-hit-loc" dir="auto">
-                  <strong title={h.chunk.locator.docName}>{documentLabel(h.chunk.locator)}</strong> {locatorLabel(h.chunk.locator)}
-                </div>
-                <div className="audit-hit-text" dir="auto">
-                  {h.chunk.text.length > 360 ? `${h.chunk.text.slice(0, 360)}…` : h.chunk.text}
-                </div>
-              </td>
-              <td>{cited.has(h.chunk.id) ? <CircleCheck size={14} className="tl-ok" aria-label="cited" /> : <span className="subtle">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {header}
+      <ol className="audit-passages" data-testid="audit-passages">
+        {r.hits.map((h) => {
+          const marker = markers.get(h.chunk.id);
+          return (
+            <li key={h.chunk.id} className="audit-passage" data-cited={marker !== undefined}>
+              <div className="audit-passage-head">
+                <span className="audit-passage-rank" aria-label={`Passage ${h.rank}`}>
+                  {h.rank}
+                </span>
+                <span className="audit-hit-loc" dir="auto">
+                  <strong title={h.chunk.locator.docName}>{documentLabel(h.chunk.locator)}</strong>
+                  {citeLocator(h.chunk.locator) && <span className="audit-passage-cite">{citeLocator(h.chunk.locator)}</span>}
+                </span>
+                <span className="audit-passage-score" title="BM25 relevance score">
+                  score {formatScore(h.score)}
+                </span>
+                {marker !== undefined ? (
+                  <Badge tone="success" icon={<CircleCheck size={12} aria-hidden="true" />}>
+                    Cited as [{marker}]
+                  </Badge>
+                ) : (
+                  <span className="audit-passage-uncited">Not cited</span>
+                )}
+              </div>
+              <p className="audit-hit-text" dir="auto">
+                {passageStart(h.chunk.text)}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+      {raw}
     </>
   );
 }
@@ -250,7 +311,7 @@ function CitationsList({ citations }: { citations: Citation[] }) {
         <li key={`${c.marker}-${c.nodeId}`}>
           <span className="cite-chip cite-chip-static">{c.marker}</span>
           <span dir="auto">
-            <span title={c.locator.docName}>{documentLabel(c.locator)}</span> {locatorLabel(c.locator)}
+            <span title={c.locator.docName}>{documentLabel(c.locator)}</span> {citeLocator(c.locator)}
           </span>
           {c.quotes.some((q) => !q.verified) && <Badge tone="warning">quote not found</Badge>}
         </li>

@@ -15,6 +15,7 @@ import { useAllDocuments, type LibraryDocument } from '../library/useAllDocument
 import { LIBRARY_PATH } from '../library/paths';
 import { useProviders } from '../settings/queries';
 import { AnswerMessage } from './AnswerMessage';
+import { useAnswerCompletion } from './answerCompletion';
 import { AuditDialog } from './AuditDialog';
 import { exportFileName } from './citations';
 import { Composer } from './Composer';
@@ -245,6 +246,8 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
   const list = useMemo(() => messages.data ?? [], [messages.data]);
   const running = list.find((m) => m.role === 'ai' && m.status === 'streaming');
   const { scroller, inner } = useStickToBottom(`${conversationId}:${list.length}`);
+  const announcement = useAnswerCompletion(list, draft.trim() !== '');
+  const [composerFocus, setComposerFocus] = useState(0);
 
   const ask = useCallback(
     async (question: string, mentionIds: string[] = []) => {
@@ -313,7 +316,10 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
         conversations={conversations.data}
         loading={conversations.isPending}
         selectedId={conversationId}
-        onNew={() => navigate(chatPath(null))}
+        onNew={() => {
+          navigate(chatPath(null));
+          setComposerFocus((n) => n + 1);
+        }}
         onDeleted={(id) => {
           clearDraft(id);
           if (id === conversationId) navigate(chatPath(null), { replace: true });
@@ -390,7 +396,11 @@ export function ChatPage({ conversationId = null }: { conversationId?: string | 
             collections={collections.data ?? []}
             documents={library.documents}
             disabled={missing}
+            focusRequest={composerFocus}
           />
+          <p className="sr-only" role="status" aria-live="polite" data-testid="answer-announcer">
+            {announcement}
+          </p>
         </div>
       </section>
       {audit && <AuditDialog message={audit} settings={settings} onClose={() => setAudit(null)} />}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { BookOpen, CircleCheck, ExternalLink, Heading, TriangleAlert } from 'lucide-react';
+import { BookOpen, CircleCheck, ExternalLink, TriangleAlert } from 'lucide-react';
 import type { Citation } from '../../lib/api.gen';
-import { documentLabel, fileBeside, locatorHeading, pagesLabel } from '../library/display';
+import { citeLocator, documentLabel, fileBeside, locatorHeading } from '../library/display';
 import { excerptParts } from './citations';
 import { usePrefetchSource } from './openSource';
 
@@ -17,7 +17,7 @@ export interface CitationChipProps {
 
 /** The popover body: locator, excerpt with the verified quote marked, verification. */
 export function CitationCard({ citation: c }: { citation: Citation }) {
-  const pages = pagesLabel(c.locator.pageStart, c.locator.pageEnd);
+  const cite = citeLocator(c.locator);
   const heading = locatorHeading(c.locator);
   const verified = c.quotes?.some((q) => q.verified);
   const failed = c.quotes?.some((q) => !q.verified);
@@ -27,20 +27,13 @@ export function CitationCard({ citation: c }: { citation: Citation }) {
         <span className="cite-card-doc" dir="auto" title={fileBeside(c.locator) || undefined} data-testid="citation-doc">
           {documentLabel(c.locator) || 'Document'}
         </span>
-        <span className="cite-card-loc">
-          {pages && (
-            <span>
-              <BookOpen size={12} aria-hidden="true" /> {pages}
-            </span>
-          )}
-          {heading && (
-            <span dir="auto">
-              <Heading size={12} aria-hidden="true" /> {heading}
-            </span>
-          )}
-        </span>
+        {cite && (
+          <span className="cite-card-loc" dir="auto" title={heading || undefined} data-testid="citation-locator">
+            <BookOpen size={12} aria-hidden="true" /> {cite}
+          </span>
+        )}
       </span>
-      <span className="cite-card-excerpt" dir="auto" data-testid="citation-excerpt">
+      <span className="cite-card-excerpt" dir="auto" data-testid="citation-excerpt" tabIndex={0} aria-label="Cited passage">
         {excerptParts(c).map((p, i) =>
           p.quoted ? (
             <mark key={i} data-testid="citation-quote">

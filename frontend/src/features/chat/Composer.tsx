@@ -150,6 +150,8 @@ export interface ComposerProps {
   documents: readonly LibraryDocument[];
   disabled?: boolean;
   placeholder?: string;
+  /** Each new value moves focus to the question box (after "New"). */
+  focusRequest?: number;
 }
 
 /**
@@ -157,8 +159,11 @@ export interface ComposerProps {
  * chosen documents stay for the conversation (chips above the question); typing @ offers document
  * titles, and a document picked there is searched for this question only.
  */
-export function Composer({ draft, onDraft, onSend, onStop, running, sending, settings, onSettings, collections, documents, disabled, placeholder }: ComposerProps) {
+export function Composer({ draft, onDraft, onSend, onStop, running, sending, settings, onSettings, collections, documents, disabled, placeholder, focusRequest = 0 }: ComposerProps) {
   const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusRequest > 0) area.current?.focus();
+  }, [focusRequest]);
   const mention = useMentions(draft, onDraft, documents, area);
   const chosen = settings.documentIds.map((id) => ({ id, name: documents.find((d) => d.id === id)?.title ?? 'A document no longer in the library' }));
   const removeChosen = (id: string) => onSettings({ ...settings, documentIds: settings.documentIds.filter((x) => x !== id) });

@@ -27,12 +27,12 @@ describe('excerptParts', () => {
 describe('answerCopyText', () => {
   it('is plain text with one footnote per cited passage', () => {
     const text = answerCopyText('**Notice** is *30 days* [1].', [cit(), cit({ marker: 2, nodeId: 'c2' })]);
-    expect(text).toBe(`Notice is 30 days [1].\n\nSources\n[1] Services Agreement · pp. 2–3 · Part 1 › Article 5\n    “${excerpt}”\n`);
+    expect(text).toBe(`Notice is 30 days [1].\n\nSources\n[1] Services Agreement, pp. 2–3, Article 5\n    “${excerpt}”\n`);
     expect(text).not.toContain('[2]');
   });
   it('names the document by its title when it has one', () => {
     const titled = cit({ locator: { ...cit().locator, docName: 'msa-final-v3.docx', docTitle: 'Master Services Agreement' } });
-    expect(answerCopyText('A [1].', [titled])).toContain('[1] Master Services Agreement · pp. 2–3');
+    expect(answerCopyText('A [1].', [titled])).toContain('[1] Master Services Agreement, pp. 2–3, Article 5');
   });
   it('quotes the verified quote when there is one', () => {
     const text = answerCopyText('A [1].', [cit({ quotes: [{ text: 'Either party may end', verified: true, start: 0, end: 0 }] })]);

@@ -1,7 +1,7 @@
 // Citation display helpers: the excerpt with its verified quote marked, the locator line,
 // and the plain-text copy of an answer with its footnotes.
 import type { Citation } from '../../lib/api.gen';
-import { documentLabel, locatorLabel } from '../library/display';
+import { citeLocator, documentLabel } from '../library/display';
 import { OffsetMap } from '../library/offsets';
 import { markdownToPlainText, markersIn } from './markdown';
 
@@ -35,9 +35,9 @@ export function excerptParts(c: Citation): ExcerptPart[] {
   ].filter((p) => p.text);
 }
 
-/** "Document title · p. 4 · Chapter 2 › Article 12" (the file name when it has no title). */
+/** "Services Agreement, p. 4, § 12.2 Termination" (the file name when it has no title). */
 export function citationLocator(c: Citation): string {
-  return [documentLabel(c.locator), locatorLabel(c.locator)].filter(Boolean).join(' · ');
+  return [documentLabel(c.locator), citeLocator(c.locator)].filter(Boolean).join(', ');
 }
 
 function clip(text: string, max: number): string {

@@ -7,7 +7,7 @@ import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { plural } from '../../lib/format';
-import { documentLabel, fileBeside, formatScore, formatTook, locatorHeading, pagesLabel } from './display';
+import { citeLocator, documentLabel, fileBeside, formatScore, formatTook, locatorHeading } from './display';
 import { collectionPath, sourcePath } from './paths';
 import { DEFAULT_TOP_K, TOP_K_CHOICES, useSearch } from './queries';
 import { Snippet } from './Snippet';
@@ -19,8 +19,8 @@ export function parseTopK(raw: string | null): number {
 
 const HitItem = memo(function HitItem({ hit, href, focus }: { hit: SearchHit; href: string; focus: boolean }) {
   const loc = hit.chunk.locator;
+  const cite = citeLocator(loc);
   const heading = locatorHeading(loc);
-  const pages = pagesLabel(loc.pageStart, loc.pageEnd);
   const linkRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (!focus || !linkRef.current) return;
@@ -55,14 +55,11 @@ const HitItem = memo(function HitItem({ hit, href, focus }: { hit: SearchHit; hr
             score {formatScore(hit.score)}
           </span>
         </div>
-        {(heading || pages) && (
-          <p className="search-hit-locator">
-            {heading && (
-              <span className="search-hit-heading" dir="auto">
-                {heading}
-              </span>
-            )}
-            {pages && <span className="search-hit-pages">{pages}</span>}
+        {cite && (
+          <p className="search-hit-locator" title={heading || undefined}>
+            <span className="search-hit-heading" dir="auto">
+              {cite}
+            </span>
           </p>
         )}
         <Snippet snippet={hit.snippet} className="search-hit-snippet" />

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ArrowLeft, BookOpen, FileQuestion, Hash, Heading } from 'lucide-react';
+import { ArrowLeft, BookOpen, FileQuestion, Heading } from 'lucide-react';
 import type { Chunk } from '../../lib/api.gen';
 import { BackendError } from '../../lib/backend';
 import { Link } from '../../app/Link';
@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { formatBytes, plural } from '../../lib/format';
 import { Breadcrumbs } from './Breadcrumbs';
-import { formatName, isRtlLanguage, languageName, locatorHeading, narrowLocator, pagesLabel } from './display';
+import { citeLocator, formatName, isRtlLanguage, languageName, locatorHeading, narrowLocator } from './display';
 import { OffsetMap } from './offsets';
 import { PageView } from './PageView';
 import { pagesOfSpan } from './pageView';
@@ -168,9 +168,11 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
 
   const d = source.data.document;
   const ocrPages = (source.data.pages ?? []).filter((p) => p.ocr).length;
-  const pages = chunk ? pagesLabel(chunk.locator.pageStart, chunk.locator.pageEnd) + (chunk.locator.ocr ? ' (OCR)' : '') : '';
-  // The article the highlighted span lies in, when its passage holds several short ones.
-  const heading = chunk && start !== null && end !== null ? locatorHeading(narrowLocator(chunk.locator, start, end)) : '';
+  // The article the highlighted span lies in, when its passage holds several short ones: cited as a
+  // lawyer cites it, with the whole heading path beside it for context.
+  const spanLocator = chunk && start !== null && end !== null ? narrowLocator(chunk.locator, start, end) : null;
+  const cite = spanLocator ? citeLocator(spanLocator) : '';
+  const heading = spanLocator ? locatorHeading(spanLocator) : '';
 
   const textArticle = (
     <article className="source-article" aria-label={`Text of ${d.title || d.name}`}>
@@ -212,20 +214,20 @@ export function SourceViewerPage({ collectionId, documentId }: { collectionId: s
       <div className="source-locator" data-testid="source-locator" role="status">
         {hasSpan && !outOfRange ? (
           <>
-            {pages && (
-              <span className="source-locator-item" data-part="pages">
-                <BookOpen size={14} aria-hidden="true" />
-                {pages}
+            <span
+              className="source-locator-item source-locator-cite"
+              data-part="cite"
+              title={`Characters ${numbers.format(start)}–${numbers.format(end)} of the extracted text`}
+            >
+              <BookOpen size={14} aria-hidden="true" />
+              <span dir="auto">{cite || 'Passage without a heading'}</span>
+            </span>
+            {heading && heading !== cite && (
+              <span className="source-locator-item source-locator-heading" data-part="heading">
+                <Heading size={14} aria-hidden="true" />
+                <span dir="auto">{heading}</span>
               </span>
             )}
-            <span className="source-locator-item source-locator-heading" data-part="heading">
-              <Heading size={14} aria-hidden="true" />
-              <span dir="auto">{heading || 'No heading'}</span>
-            </span>
-            <span className="source-locator-item subtle" data-part="span">
-              <Hash size={13} aria-hidden="true" />
-              characters {numbers.format(start)}–{numbers.format(end)}
-            </span>
           </>
         ) : (
           <span className="source-locator-item subtle">Whole document · choose a passage in the outline to highlight it</span>

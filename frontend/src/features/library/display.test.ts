@@ -10,12 +10,13 @@ import {
   isRtlLanguage,
   languageName,
   locatorHeading,
-  locatorLabel,
+  citeLocator,
   narrowLocator,
   pagesLabel,
   unitsLabel,
 } from './display';
 import { chunk } from './testData';
+import citeTable from '../../../../backend/evidence/testdata/cite.json';
 
 describe('display helpers', () => {
   it('write pages and heading paths', () => {
@@ -25,8 +26,8 @@ describe('display helpers', () => {
     expect(pagesLabel(0, 0)).toBe('');
     expect(headingLabel(['Chapter 2', 'Article 12'])).toBe('Chapter 2 › Article 12');
     expect(headingLabel(null)).toBe('');
-    expect(locatorLabel({ pageStart: 4, pageEnd: 5, headingPath: ['الفصل الثاني', 'المادة ١٢'] })).toBe('pp. 4–5 · الفصل الثاني › المادة ١٢');
-    expect(locatorLabel({ pageStart: 3, pageEnd: 3, headingPath: ['8. Insurance'], ocr: true })).toBe('p. 3 (OCR) · 8. Insurance');
+    expect(citeLocator({ pageStart: 4, pageEnd: 5, headingPath: ['الفصل الثاني', 'المادة ١٢'] })).toBe('pp. 4–5, المادة ١٢');
+    expect(citeLocator({ pageStart: 3, pageEnd: 3, headingPath: ['8. Insurance'], ocr: true })).toBe('p. 3 (OCR), § 8 Insurance');
   });
 
   it('name languages, formats and directions', () => {
@@ -86,7 +87,7 @@ const rentAndDeposits = {
 describe('passages holding several articles', () => {
   it('read as the articles they hold', () => {
     expect(locatorHeading(rentAndDeposits)).toBe('Chapter 3 — Rent and Deposits › Articles 5–6');
-    expect(locatorLabel({ ...rentAndDeposits, pageStart: 2, pageEnd: 2 })).toBe('p. 2 · Chapter 3 — Rent and Deposits › Articles 5–6');
+    expect(citeLocator({ ...rentAndDeposits, pageStart: 2, pageEnd: 2 })).toBe('p. 2, Articles 5–6');
     expect(locatorHeading({ headingPath: ['Chapter 2', 'Article 12'] })).toBe('Chapter 2 › Article 12');
   });
 
@@ -126,5 +127,12 @@ describe('passages holding several articles', () => {
   it('show in the outline as the articles they hold', () => {
     const merged = chunk({ text: 'Article 5 Rent increases\nThe landlord…\n\nArticle 6 Security deposit\nThe deposit…', locator: rentAndDeposits });
     expect(outlineTitle(merged)).toEqual({ title: 'Articles 5–6', depth: 1 });
+  });
+});
+
+// The backend's evidence.Locator.Cite is checked against the same table: both write a locator alike.
+describe('citeLocator', () => {
+  it.each(citeTable)('$name', ({ locator, cite }) => {
+    expect(citeLocator(locator)).toBe(cite);
   });
 });

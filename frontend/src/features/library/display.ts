@@ -29,11 +29,48 @@ export function headingLabel(path: readonly string[] | null | undefined): string
   return (path ?? []).filter(Boolean).join(HEADING_SEPARATOR);
 }
 
-/** The pages and heading of a locator: "p. 4 · Chapter 2 › Article 12". */
-export function locatorLabel(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headingPath' | 'ocr' | 'units'>): string {
+/**
+ * The locator as a lawyer cites it: the pages, then the article, section or clause the passage is
+ * ("p. 4, § 12.2 Termination", "Article 6", "第十条"). Headings above the cited one are context
+ * (locatorHeading gives the whole path); offsets are never part of it. The backend's
+ * evidence.Locator.Cite writes the same, checked against the same table (testdata/cite.json).
+ */
+export function citeLocator(loc: Pick<Locator, 'pageStart' | 'pageEnd' | 'headingPath' | 'ocr' | 'units'>): string {
   const pages = pagesLabel(loc.pageStart, loc.pageEnd);
-  // Text read by OCR from a scan says so wherever it is cited.
-  return [loc.ocr ? `${pages} (OCR)`.trim() : pages, locatorHeading(loc)].filter(Boolean).join(' · ');
+  return [pages && loc.ocr ? `${pages} (OCR)` : pages, citedUnit(loc.headingPath ?? [], loc.units ?? [])].filter(Boolean).join(', ');
+}
+
+/** The units' label when a passage holds several, else its deepest heading, written as cited. */
+function citedUnit(path: readonly string[], units: readonly Unit[]): string {
+  if (units.length > 1) {
+    const label = unitsLabel(units, path.length);
+    return /^[0-9]/.test(label) ? `§§ ${label}` : label; // "4.2–4.3": sections numbered without a keyword
+  }
+  const last = (path[path.length - 1] ?? '').trim();
+  if (isSubClause(last) && path.length > 1) return `${sectionMark(numberOf(path[path.length - 2]!))}${last}`.trim();
+  return sectionMark(last);
+}
+
+/** A heading that is only a list label: "(a)", "(iv)", "a)". */
+function isSubClause(h: string): boolean {
+  return h.length <= 8 && /^\(?[\p{L}\p{N}]+\)$/u.test(h);
+}
+
+/** A heading's number: "Clause 7" of "Clause 7 Payment", "7" of "7. Payment", else the heading. */
+function numberOf(h: string): string {
+  const f = h.trim().split(/\s+/);
+  if (/^[0-9]/.test(f[0] ?? '')) return f[0]!.replace(/\.$/, '');
+  if (f.length > 1 && /^[0-9]/.test(f[1]!)) return `${f[0]} ${f[1]!.replace(/\.$/, '')}`;
+  return h;
+}
+
+/** "12.2 Termination" → "§ 12.2 Termination"; headings with a keyword ("Article 6") stay as written. */
+function sectionMark(h: string): string {
+  const t = h.trim();
+  if (!/^[0-9]/.test(t)) return t;
+  const space = t.indexOf(' ');
+  const [num, rest] = space < 0 ? [t, ''] : [t.slice(0, space), t.slice(space + 1).trim()];
+  return `§ ${num.replace(/\.$/, '')} ${rest}`.trim();
 }
 
 /**

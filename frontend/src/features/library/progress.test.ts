@@ -56,6 +56,13 @@ describe('mergeUploaded', () => {
     expect(out[1]).toMatchObject({ id: 'd2', status: 'queued' });
   });
 
+  it('keeps the counts of a document that finished before its upload reply came', () => {
+    // Events made it ready and the list was refetched with its chunks; then the reply, written while queued, arrives.
+    const list = [doc({ id: 'd1', status: 'ready', percent: 100, chunks: 18, pages: 4 })];
+    const out = mergeUploaded(list, [doc({ id: 'd1', status: 'queued', percent: 0, chunks: 0, pages: 0 })]);
+    expect(out[0]).toMatchObject({ status: 'ready', chunks: 18, pages: 4 });
+  });
+
   it('replaceDocument restarts a re-indexed document', () => {
     const list = [doc({ id: 'd1', status: 'ready' })];
     expect(replaceDocument(list, doc({ id: 'd1', status: 'queued', percent: 0 }))[0]!.status).toBe('queued');

@@ -112,7 +112,8 @@ export function applyProgress(docs: readonly Document[], items: readonly Progres
 /**
  * Puts the documents of an upload reply into the list: new ones are added, known ones are
  * updated, keeping the status of whichever copy is further along (progress events may have
- * overtaken the reply).
+ * overtaken the reply), and the counts of a document the list already has finished: a reply
+ * written while it was queued says 0 chunks, and no event comes after "ready" to correct it.
  */
 export function mergeUploaded(docs: readonly Document[], incoming: readonly Document[]): Document[] {
   if (incoming.length === 0) return docs as Document[];
@@ -127,7 +128,9 @@ export function mergeUploaded(docs: readonly Document[], incoming: readonly Docu
       continue;
     }
     const cur = next[i]!;
-    next[i] = isAhead(doc, cur) ? { ...doc, status: cur.status, percent: cur.percent, error: cur.error } : doc;
+    if (!isAhead(doc, cur)) next[i] = doc;
+    else if (isFinished(cur.status)) next[i] = { ...doc, status: cur.status, percent: cur.percent, error: cur.error, chunks: cur.chunks, pages: cur.pages };
+    else next[i] = { ...doc, status: cur.status, percent: cur.percent, error: cur.error };
   }
   return next;
 }

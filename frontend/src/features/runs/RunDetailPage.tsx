@@ -32,7 +32,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const live = isLive(detail.data?.run.status ?? '');
   const connected = useLiveRun(runId, live);
   const now = useNow(live);
-  if (detail.isPending) return <div className="run-detail skeleton run-detail-skeleton" aria-busy="true" aria-label="Loading the run" />;
+  if (detail.isPending) return <div className="run-detail skeleton run-detail-skeleton" role="status" aria-busy="true" aria-label="Loading the run" />;
   if (detail.error) {
     if (detail.error instanceof BackendError && detail.error.status === 404) return <NotFound />;
     return (

@@ -8,8 +8,9 @@ const icons = { success: CircleCheck, error: CircleAlert, info: Info };
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.snapshot);
   return (
-    <section className="toaster" aria-label="Notifications">
-      <ol className="toaster-list" role="status" aria-live="polite">
+    // The live region wraps the list, so the toasts stay list items (a role on the <ol> would unmake the list).
+    <section className="toaster" aria-label="Notifications" role="status" aria-live="polite">
+      <ol className="toaster-list">
         {toasts.map((t) => {
           const Icon = icons[t.kind];
           return (
