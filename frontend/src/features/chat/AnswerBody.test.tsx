@@ -34,7 +34,8 @@ describe('AnswerBody', () => {
     fireEvent.focus(chip);
     const pop = screen.getByRole('tooltip');
     expect(pop).toHaveTextContent('Consumer Rights Act');
-    expect(pop).toHaveTextContent('Chapter 4 › Section 49');
+    expect(pop).toHaveTextContent('p. 3, Section 49');
+    expect(screen.getByTestId('citation-locator')).toHaveAttribute('title', expect.stringContaining('Chapter 4 › Section 49'));
     expect(screen.getByTestId('citation-quote')).toHaveTextContent('the trader must perform the service with reasonable care and skill');
     fireEvent.click(chip);
     expect(onOpen).toHaveBeenCalledWith(citation);
@@ -56,7 +57,7 @@ describe('AnswerBody', () => {
     };
     renderWithClient(<AnswerBody content="Rent and deposits are regulated [1]." citations={[merged]} claims={[]} />);
     fireEvent.focus(screen.getByTestId('citation-chip'));
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Chapter 3 — Rent and Deposits › Articles 5–6');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Articles 5–6');
   });
 
   it('flags uncited and quote-failed sentences with a warning, and leaves cited ones alone', () => {
