@@ -20,6 +20,7 @@ trap 'rm -rf "$tmp" "$prefix"/drive_c/users/*/Temp/Test*' EXIT
 go build -o "$tmp/winetest" ./scripts/winetest # for this machine, not for Windows
 export WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DISPLAY=
 # The kill -9 rounds of library are left out: a minute under Wine, and their logic is not Windows's own.
-env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -skip 'TestKillNine' ./backend/library ./backend/cli ./backend/ingest
+# So are the OCR tests: they need the Tesseract program, which this Wine prefix has no Windows build of.
+env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -skip 'TestKillNine|OCR' ./backend/library ./backend/cli ./backend/ingest
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -run 'TestClassify' ./backend/llm
 "$(dirname "$loader")/wineserver" -w
