@@ -1,6 +1,8 @@
 package main
 
 import (
+	"lexflow/scripts/internal/childrss"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -46,7 +48,7 @@ func ingestRows(bin, tmp string, files, pages int) [][3]string {
 		chunks += s.Chunks
 	}
 	peak := "not measured here"
-	if kib, ok := childPeakRSS(cmd.ProcessState); ok {
+	if kib, ok := childrss.PeakKiB(cmd.ProcessState); ok {
 		peak = fmt.Sprintf("%.0f MiB", float64(kib)/1024)
 	}
 	label := fmt.Sprintf("ingest %d PDF pages (%d files), end to end", totalPages, files)

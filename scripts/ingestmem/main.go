@@ -8,6 +8,8 @@
 package main
 
 import (
+	"lexflow/scripts/internal/childrss"
+
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -16,7 +18,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"lexflow/backend/ingest"
@@ -92,7 +93,7 @@ func run(bin, dir string, c genCase, size int64) []string {
 	if !ok {
 		outcome = fmt.Sprintf("%v: %s", runErr, lastLine(errOut.String()))
 	}
-	rssKiB := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+	rssKiB, _ := childrss.PeakKiB(cmd.ProcessState)
 	verdict := "ok"
 	if rssKiB/1024 > budgetMiB {
 		verdict = "OVER"
