@@ -10,7 +10,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// A node names its model as data.model {provider, name}. An import lists
+// A node names its model as data.model {provider, name}; Dify's agent node
+// as data.agent_parameters.model.value {provider, model}. An import lists
 // every pair (ImportReport.Models, To empty); the caller decides where each
 // goes and MapModels rewrites the nodes.
 
@@ -26,6 +27,25 @@ type nodeModel struct {
 		Provider string `json:"provider"`
 		Name     string `json:"name"`
 	} `json:"model"`
+	Agent *struct {
+		Model *struct {
+			Value *struct {
+				Provider string `json:"provider"`
+				Model    string `json:"model"`
+			} `json:"value"`
+		} `json:"model"`
+	} `json:"agent_parameters"`
+}
+
+// key is the pair the node names, or "" when it names none.
+func (d nodeModel) key() string {
+	switch {
+	case d.Model != nil && d.Model.Name != "":
+		return ModelKey(d.Model.Provider, d.Model.Name)
+	case d.Agent != nil && d.Agent.Model != nil && d.Agent.Model.Value != nil && d.Agent.Model.Value.Model != "":
+		return ModelKey(d.Agent.Model.Value.Provider, d.Agent.Model.Value.Model)
+	}
+	return ""
 }
 
 // ModelUses lists the pairs the app's nodes name, in order of first use.
@@ -33,10 +53,10 @@ func ModelUses(app *App) []ModelMapping {
 	uses := []ModelMapping{}
 	for _, n := range app.Workflow.Graph.Nodes {
 		var d nodeModel
-		if json.Unmarshal(n.Data, &d) != nil || d.Model == nil || d.Model.Name == "" {
+		if json.Unmarshal(n.Data, &d) != nil || d.key() == "" {
 			continue
 		}
-		key := ModelKey(d.Model.Provider, d.Model.Name)
+		key := d.key()
 		i := indexOfModel(uses, key)
 		if i < 0 {
 			uses = append(uses, ModelMapping{From: key, NodeIDs: []string{}})
@@ -77,8 +97,9 @@ func MapModels(app *App, rep *ImportReport) error {
 	return nil
 }
 
-// setNodeModel rewrites data.model's provider and name, keeping every other
-// key and their order.
+// setNodeModel rewrites data.model's provider and name (a Dify agent's
+// agent_parameters.model.value provider and model), keeping every other key
+// and their order.
 func setNodeModel(app *App, id, provider, name string) error {
 	i := slices.IndexFunc(app.Workflow.Graph.Nodes, func(n GraphNode) bool { return n.ID == id })
 	if i < 0 {
@@ -88,12 +109,15 @@ func setNodeModel(app *App, id, provider, name string) error {
 	if err != nil {
 		return err
 	}
-	model := mappingValue(root, "model")
-	if model == nil {
+	if model := mappingValue(root, "model"); model != nil {
+		setMappingString(model, "provider", provider)
+		setMappingString(model, "name", name)
+	} else if agent := mappingValue(mappingValue(mappingValue(root, "agent_parameters"), "model"), "value"); agent != nil {
+		setMappingString(agent, "provider", provider)
+		setMappingString(agent, "model", name)
+	} else {
 		return fmt.Errorf("node %q names no model", id)
 	}
-	setMappingString(model, "provider", provider)
-	setMappingString(model, "name", name)
 	data, err := TreeJSON(root)
 	if err != nil {
 		return err
@@ -102,7 +126,12 @@ func setNodeModel(app *App, id, provider, name string) error {
 	return nil
 }
 
+// mappingValue is the value of key in the mapping m; nil when m is nil or
+// has no such key.
 func mappingValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil {
+		return nil
+	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
 			return m.Content[i+1]

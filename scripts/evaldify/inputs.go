@@ -15,10 +15,12 @@ type startVariable struct {
 	Variable string   `json:"variable"`
 	Type     string   `json:"type"`
 	Options  []string `json:"options"`
+	MaxLen   int      `json:"max_length"`
 }
 
 // sampleInput fills every Start input with a plausible value of its type
-// (a select gets its first option) and asks chatflows sampleQuery.
+// (a select gets its first option, a text no more than its maximum length)
+// and asks chatflows sampleQuery.
 func sampleInput(app *dsl.App) engine.RunInput {
 	in := engine.RunInput{Inputs: map[string]any{}}
 	if app.App.Mode == dsl.ModeChatflow {
@@ -59,7 +61,11 @@ func sampleValue(v startVariable) any {
 	case "json_object":
 		return map[string]any{"clause": "termination"}
 	}
-	return "The tenant may end the lease with thirty days' written notice."
+	text := "The tenant may end the lease with thirty days' written notice."
+	if v.MaxLen > 0 && len(text) > v.MaxLen {
+		text = text[:v.MaxLen] // the form would not take more
+	}
+	return text
 }
 
 // sampleFile is a document input; no node reads its bytes yet.
