@@ -25,8 +25,8 @@ func stressOnly(t *testing.T, what string) {
 	}
 }
 
-// The fault matrix replays the findings of a black-box probe of the server
-//, each as a hostile-input probe met it, and checks each is fixed. Finding 1
+// The fault matrix replays the findings of a black-box probe of the server,
+// each as the probe met it, and checks each is fixed. Finding 1
 // (memory while ingesting a large HTML, Markdown or DOCX file) is replayed
 // with the ingestion memory work, in its own test beside the extractors.
 func TestFaultMatrix(t *testing.T) {
