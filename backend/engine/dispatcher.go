@@ -199,7 +199,11 @@ func (d *dispatcher) end() {
 		r.Status, r.Answer = StatusSucceeded, d.coord.answer.String()
 		e.Kind, e.Outputs, e.Answer, e.Usage = RunSucceeded, r.Outputs, r.Answer, &r.Usage
 	case errors.Is(d.failure, ErrRunCancelled) || errors.Is(d.failure, context.Canceled):
-		r.Status, r.Err = StatusCancelled, fmt.Errorf("run %s: %w", d.runID, d.failure)
+		cause := d.failure
+		if c := context.Cause(d.ctx); errors.Is(c, ErrRunCancelled) {
+			cause = c // a node that saw the cancel first reported it as its own failure
+		}
+		r.Status, r.Err = StatusCancelled, fmt.Errorf("run %s: %w", d.runID, cause)
 		e.Kind, e.Error = RunCancelled, r.Err.Error()
 	default:
 		r.Status, r.Err = StatusFailed, d.runError()
