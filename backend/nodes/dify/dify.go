@@ -267,9 +267,8 @@ func rewriteSysSelectors(n *yaml.Node) int {
 func difySupported(t string) bool {
 	switch t {
 	case "start", "end", "answer", "llm", "knowledge-retrieval", "question-classifier",
-		"parameter-extractor", "if-else", "template-transform", "variable-aggregator", "tool":
-		return true
-	case "assigner", "list-operator", "code", "http-request", "agent", "document-extractor":
+		"parameter-extractor", "if-else", "template-transform", "variable-aggregator", "tool",
+		"assigner", "list-operator", "code", "http-request", "agent", "document-extractor":
 		return true
 	}
 	return false
@@ -278,22 +277,10 @@ func difySupported(t string) bool {
 // difyUnsupported explains a Dify node type Lexflow does not run.
 func difyUnsupported(t string) string {
 	switch t {
-	case "code":
-		return "runs user Python/JavaScript code, which Lexflow does not execute; use template-transform or a tool"
-	case "http-request":
-		return "calls the network; Lexflow's tools are local"
 	case "iteration", "iteration-start":
 		return "iterations are not supported yet"
 	case "loop", "loop-start", "loop-end":
 		return "loops are not supported yet"
-	case "agent":
-		return "agent strategies are Dify plugins"
-	case "document-extractor":
-		return "Lexflow extracts documents when they are added to the library"
-	case "list-operator":
-		return "list operations are not supported yet"
-	case "assigner":
-		return "writing conversation variables is not supported yet"
 	}
 	return "unknown Dify node type"
 }
