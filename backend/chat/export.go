@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lexflow/backend/generation"
+	"lexflow/backend/internal/sentence"
 	"lexflow/backend/store"
 )
 
@@ -129,10 +130,7 @@ func excerptOf(c generation.Citation) string {
 			return q.Text
 		}
 	}
-	if r := []rune(c.Excerpt); len(r) > 400 {
-		return string(r[:400]) + "…"
-	}
-	return c.Excerpt
+	return sentence.Clip(c.Excerpt, 400)
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
