@@ -161,6 +161,7 @@ Usage:
                                            serve the UI and API on loopback and print its URL
   lexflow version                          print the version
   lexflow provider add --name NAME --kind ollama|openai --base-url URL [--api-key KEY] [--default-model M]
+  lexflow provider set NAME|ID [--name NEW] [--base-url URL] [--api-key KEY] [--default-model M]
   lexflow provider list [--json]
   lexflow provider test NAME|ID [--json]   connect and list the provider's models
   lexflow provider models NAME|ID [--json]

@@ -237,3 +237,38 @@ func TestDataDirResolution(t *testing.T) {
 		t.Errorf("created data dir: %v %v", st, err)
 	}
 }
+
+// Adding a provider checks it as the add dialog does: a base URL missing
+// its /v1 is refused with the fix, and a provider left without a usable
+// default model is named on stderr with the command that fixes it.
+func TestProviderAddChecksTheServer(t *testing.T) {
+	dir := t.TempDir()
+	llm := llmtest.New(t)
+	llm.InstallDemo(0)
+	r := run(t, dir, "provider", "add", "--name", "Root", "--kind", "openai", "--base-url", llm.URL())
+	if r.code != ExitUsage || !strings.Contains(r.stderr, "--base-url "+llm.OpenAIURL()) {
+		t.Errorf("base URL without /v1: %+v", r)
+	}
+	r = run(t, dir, "provider", "add", "--name", "Lab Server", "--kind", "openai", "--base-url", llm.OpenAIURL())
+	if r.code != ExitOK || !strings.Contains(r.stderr, `"Lab Server" has no default model`) ||
+		!strings.Contains(r.stderr, "lexflow provider set 'Lab Server' --default-model MODEL") || !strings.Contains(r.stderr, "fake-chat") {
+		t.Errorf("add without a default model: %+v", r)
+	}
+	r = run(t, dir, "provider", "set", "Lab Server", "--default-model", "no-such-model")
+	if r.code != ExitOK || !strings.Contains(r.stderr, `does not offer the model "no-such-model"`) {
+		t.Errorf("set to a model the server lacks: %+v", r)
+	}
+	r = run(t, dir, "provider", "set", "Lab Server", "--default-model", "fake-chat")
+	if r.code != ExitOK || r.stderr != "" || !strings.Contains(r.stdout, "default model fake-chat") {
+		t.Errorf("set the default model: %+v", r)
+	}
+	r = run(t, dir, "provider", "list", "--json")
+	var list []api.Provider
+	if json.Unmarshal([]byte(r.stdout), &list) != nil || len(list) != 2 || list[1].DefaultModel != "fake-chat" || list[1].BaseURL != llm.OpenAIURL() {
+		t.Errorf("after set: %s", r.stdout)
+	}
+	r = run(t, dir, "provider", "add", "--name", "Later", "--kind", "ollama", "--base-url", llmtest.RefusedURL(t), "--default-model", "llama3")
+	if r.code != ExitOK || !strings.Contains(r.stderr, "could not connect") || !strings.Contains(r.stderr, "lexflow provider test Later") {
+		t.Errorf("add while the server is down: %+v", r)
+	}
+}

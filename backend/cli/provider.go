@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -15,7 +17,7 @@ import (
 // runProvider runs `lexflow provider SUBCOMMAND`.
 func runProvider(ctx context.Context, args []string, dataDir string, env Env) error {
 	if len(args) == 0 {
-		return usagef("provider needs a subcommand: add, list, test, models or rm")
+		return usagef("provider needs a subcommand: add, set, list, test, models or rm")
 	}
 	sub, args := args[0], args[1:]
 	fs := newFlags("provider "+sub, env)
@@ -23,12 +25,14 @@ func runProvider(ctx context.Context, args []string, dataDir string, env Env) er
 	asJSON := fs.Bool("json", false, "print JSON")
 	var in api.ProviderInput
 	var apiKey string
-	if sub == "add" {
+	if sub == "add" || sub == "set" {
 		fs.StringVar(&in.Name, "name", "", "provider name")
-		fs.StringVar(&in.Kind, "kind", "", "ollama or openai")
 		fs.StringVar(&in.BaseURL, "base-url", "", "base URL, e.g. http://127.0.0.1:11434 or http://127.0.0.1:1234/v1")
 		fs.StringVar(&apiKey, "api-key", "", "API key (optional)")
 		fs.StringVar(&in.DefaultModel, "default-model", "", "default model")
+	}
+	if sub == "add" {
+		fs.StringVar(&in.Kind, "kind", "", "ollama or openai")
 	}
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -36,7 +40,7 @@ func runProvider(ctx context.Context, args []string, dataDir string, env Env) er
 	}
 	cmd, ok := providerCommands[sub]
 	if !ok {
-		return usagef("unknown provider subcommand %q (add, list, test, models, rm)", sub)
+		return usagef("unknown provider subcommand %q (add, set, list, test, models, rm)", sub)
 	}
 	if want := cmd.args; len(rest) != want {
 		return usagef("provider %s takes %d argument(s), got %d", sub, want, len(rest))
@@ -50,12 +54,13 @@ func runProvider(ctx context.Context, args []string, dataDir string, env Env) er
 	}
 	defer a.Close()
 	out := output{w: env.Stdout, json: *asJSON}
-	return cmd.run(ctx, a.services.Providers, providerArgs{input: in, rest: rest}, out)
+	return cmd.run(ctx, a.services.Providers, providerArgs{input: in, rest: rest, warn: env.Stderr}, out)
 }
 
 type providerArgs struct {
 	input api.ProviderInput
 	rest  []string
+	warn  io.Writer // where what the user should fix later is said
 }
 
 type providerCommand struct {
@@ -65,6 +70,7 @@ type providerCommand struct {
 
 var providerCommands = map[string]providerCommand{
 	"add":    {0, providerAdd},
+	"set":    {1, providerSet},
 	"list":   {0, providerList},
 	"test":   {1, providerTest},
 	"models": {1, providerModels},
@@ -75,13 +81,98 @@ func providerAdd(ctx context.Context, s *api.ProviderService, a providerArgs, ou
 	if a.input.Name == "" || a.input.Kind == "" {
 		return usagef("provider add needs --name and --kind")
 	}
+	check, err := checkBeforeSaving(ctx, s, "", a.input)
+	if err != nil {
+		return err
+	}
 	p, err := s.Create(ctx, a.input)
 	if err != nil {
 		return explainAPI(err)
 	}
-	return out.print(p, func(w io.Writer) {
+	if err := out.print(p, func(w io.Writer) {
 		fmt.Fprintf(w, "Added provider %q (%s, %s), id %s\n", p.Name, p.Kind, p.BaseURL, p.ID)
-	})
+	}); err != nil {
+		return err
+	}
+	warnAboutModels(a.warn, p, check)
+	return nil
+}
+
+// providerSet changes what its flags name and keeps the rest: most often the
+// default model a provider was added without.
+func providerSet(ctx context.Context, s *api.ProviderService, a providerArgs, out output) error {
+	old, err := s.Get(ctx, a.rest[0])
+	if err != nil {
+		return explainAPI(err)
+	}
+	in := api.ProviderInput{
+		Name: cmp.Or(a.input.Name, old.Name), Kind: old.Kind, BaseURL: cmp.Or(a.input.BaseURL, old.BaseURL),
+		APIKey: a.input.APIKey, DefaultModel: cmp.Or(a.input.DefaultModel, old.DefaultModel),
+	}
+	check, err := checkBeforeSaving(ctx, s, old.ID, in)
+	if err != nil {
+		return err
+	}
+	p, err := s.Update(ctx, old.ID, in)
+	if err != nil {
+		return explainAPI(err)
+	}
+	if err := out.print(p, func(w io.Writer) {
+		fmt.Fprintf(w, "Updated provider %q (%s, %s, default model %s)\n", p.Name, p.Kind, p.BaseURL, dash(p.DefaultModel))
+	}); err != nil {
+		return err
+	}
+	warnAboutModels(a.warn, p, check)
+	return nil
+}
+
+// checkBeforeSaving connects as the add dialog does. A base URL that answers
+// 404 where a nearby one lists models is refused with the fix; a server that
+// cannot be reached is not, since a provider may be set up before it runs.
+func checkBeforeSaving(ctx context.Context, s *api.ProviderService, id string, in api.ProviderInput) (api.ProviderTest, error) {
+	res, err := s.Check(ctx, id, in)
+	if err != nil {
+		return res, explainAPI(err)
+	}
+	if !res.OK && res.SuggestedBaseURL != "" {
+		return res, usagef("--base-url: %s answers 404 but %s lists models; use --base-url %s", in.BaseURL, res.SuggestedBaseURL, res.SuggestedBaseURL)
+	}
+	return res, nil
+}
+
+// warnAboutModels says what stops the provider from answering: no
+// connection, no default model (it is then never the default provider), or
+// a default model the server does not offer.
+func warnAboutModels(w io.Writer, p api.Provider, check api.ProviderTest) {
+	offered := make([]string, len(check.Models))
+	for i, m := range check.Models {
+		offered[i] = m.Name
+	}
+	switch {
+	case !check.OK:
+		fmt.Fprintf(w, "warning: could not connect to %s (%s); check it with `lexflow provider test %s` once the server runs\n",
+			p.BaseURL, check.Error.Message, quoteArg(p.Name))
+	case p.DefaultModel == "":
+		fmt.Fprintf(w, "warning: %q has no default model, so it is never the default provider; choose one with `lexflow provider set %s --default-model MODEL`%s\n",
+			p.Name, quoteArg(p.Name), offeredList(offered))
+	case len(offered) > 0 && !slices.Contains(offered, p.DefaultModel):
+		fmt.Fprintf(w, "warning: %s does not offer the model %q%s\n", p.Name, p.DefaultModel, offeredList(offered))
+	}
+}
+
+func offeredList(models []string) string {
+	if len(models) == 0 {
+		return ""
+	}
+	return " (it offers " + strings.Join(models, ", ") + ")"
+}
+
+// quoteArg quotes a name for a shell command line when it needs it.
+func quoteArg(s string) string {
+	if strings.ContainsAny(s, " \t'\"$`\\") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
 }
 
 func providerList(ctx context.Context, s *api.ProviderService, _ providerArgs, out output) error {
