@@ -27,7 +27,11 @@ func (m Models) Resolve(ctx context.Context, ref nodes.ModelRef) (nodes.Model, e
 		def := chooseDefault(rows, settings)
 		ref.Provider, ref.Name = def.ProviderID, cmp.Or(ref.Name, def.Model)
 	}
-	var set nodes.ProviderSet
+	removed, err := removedProviders(ctx, m.DB)
+	if err != nil {
+		return nodes.Model{}, err
+	}
+	set := nodes.ProviderSet{Removed: removed}
 	for _, p := range rows {
 		client, err := m.Connect(configOf(p))
 		if err != nil {

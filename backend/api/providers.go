@@ -79,13 +79,31 @@ func (s *ProviderService) Update(ctx context.Context, id string, in ProviderInpu
 	return providerDTO(p), err
 }
 
-// Delete removes a provider.
+// Delete removes a provider. Its name is remembered, so a step that still
+// names it can say which provider went, not show its id.
 func (s *ProviderService) Delete(ctx context.Context, id string) error {
 	p, err := s.editable(ctx, id)
 	if err != nil {
 		return err
 	}
+	removed, err := removedProviders(ctx, s.db)
+	if err != nil {
+		return err
+	}
+	removed[p.ID] = p.Name
+	if err := s.db.SetSetting(ctx, removedProvidersKey, removed); err != nil {
+		return err
+	}
 	return s.db.DeleteProvider(ctx, p.ID)
+}
+
+// removedProvidersKey is the setting holding removed providers' names by id.
+const removedProvidersKey = "removed_providers"
+
+func removedProviders(ctx context.Context, db *store.DB) (map[string]string, error) {
+	removed := map[string]string{}
+	err := db.GetSetting(ctx, removedProvidersKey, &removed)
+	return removed, err
 }
 
 func (s *ProviderService) editable(ctx context.Context, id string) (store.Provider, error) {

@@ -14,6 +14,9 @@ type ProviderSet struct {
 	// Default is the id or name of the provider used when a node names none.
 	Default   string
 	Providers []NamedProvider
+	// Removed names providers that were deleted, by id, so a step that
+	// still names one is told which.
+	Removed map[string]string
 }
 
 // NamedProvider is one configured provider.
@@ -32,6 +35,9 @@ func (s ProviderSet) Resolve(_ context.Context, ref ModelRef) (Model, error) {
 		key = s.Default
 	}
 	p, ok := s.find(key)
+	if name, gone := s.Removed[key]; !ok && gone {
+		return Model{}, fmt.Errorf("%w: the provider %s was removed; choose another model for this step (set up: %s)", ErrNoProvider, name, s.names())
+	}
 	if !ok {
 		return Model{}, fmt.Errorf("%w: no provider %q is set up (set up: %s); add it in Settings → Providers, or choose another model for this step",
 			ErrNoProvider, key, s.names())
