@@ -14,6 +14,7 @@ import (
 
 	"lexflow/backend/api"
 	"lexflow/backend/cli"
+	"lexflow/backend/handoff"
 	"lexflow/backend/llm/providers"
 )
 
@@ -45,6 +46,7 @@ func main() {
 		Connect:    providers.New,
 		Desktop:    desktop(ui),
 		HasDisplay: hasDisplay,
+		HandOff:    handoff.Send,
 	})
 	stop()
 	showErrors(code)
