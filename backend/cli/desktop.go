@@ -4,10 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"lexflow/backend/index"
 	"lexflow/backend/server"
 )
 
@@ -35,11 +38,42 @@ func runDesktop(ctx context.Context, dataDir string, open []string, env Env) err
 		return nil
 	}
 	a, err := openApp(ctx, dir, "desktop", env)
+	if errors.Is(err, index.ErrLocked) && handOffOnceStarted(ctx, env, instance, open) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	defer a.Close()
 	return env.Desktop(ctx, DesktopApp{Services: a.services, API: server.DesktopRoutes(a.services), Open: open, Instance: instance})
+}
+
+// handOffWait is how long a launch that finds the library in use waits for
+// the window holding it to take paths: Explorer starts one Lexflow per file
+// when several are opened at once, and all but the first find it starting.
+const (
+	handOffWait  = 15 * time.Second
+	handOffRetry = 250 * time.Millisecond
+)
+
+// handOffOnceStarted tries the hand-off again until the window that holds
+// the library is up to take it, or handOffWait has passed.
+func handOffOnceStarted(ctx context.Context, env Env, instance string, open []string) bool {
+	if env.HandOff == nil {
+		return false
+	}
+	deadline := time.Now().Add(handOffWait)
+	for time.Now().Before(deadline) {
+		if env.HandOff(instance, open) {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(handOffRetry):
+		}
+	}
+	return false
 }
 
 // instanceID names the window of the library in dir: the same for every

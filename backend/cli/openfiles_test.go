@@ -140,6 +140,14 @@ func TestASecondLaunchHandsItsFilesToTheOpenWindow(t *testing.T) {
 	if instance != instanceID(dataDir) || instanceID(dataDir+string(filepath.Separator)) != instance || instanceID(t.TempDir()) == instance {
 		t.Errorf("instance %q: want one per data directory, however spelt", instance)
 	}
+	// The window is still starting (Explorer starts one Lexflow per file when
+	// several are opened at once): the launch finds the library in use, and
+	// hands over once the window can take the files.
+	tries := 0
+	env.HandOff = func(id string, paths []string) bool { tries++; return tries == 3 }
+	if code := Run(context.Background(), []string{docx}, env); code != ExitOK || tries != 3 {
+		t.Fatalf("a launch while the window starts: exit %d after %d tries", code, tries)
+	}
 	if r := run(t, dataDir, "no-such-file.pdf"); r.code != ExitUsage || !strings.Contains(r.stderr, `unknown command "no-such-file.pdf"`) {
 		t.Errorf("a missing file: %+v", r)
 	}
