@@ -18,7 +18,7 @@ var (
 const (
 	wmCopyData = 0x004A
 	// hwndMessage is the parent of message-only windows, such as the one the
-	// window listens on: FindWindowW, which sees top-level windows only, misses it.
+	// window listens on: FindWindowExW under it is the documented way to find one.
 	hwndMessage = ^uintptr(2) // (HWND)-3
 	// copyDataLaunch marks a launch's arguments among WM_COPYDATA messages (Wails's WMCOPYDATA_SINGLE_INSTANCE_DATA).
 	copyDataLaunch = 1542
