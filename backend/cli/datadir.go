@@ -36,8 +36,15 @@ func defaultDataDir(getenv func(string) string) (string, error) {
 	home, err := os.UserHomeDir()
 	switch runtime.GOOS {
 	case "windows":
-		if d := getenv("APPDATA"); d != "" {
-			return filepath.Join(d, "Lexflow"), nil
+		// A roaming profile may keep AppData\Roaming on a server (folder
+		// redirection), where SQLite's WAL and the index's memory-mapped files
+		// are not safe; AppData\Local is always on this machine.
+		appData, local := getenv("APPDATA"), getenv("LOCALAPPDATA")
+		if appData != "" && onNetwork(appData) && local != "" {
+			return filepath.Join(local, "Lexflow"), nil
+		}
+		if appData != "" {
+			return filepath.Join(appData, "Lexflow"), nil
 		}
 	case "darwin":
 		if err == nil {

@@ -9,6 +9,12 @@
 // running app the files itself, and Linux says the library is in use.
 package handoff
 
+import "runtime"
+
+// Available says whether this system has a window to hand paths to: where it
+// has not, a launch that finds its library in use should not wait for one.
+const Available = runtime.GOOS == "windows"
+
 // launch is the message the window's single-instance lock decodes
 // (options.SecondInstanceData in Wails).
 type launch struct {
