@@ -96,7 +96,7 @@ func TestRelNamesOnWindowsVolumes(t *testing.T) {
 		{`\\server\share`, `\\server\share\Dossiers\bail.pdf`, "Dossiers/bail.pdf"},
 		{`\\server\share\Dossiers`, `\\server\share\Dossiers\2024\bail.pdf`, "2024/bail.pdf"},
 		{`\\SERVER\Share\Dossiers`, `\\server\share\Dossiers\bail.pdf`, "bail.pdf"}, // names ignore case
-		{`\\server\share`, `\\server\share`, "//server/share"},                     // the share itself keeps its name
+		{`\\server\share`, `\\server\share`, "//server/share"},                      // the share itself keeps its name
 		{`\\?\UNC\server\share\Dossiers`, `\\?\UNC\server\share\Dossiers\bail.pdf`, "bail.pdf"},
 		{`\\?\C:\Users\Zoë`, `\\?\C:\Users\Zoë\Dossier d'été\bail.pdf`, "Dossier d'été/bail.pdf"},
 		{`Z:\`, `Z:\Dossiers\bail.pdf`, "Dossiers/bail.pdf"},
