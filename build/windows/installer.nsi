@@ -169,6 +169,19 @@ Function OfferWebView2
   done:
 FunctionEnd
 
+; Deletes the library in DIR (LIBRARY_ID names its labels) when /DELETEDATA is passed or the user says Yes; keeps it otherwise.
+!macro OfferToDeleteLibrary DIR LIBRARY_ID
+  IfFileExists "${DIR}\*.*" 0 kept_${LIBRARY_ID}
+  ${GetParameters} $0
+  ClearErrors
+  ${GetOptions} $0 "/DELETEDATA" $1
+  IfErrors 0 delete_${LIBRARY_ID}
+  MessageBox MB_YESNO|MB_ICONQUESTION|MB_DEFBUTTON2 "Also delete your Lexflow library?$\n$\n${DIR} holds your documents, their index, conversations and runs. Choose No to keep it for a later install." /SD IDNO IDNO kept_${LIBRARY_ID}
+  delete_${LIBRARY_ID}:
+  RMDir /r "${DIR}"
+  kept_${LIBRARY_ID}:
+!macroend
+
 Function un.RemoveFromPath
   ReadRegStr $0 HKCU "${ENVIRONMENT}" "Path"
   StrLen $1 $0
@@ -204,13 +217,8 @@ Section "Uninstall"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"
   DeleteRegKey HKCU "Software\Lexflow"
 
-  IfFileExists "$APPDATA\Lexflow\*.*" 0 kept
-  ${GetParameters} $0
-  ClearErrors
-  ${GetOptions} $0 "/DELETEDATA" $1
-  IfErrors 0 delete
-  MessageBox MB_YESNO|MB_ICONQUESTION|MB_DEFBUTTON2 "Also delete your Lexflow library?$\n$\n$APPDATA\Lexflow holds your documents, their index, conversations and runs. Choose No to keep it for a later install." /SD IDNO IDNO kept
-  delete:
-  RMDir /r "$APPDATA\Lexflow"
-  kept:
+  ; The library is in %APPDATA%\Lexflow, or in %LOCALAPPDATA%\Lexflow where AppData\Roaming
+  ; is on a server (a roaming profile): Lexflow keeps it off the network.
+  !insertmacro OfferToDeleteLibrary "$APPDATA\Lexflow" roaming
+  !insertmacro OfferToDeleteLibrary "$LOCALAPPDATA\Lexflow" local
 SectionEnd
