@@ -18,16 +18,13 @@ import (
 // before the window exists), a second launch's — and shows them. Paths wait
 // until the page is up; those that arrive together are opened as one batch.
 type opener struct {
-	lib *api.LibraryService
-
-	mu      sync.Mutex
-	pending []string
-	wake    chan struct{}
+	lib     *api.LibraryService
+	pending *queue[string]
 	started sync.Once
 }
 
 func newOpener(lib *api.LibraryService, paths []string) *opener {
-	o := &opener{lib: lib, wake: make(chan struct{}, 1)}
+	o := &opener{lib: lib, pending: newQueue[string]()}
 	if len(paths) > 0 {
 		o.add(paths...)
 	}
@@ -36,35 +33,14 @@ func newOpener(lib *api.LibraryService, paths []string) *opener {
 
 // add queues paths to open, or with none only brings the window forward;
 // safe from any goroutine, at any time.
-func (o *opener) add(paths ...string) {
-	o.mu.Lock()
-	o.pending = append(o.pending, paths...)
-	o.mu.Unlock()
-	select {
-	case o.wake <- struct{}{}:
-	default:
-	}
-}
+func (o *opener) add(paths ...string) { o.pending.push(paths...) }
 
 // start opens queued paths from now on: ctx is the Wails runtime's, once the
 // page can follow a route. Only the first call counts (the page may reload).
 func (o *opener) start(ctx context.Context) {
-	o.started.Do(func() { go o.run(ctx) })
-}
-
-func (o *opener) run(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-o.wake:
-		}
-		o.mu.Lock()
-		batch := o.pending
-		o.pending = nil
-		o.mu.Unlock()
-		o.open(ctx, batch)
-	}
+	o.started.Do(func() {
+		go o.pending.drain(ctx, func(paths []string) { o.open(ctx, paths) })
+	})
 }
 
 // open adds one batch, brings the window forward on the page that shows it,

@@ -128,7 +128,7 @@ func collection(ctx context.Context, lib *api.LibraryService) (api.Collection, e
 	c, err := lib.Collection(ctx, CollectionName)
 	if errors.Is(err, store.ErrNotFound) {
 		c, err = lib.CreateCollection(ctx, api.CollectionInput{Name: CollectionName,
-			Description: "Files opened with Lexflow from Finder or Explorer."})
+			Description: "Files opened with Lexflow from Finder, Explorer or the command line."})
 	}
 	if err != nil {
 		return api.Collection{}, fmt.Errorf("find the collection %q: %w", CollectionName, err)
