@@ -4,8 +4,9 @@
 # differs most on Windows: paths and folders dropped or ingested (library), the data
 # directory and the CLI (cli), text files and their line endings (ingest), the
 # errors of a connection to a model server (llm), a second launch handing its files
-# to the open window (handoff). scripts/winetest judges the
-# results, forgiving the one failure that is Wine's alone (see there).
+# to the open window (handoff), the database opened by a path in every Windows form (store:
+# its other tests check Unix file modes). scripts/winetest judges the results, forgiving
+# the one failure that is Wine's alone (see there).
 # Usage: scripts/windows-test.sh [WINE-PREFIX]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +26,5 @@ export WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DI
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -skip 'TestKillNine|OCR' ./backend/library ./backend/cli ./backend/ingest
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -run 'TestClassify' ./backend/llm
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- ./backend/handoff
+env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -run 'URI' ./backend/store
 "$(dirname "$loader")/wineserver" -w
