@@ -49,7 +49,7 @@ func desktop(ui fs.FS) func(context.Context, cli.DesktopApp) error {
 			// Files handed over by the system open once the page can show them.
 			OnDomReady: files.start,
 			// Another launch on the same library (a double-click in Explorer while
-			// the window is open) hands its files here: see handoff_windows.go.
+			// the window is open) hands its files here: see backend/handoff.
 			SingleInstanceLock: singleInstance(d.Instance, files),
 			Mac:                &mac.Options{OnFileOpen: func(path string) { files.add(path) }},
 			Linux:              &linux.Options{ProgramName: "lexflow"},
