@@ -23,21 +23,21 @@ const wailsEvent = "lexflow:event"
 type App struct {
 	services *api.Services
 	stdout   io.Writer
+	events   *queue[api.Event]
 
 	mu      sync.Mutex
-	queue   []api.Event
-	wake    chan struct{}
 	verdict error
 }
 
 // NewApp builds the window's backend side.
 func NewApp(d cli.DesktopApp, stdout io.Writer) *App {
-	return &App{services: d.Services, stdout: stdout, wake: make(chan struct{}, 1)}
+	return &App{services: d.Services, stdout: stdout, events: newQueue[api.Event]()}
 }
 
 // startup runs once the window exists; ctx is the Wails runtime's context.
 func (a *App) startup(ctx context.Context) {
-	cancel := a.services.Events.Watch(a.enqueue)
+	// The publisher's goroutine only queues each event: forward sends them.
+	cancel := a.services.Events.Watch(func(ev api.Event) { a.events.push(ev) })
 	go func() {
 		<-ctx.Done()
 		cancel()
@@ -46,34 +46,13 @@ func (a *App) startup(ctx context.Context) {
 	go a.awaitSelfTest(ctx)
 }
 
-// enqueue runs on the publisher's goroutine, so it only appends: the queue is
-// unbounded because a dropped event would be lost to the window for good.
-func (a *App) enqueue(ev api.Event) {
-	a.mu.Lock()
-	a.queue = append(a.queue, ev)
-	a.mu.Unlock()
-	select {
-	case a.wake <- struct{}{}:
-	default:
-	}
-}
-
 // forward hands queued events to the window in publish order.
 func (a *App) forward(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-a.wake:
-		}
-		a.mu.Lock()
-		batch := a.queue
-		a.queue = nil
-		a.mu.Unlock()
+	a.events.drain(ctx, func(batch []api.Event) {
 		for _, ev := range batch {
 			runtime.EventsEmit(ctx, wailsEvent, ev)
 		}
-	}
+	})
 }
 
 // awaitSelfTest closes the window with the verdict once the UI has reported

@@ -11,6 +11,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/options/mac"
 	"github.com/wailsapp/wails/v2/pkg/options/windows"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -21,6 +22,7 @@ import (
 func desktop(ui fs.FS) func(context.Context, cli.DesktopApp) error {
 	return func(ctx context.Context, d cli.DesktopApp) error {
 		app := NewApp(d, os.Stdout)
+		files := newOpener(d.Services.Library, d.Open)
 		err := wails.Run(&options.App{
 			Title:     "Lexflow",
 			Width:     1280,
@@ -44,8 +46,14 @@ func desktop(ui fs.FS) func(context.Context, cli.DesktopApp) error {
 					}
 				}()
 			},
-			Linux:   &linux.Options{ProgramName: "lexflow"},
-			Windows: &windows.Options{Messages: webView2Messages()},
+			// Files handed over by the system open once the page can show them.
+			OnDomReady: files.start,
+			// Another launch on the same library (a double-click in Explorer while
+			// the window is open) hands its files here: see backend/handoff.
+			SingleInstanceLock: singleInstance(d.Instance, files),
+			Mac:                &mac.Options{OnFileOpen: func(path string) { files.add(path) }},
+			Linux:              &linux.Options{ProgramName: "lexflow"},
+			Windows:            &windows.Options{Messages: webView2Messages()},
 		})
 		if err != nil {
 			return err

@@ -14,6 +14,7 @@ import (
 
 	"lexflow/backend/api"
 	"lexflow/backend/cli"
+	"lexflow/backend/handoff"
 	"lexflow/backend/llm/providers"
 )
 
@@ -36,6 +37,10 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stderr, showErrors := errorOutput()
+	var handOff func(string, []string) bool
+	if handoff.Available {
+		handOff = handoff.Send
+	}
 	code := cli.Run(ctx, os.Args[1:], cli.Env{
 		Stdout:     os.Stdout,
 		Stderr:     stderr,
@@ -45,6 +50,7 @@ func main() {
 		Connect:    providers.New,
 		Desktop:    desktop(ui),
 		HasDisplay: hasDisplay,
+		HandOff:    handOff,
 	})
 	stop()
 	showErrors(code)

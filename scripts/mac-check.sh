@@ -22,9 +22,14 @@ want = {"CFBundleIdentifier": "org.lexflow.Lexflow", "CFBundleExecutable": "Lexf
         "LSMinimumSystemVersion": "12.0"}
 bad = {k: (p.get(k), v) for k, v in want.items() if p.get(k) != v}
 types = {t for d in p.get("CFBundleDocumentTypes", []) for t in d.get("LSItemContentTypes", [])}
-missing = {"com.adobe.pdf", "org.openxmlformats.wordprocessingml.document", "public.html", "public.plain-text"} - types
-if bad or missing or not p.get("NSHighResolutionCapable"):
-    sys.exit(f"mac-check: Info.plist: wrong {bad}, document types missing {missing}")
+# Finder offers "Open With Lexflow" for these, and hands them to the app's Mac.OnFileOpen.
+missing = {"com.adobe.pdf", "org.openxmlformats.wordprocessingml.document", "public.html", "public.plain-text",
+           "net.daringfireball.markdown", "public.folder"} - types
+viewers = all(d.get("CFBundleTypeRole") == "Viewer" and d.get("LSHandlerRank") == "Alternate"
+              for d in p.get("CFBundleDocumentTypes", []))
+if bad or missing or not viewers or not p.get("NSHighResolutionCapable"):
+    sys.exit(f"mac-check: Info.plist: wrong {bad}, document types missing {missing}, "
+             f"all a viewer that never takes a type's default app: {viewers}")
 PY
 
 # Packages that need cgo on macOS: SQLite's (mattn/go-sqlite3) and the window's (Wails).

@@ -3,8 +3,10 @@
 # then runs, as Windows programs under Wine, the tests of the packages whose work
 # differs most on Windows: paths and folders dropped or ingested (library), the data
 # directory and the CLI (cli), text files and their line endings (ingest), the
-# errors of a connection to a model server (llm). scripts/winetest judges the
-# results, forgiving the one failure that is Wine's alone (see there).
+# errors of a connection to a model server (llm), a second launch handing its files
+# to the open window (handoff), the database opened by a path in every Windows form (store:
+# its other tests check Unix file modes). scripts/winetest judges the results, forgiving
+# the one failure that is Wine's alone (see there).
 # Usage: scripts/windows-test.sh [WINE-PREFIX]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,4 +25,6 @@ export WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DI
 # So are the OCR tests: they need the Tesseract program, which this Wine prefix has no Windows build of.
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -skip 'TestKillNine|OCR' ./backend/library ./backend/cli ./backend/ingest
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -run 'TestClassify' ./backend/llm
+env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- ./backend/handoff
+env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -run 'URI' ./backend/store
 "$(dirname "$loader")/wineserver" -w

@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"lexflow/backend/api"
+	"lexflow/backend/openfiles"
 )
 
 // Exit codes.
@@ -43,6 +44,10 @@ type Env struct {
 	Desktop func(ctx context.Context, app DesktopApp) error
 	// HasDisplay reports whether a window can be shown.
 	HasDisplay func() bool
+	// HandOff gives the paths a launch was asked to open to the window
+	// already showing the library named by instance (see DesktopApp), and
+	// reports whether one took them; nil where there is no way to.
+	HandOff func(instance string, paths []string) bool
 }
 
 // DesktopApp is what the window needs: the services and their HTTP routes,
@@ -50,6 +55,12 @@ type Env struct {
 type DesktopApp struct {
 	Services *api.Services
 	API      http.Handler
+	// Open holds the files and folders the launch was asked to open
+	// (`Lexflow.exe report.pdf`, a double-click in Explorer), absolute.
+	Open []string
+	// Instance names the window of one data directory among those running on
+	// this machine: a second launch on the same library hands its files over.
+	Instance string
 }
 
 // usageError marks bad usage (exit code 2).
@@ -85,7 +96,7 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 	}
 	rest := global.Args()
 	if len(rest) == 0 {
-		return runDesktop(ctx, *dataDir, env)
+		return runDesktop(ctx, *dataDir, nil, env)
 	}
 	cmd, rest := rest[0], rest[1:]
 	switch cmd {
@@ -114,6 +125,9 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		fmt.Fprint(env.Stdout, usageText)
 		return nil
 	default:
+		if paths, ok := openfiles.Paths(append([]string{cmd}, rest...)); ok {
+			return runDesktop(ctx, *dataDir, paths, env)
+		}
 		return usagef("unknown command %q", cmd)
 	}
 }
@@ -157,6 +171,8 @@ const usageText = `Lexflow — a local legal research workbench.
 
 Usage:
   lexflow [--data-dir DIR]                 open the desktop window
+  lexflow [--data-dir DIR] PATH...         open the window with these files or folders added to the
+                                           "Opened files" collection (or hand them to the open window)
   lexflow serve [--addr 127.0.0.1:41414] [--open] [--new-token]
                                            serve the UI and API on loopback and print its URL
   lexflow version                          print the version

@@ -36,8 +36,16 @@ func defaultDataDir(getenv func(string) string) (string, error) {
 	home, err := os.UserHomeDir()
 	switch runtime.GOOS {
 	case "windows":
-		if d := getenv("APPDATA"); d != "" {
-			return filepath.Join(d, "Lexflow"), nil
+		// A roaming profile may keep AppData\Roaming on a server (folder
+		// redirection), where SQLite's WAL and the index's memory-mapped files
+		// are not safe; AppData\Local is always on this machine. A library
+		// already on the server stays where the user has it.
+		appData, local := getenv("APPDATA"), getenv("LOCALAPPDATA")
+		if appData != "" && onNetwork(appData) && local != "" && !exists(filepath.Join(appData, "Lexflow")) {
+			return filepath.Join(local, "Lexflow"), nil
+		}
+		if appData != "" {
+			return filepath.Join(appData, "Lexflow"), nil
 		}
 	case "darwin":
 		if err == nil {
@@ -52,6 +60,11 @@ func defaultDataDir(getenv func(string) string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("find a home directory for the data (set --data-dir or %s): %w", EnvDataDir, err)
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // prepareDataDir creates the directory owner-only, and refuses a path that is a

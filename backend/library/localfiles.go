@@ -60,7 +60,7 @@ func (l *LocalListing) walk(root string) {
 	base := filepath.Dir(root)
 	// The callback handles every error itself, so WalkDir's result is nil.
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		rel := filepath.ToSlash(strings.TrimPrefix(path, base+string(filepath.Separator)))
+		rel := relName(base, path)
 		if err != nil {
 			l.Problems = append(l.Problems, LocalProblem{Path: rel, Message: readProblem(err)})
 			return skipOnError(d)
@@ -77,6 +77,18 @@ func (l *LocalListing) walk(root string) {
 		}
 		return l.add(path, rel)
 	})
+}
+
+// relName names path from base, the folder of the item dropped, with forward
+// slashes: "statutes/uk/act.pdf". A dropped drive or share root (C:\, Z:\,
+// \\server\share, /) is its own folder, so what it holds is named from it and
+// the root itself keeps its own name.
+func relName(base, path string) string {
+	rel, err := filepath.Rel(base, path)
+	if err != nil || rel == "." {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
 }
 
 // add lists one non-folder entry, or says why it cannot be added.
@@ -112,6 +124,8 @@ func skipOnError(d fs.DirEntry) error {
 
 func readProblem(err error) string {
 	switch {
+	case unreachableShare(err): // before IsNotExist, which Go says of some of these too
+		return "the network share cannot be reached: check that you are connected to it"
 	case os.IsNotExist(err):
 		return "no such file or folder"
 	case os.IsPermission(err):

@@ -85,7 +85,26 @@ func dsn(path string) string {
 	q.Set("_busy_timeout", "10000")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	return "file:" + filepath.ToSlash(path) + "?" + q.Encode()
+	return fileURI(path) + "?" + q.Encode()
+}
+
+// fileURI is path as the "file:" URI SQLite opens: escaped, since a folder
+// may be named "Dossier #2" or "100%", which are URI syntax; with an empty
+// authority (file:///C:/..., file:////server/share/...), since SQLite refuses
+// any other; and the \\?\ long form made plain, whose "?" SQLite would read
+// as a host name (the program's manifest lets Windows take long plain paths).
+func fileURI(path string) string {
+	vol := filepath.VolumeName(path) // "" but on Windows
+	if rest, ok := strings.CutPrefix(path, `\\?\UNC\`); ok && strings.HasPrefix(vol, `\\?\`) {
+		path = `\\` + rest
+	} else if rest, ok := strings.CutPrefix(path, `\\?\`); ok && strings.HasPrefix(vol, `\\?\`) {
+		path = rest
+	}
+	p := filepath.ToSlash(path)
+	if vol != "" && !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/Users → /C:/Users
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 func ensureFile(path string) error {

@@ -9,9 +9,11 @@ import (
 )
 
 // checkInstaller installs silently for the Wine user (no administrator), wants
-// the programs, the Start-menu entry and the uninstaller in place, then
+// the programs, the Start-menu entry and the uninstaller in place, the CLI on
+// the user's PATH and "Open with Lexflow" registered (registry.go), then
 // uninstalls twice: a plain silent uninstall keeps the library in
-// %APPDATA%\Lexflow; one with /DELETEDATA removes it.
+// %APPDATA%\Lexflow; one with /DELETEDATA removes it. Both give the user's
+// PATH back as it was and leave no "Open with" entry behind.
 func checkInstaller(w *wine, setup string) error {
 	users, _ := filepath.Glob(filepath.Join(w.prefix, "drive_c", "users", "*", "AppData", "Roaming", "Lexflow"))
 	if len(users) != 1 {
@@ -27,6 +29,9 @@ func checkInstaller(w *wine, setup string) error {
 		filepath.Join(user, "AppData", "Roaming", "Microsoft", "Windows", "Start Menu", "Programs", "Lexflow.lnk"),
 	}
 	for _, deleteData := range []bool{false, true} {
+		if err := setUserPath(w); err != nil {
+			return err
+		}
 		if _, err := w.run(setup, "/S"); err != nil {
 			return err
 		}
@@ -43,6 +48,9 @@ func checkInstaller(w *wine, setup string) error {
 		}
 		if _, err := w.run(installed[1], "version"); err != nil {
 			return fmt.Errorf("the installed CLI: %w", err)
+		}
+		if err := checkInstalledRegistry(w, installDir); err != nil {
+			return err
 		}
 		args := []string{"/S"}
 		if deleteData {
@@ -61,6 +69,9 @@ func checkInstaller(w *wine, setup string) error {
 		}
 		if uninstallEntry(w) {
 			return errors.New("uninstall left its Apps & features entry")
+		}
+		if err := checkUninstalledRegistry(w, installDir); err != nil {
+			return err
 		}
 		_, err := os.Stat(library)
 		if !deleteData && err != nil {

@@ -27,22 +27,14 @@ func windowWithoutWebView2(w *wine, gui string) error {
 	go func() { done <- cmd.Wait() }()
 	defer func() { _ = cmd.Process.Kill() }()
 
-	offer, err := waitWindow("^Lexflow needs the WebView2 Runtime$")
-	if err != nil {
+	if err := pressIn("^Lexflow needs the WebView2 Runtime$", "Escape"); err != nil { // Cancel
 		return fmt.Errorf("no offer to install WebView2: %w", err)
 	}
-	if err := press(offer, "Escape"); err != nil { // Cancel
-		return err
-	}
-	box, err := waitWindow("^Lexflow$")
-	if err != nil {
+	if err := pressIn("^Lexflow$", "Return"); err != nil {
 		return fmt.Errorf("no error box after declining WebView2: %w (stderr: %s)", err, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), webView2Link) {
 		return fmt.Errorf("the error does not say where to get WebView2: %s", stderr.String())
-	}
-	if err := press(box, "Return"); err != nil {
-		return err
 	}
 	select {
 	case err := <-done:
@@ -59,24 +51,27 @@ func windowWithoutWebView2(w *wine, gui string) error {
 // webView2Link is where Lexflow tells the user to get the runtime.
 const webView2Link = "https://go.microsoft.com/fwlink/p/?LinkId=2124703"
 
-// waitWindow waits for a top-level window whose title matches the regular
-// expression, and returns its X id.
-func waitWindow(title string) (string, error) {
+// pressIn waits for a shown top-level window whose title matches the regular
+// expression and presses a key in it. The window Wails makes, also titled
+// "Lexflow", is shown for a moment while the program gives up, so a window
+// found may be gone by the time it is given the focus: then the search starts
+// again, until the deadline.
+func pressIn(title, key string) error {
 	deadline := time.Now().Add(2 * time.Minute)
+	var last error
 	for time.Now().Before(deadline) {
-		out, _ := exec.Command("xdotool", "search", "--name", title).Output()
-		if ids := strings.Fields(string(out)); len(ids) > 0 {
-			return ids[0], nil
+		out, _ := exec.Command("xdotool", "search", "--onlyvisible", "--name", title).Output()
+		for _, id := range strings.Fields(string(out)) {
+			out, err := exec.Command("xdotool", "windowfocus", "--sync", id, "key", key).CombinedOutput()
+			if err == nil {
+				return nil
+			}
+			last = fmt.Errorf("press %s: %w: %s", key, err, out)
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
-	return "", fmt.Errorf("no window titled %s within 2 minutes", title)
-}
-
-// press gives a window the keyboard focus and presses a key in it.
-func press(window, key string) error {
-	if out, err := exec.Command("xdotool", "windowfocus", "--sync", window, "key", key).CombinedOutput(); err != nil {
-		return fmt.Errorf("press %s: %w: %s", key, err, out)
+	if last != nil {
+		return last
 	}
-	return nil
+	return fmt.Errorf("no window titled %s within 2 minutes", title)
 }

@@ -1,0 +1,82 @@
+package handoff
+
+import (
+	"encoding/json"
+	"slices"
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/windows"
+)
+
+// listen makes the hidden window a Wails window with the single-instance lock
+// makes (wails v2.16 internal/frontend/desktop/windows/single_instance.go:
+// the same names, a message-only window, WM_COPYDATA read up to its NUL) and
+// returns what it receives. Messages sent from this thread reach its window
+// procedure directly, with no message loop.
+func listen(t *testing.T, instance string) *[]launch {
+	t.Helper()
+	var got []launch
+	defWindowProc := user32.NewProc("DefWindowProcW")
+	proc := syscall.NewCallback(func(hwnd, msg, wparam uintptr, cds *copyData) uintptr {
+		if msg == wmCopyData {
+			if cds.data == copyDataLaunch {
+				var l launch
+				if err := json.Unmarshal([]byte(windows.UTF16PtrToString(cds.buffer)), &l); err != nil {
+					t.Errorf("decode the launch: %v", err)
+				}
+				got = append(got, l)
+			}
+			return 0
+		}
+		r, _, _ := defWindowProc.Call(hwnd, msg, wparam, uintptr(unsafe.Pointer(cds)))
+		return r
+	})
+	class, title := windowNames(instance)
+	wc := struct {
+		size, style                      uint32
+		proc                             uintptr
+		clsExtra, wndExtra               int32
+		instance, icon, cursor, bg, menu uintptr
+		class                            *uint16
+		iconSm                           uintptr
+	}{proc: proc, class: windows.StringToUTF16Ptr(class)}
+	wc.size = uint32(unsafe.Sizeof(wc))
+	if atom, _, err := user32.NewProc("RegisterClassExW").Call(uintptr(unsafe.Pointer(&wc))); atom == 0 {
+		t.Fatalf("register the window class: %v", err)
+	}
+	hwnd, _, err := user32.NewProc("CreateWindowExW").Call(0, ptr(class), ptr(title), 0, 0, 0, 0, 0, hwndMessage, 0, 0, 0)
+	if hwnd == 0 {
+		t.Fatalf("create the window: %v", err)
+	}
+	t.Cleanup(func() { user32.NewProc("DestroyWindow").Call(hwnd) })
+	return &got
+}
+
+func TestSendHandsPathsToTheWindowOfTheSameLibrary(t *testing.T) {
+	got := listen(t, "lexflow-test-one")
+	paths := []string{`C:\Users\Ana\Dossiers d'été\bail.pdf`, `\\server\share\acts\act.docx`}
+	if !Send("lexflow-test-one", paths) {
+		t.Fatal("Send found no window")
+	}
+	if !Send("lexflow-test-one", nil) {
+		t.Fatal("Send with no paths (bring the window forward) found no window")
+	}
+	if len(*got) != 2 || !slices.Equal((*got)[0].Args, paths) || len((*got)[1].Args) != 0 {
+		t.Fatalf("the window received %+v, want the paths, then none", *got)
+	}
+	if (*got)[0].WorkingDirectory == "" {
+		t.Error("no working directory sent")
+	}
+}
+
+func TestSendFindsNoWindowOfAnotherLibrary(t *testing.T) {
+	got := listen(t, "lexflow-test-two")
+	if Send("lexflow-test-other", []string{`C:\act.pdf`}) {
+		t.Fatal("Send reported a window for a library none shows")
+	}
+	if len(*got) != 0 {
+		t.Fatalf("the other library's window received %+v", *got)
+	}
+}
