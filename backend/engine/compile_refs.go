@@ -103,6 +103,9 @@ func (c *compiler) checkWrites(n *planNode) {
 
 func (c *compiler) declaredInputs(n *planNode) []Input {
 	ins := slices.Clone(n.spec.Inputs)
+	if n.body != nil {
+		ins = append(ins, n.body.outer...)
+	}
 	for _, sel := range n.spec.Response.Refs() {
 		ins = append(ins, Input{Selector: sel, Type: TypeAny})
 	}
@@ -129,10 +132,16 @@ func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
 	r := ref{sel: slices.Clone(sel), key: sel.String(), node: -1}
 	if sel.IsNamespace() {
 		t, ok := c.namespaceType(n.id, in)
+		if ok && c.scope != nil {
+			c.scope.addOuter(in) // a round's pool takes it from the container's snapshot
+		}
 		return r, ok && c.checkType(n.id, in, t)
 	}
 	if c.only != "" && !c.has(sel.Node()) {
 		return r, true // another step's variable, handed in as it was recorded
+	}
+	if c.scope != nil && !c.has(sel.Node()) {
+		return c.scope.resolve(c, n.id, in, r)
 	}
 	prod, ok := c.producer(owner, in, acyclic)
 	if !ok {

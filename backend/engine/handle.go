@@ -23,6 +23,9 @@ type report struct {
 	err           error
 	retryIn       time.Duration
 	at            time.Time
+	// body events: the round and the event of a container's body.
+	round int
+	event *Event
 }
 
 type reportKind uint8
@@ -32,6 +35,7 @@ const (
 	repRetry
 	repVirtualStart
 	repVirtualDone
+	repBody
 	repDone
 )
 
@@ -52,6 +56,8 @@ func (d *dispatcher) handle(r report) {
 		d.onVirtualStart(r)
 	case repVirtualDone:
 		d.onVirtualDone(r)
+	case repBody:
+		d.onBodyEvent(r)
 	}
 }
 
@@ -68,7 +74,7 @@ func (d *dispatcher) current(r report) bool {
 	if st.exec != r.exec || st.status != StatusRunning {
 		return false
 	}
-	if r.kind == repChunk || r.kind == repRetry {
+	if r.kind == repChunk || r.kind == repRetry || r.kind == repBody {
 		return d.nodes[r.node].attempt == r.attempt && d.nodes[r.node].status == StatusRunning
 	}
 	return r.kind != repVirtualDone || d.nodes[r.node].status == StatusRunning
@@ -141,6 +147,9 @@ func (d *dispatcher) complete(r report, res NodeResult, status Status, err error
 	res.Handle = handle
 	r.res = res
 	d.pool.nodes[r.node] = res.Outputs
+	if d.p.nodes[r.node].spec.Role == RoleBreak {
+		d.broke = true
+	}
 	if d.p.nodes[r.node].spec.Role == RoleEnd {
 		for k, v := range res.Outputs {
 			d.result.Outputs[k] = v
