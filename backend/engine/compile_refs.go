@@ -90,6 +90,10 @@ func (c *compiler) checkReferences(acyclic bool) {
 // checkWrites checks that a node writes only declared conversation variables.
 func (c *compiler) checkWrites(n *planNode) {
 	for _, w := range n.spec.Writes {
+		if c.scope != nil && len(w.Selector) == 2 && w.Selector.Node() == c.scope.container {
+			c.scope.local(c, n.id, w) // a loop's variable, written by a step of its body
+			continue
+		}
 		if len(w.Selector) != 2 || w.Selector.Node() != NamespaceConversation {
 			c.refProblem(n.id, w, ErrUnknownVariable, "Only conversation variables can be written: choose one.",
 				fmt.Sprintf("%s is not a conversation variable", tplOf(w.Selector)))

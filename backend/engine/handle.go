@@ -282,21 +282,38 @@ func errorOutputs(err error) map[string]Value {
 	return map[string]Value{"error_message": String(err.Error()), "error_type": String(errorType(err))}
 }
 
-// applyWrites sets the conversation variables a node wrote, all or none:
-// each must be one the node declared, of its declared type.
+// applyWrites sets the variables a node wrote, all or none: each must be
+// one the node declared, of its declared type. They are conversation
+// variables, or in a round of a body its container's locals (a loop's
+// variables), which keep the type of their value.
 func (d *dispatcher) applyWrites(writes map[string]Value, declared []Input) error {
-	conv := d.pool.ns[NamespaceConversation]
+	targets := make(map[string]Selector, len(writes))
 	for name, v := range writes {
-		if !slices.ContainsFunc(declared, func(in Input) bool { return in.Selector.Var() == name }) {
-			return fmt.Errorf("write conversation variable %q: not declared by the node: %w", name, ErrUnknownVariable)
+		k := slices.IndexFunc(declared, func(in Input) bool { return in.Selector.Var() == name })
+		if k < 0 {
+			return fmt.Errorf("write variable %q: not declared by the node: %w", name, ErrUnknownVariable)
 		}
-		want := d.p.conv[name].Type()
+		sel := declared[k].Selector
+		want := d.writeType(sel)
 		if !conforms(coerce(v, want), want) {
-			return fmt.Errorf("write conversation variable %q: %s is not %s: %w", name, v.Type(), want, ErrTypeMismatch)
+			return fmt.Errorf("write variable %q: %s is not %s: %w", name, v.Type(), want, ErrTypeMismatch)
 		}
+		targets[name] = sel
 	}
 	for name, v := range writes {
-		conv[name] = coerce(v, d.p.conv[name].Type())
+		sel := targets[name]
+		d.pool.ns[sel.Node()][name] = coerce(v, d.writeType(sel))
 	}
 	return nil
+}
+
+// writeType is the type a written variable must keep.
+func (d *dispatcher) writeType(sel Selector) Type {
+	if sel.Node() == NamespaceConversation {
+		return d.p.conv[sel.Var()].Type()
+	}
+	if cur, ok := d.pool.ns[sel.Node()][sel.Var()]; ok && !cur.IsZero() {
+		return cur.Type()
+	}
+	return TypeAny
 }

@@ -1,0 +1,284 @@
+package nodes_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"lexflow/backend/dsl"
+	"lexflow/backend/engine"
+)
+
+// iterationApp splits a comma-separated list and shouts each item with its
+// index inside an iteration; the item "bad" fails its round, "slow" waits
+// for the run to be cancelled.
+func iterationApp(parallel bool, mode string) string {
+	return fmt.Sprintf(`
+version: 0.1.0
+kind: lexflow-app
+app: {name: Iterate, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {variables: [{variable: list, type: paragraph}]}}
+      - id: split
+        type: code
+        data:
+          code_language: javascript
+          code: "function main({list}) { return {items: list.split(',')} }"
+          variables: [{variable: list, value_selector: [start, list]}]
+          outputs: {items: {type: 'array[string]'}}
+      - id: each
+        type: iteration
+        data: {title: Each, iterator_selector: [split, items], output_selector: [shout, result], output_type: 'array[string]',
+          start_node_id: each-start, is_parallel: %t, parallel_nums: 2, error_handle_mode: %s}
+      - {id: each-start, type: iteration-start, parentId: each, data: {}}
+      - id: shout
+        type: code
+        parentId: each
+        data:
+          code_language: javascript
+          code: "function main({item, index, list}) { if (item === 'bad') throw new Error('bad item'); if (item === 'slow') { while (true) {} } return {result: item.toUpperCase() + index + '/' + list.length} }"
+          variables: [{variable: item, value_selector: [each, item]}, {variable: index, value_selector: [each, index]}, {variable: list, value_selector: [start, list]}]
+          outputs: {result: {type: string}}
+      - {id: end, type: end, data: {outputs: [{variable: out, value_selector: [each, output]}]}}
+    edges:
+      - {source: start, target: split}
+      - {source: split, target: each}
+      - {source: each-start, target: shout}
+      - {source: each, target: end}
+`, parallel, mode)
+}
+
+func TestIterationRunsItsBodyPerItem(t *testing.T) {
+	e := newEnv(t, "ollama")
+	for _, parallel := range []bool{false, true} {
+		t.Run(fmt.Sprintf("parallel=%t", parallel), func(t *testing.T) {
+			plan := e.compile(t, []byte(iterationApp(parallel, "terminated")))
+			res, err, evs := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": "a,b,c"}}, 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff([]any{"A0/5", "B1/5", "C2/5"}, res.Outputs["out"].Any()); d != "" {
+				t.Errorf("output (-want +got):\n%s", d)
+			}
+			if got := roundsOf(evs, "shout"); !slices.Equal(got, []int{0, 1, 2}) {
+				t.Errorf("shout ran in rounds %v, want 0, 1, 2 each once", got)
+			}
+			checkEventOrder(t, evs)
+		})
+	}
+}
+
+// roundsOf lists, sorted, the rounds in which a body step succeeded, and
+// checks each of its events names its container.
+func roundsOf(evs []engine.Event, nodeID string) []int {
+	var rounds []int
+	for _, e := range evs {
+		if e.NodeID == nodeID && e.Kind == engine.NodeRunSucceeded && e.Round != nil && e.ParentNodeID == "each" {
+			rounds = append(rounds, *e.Round)
+		}
+	}
+	slices.Sort(rounds)
+	return rounds
+}
+
+// checkEventOrder checks the run's events are numbered 1, 2, ... and that
+// the iteration finishes after every step of its body.
+func checkEventOrder(t *testing.T, evs []engine.Event) {
+	t.Helper()
+	lastBody, iterDone := 0, 0
+	for i, e := range evs {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("event %d has seq %d", i+1, e.Seq)
+		}
+		if e.ParentNodeID == "each" {
+			lastBody = i
+		}
+		if e.NodeID == "each" && e.Kind == engine.NodeRunSucceeded {
+			iterDone = i
+		}
+	}
+	if iterDone < lastBody {
+		t.Errorf("the iteration finished (event %d) before its body's last event (%d)", iterDone+1, lastBody+1)
+	}
+}
+
+func TestIterationErrorModes(t *testing.T) {
+	e := newEnv(t, "ollama")
+	tests := []struct {
+		mode string
+		want []any
+	}{
+		{"continue-on-error", []any{"A0/7", nil, "C2/7"}},
+		{"remove-abnormal-output", []any{"A0/7", "C2/7"}},
+	}
+	for _, parallel := range []bool{false, true} {
+		for _, tt := range tests {
+			plan := e.compile(t, []byte(iterationApp(parallel, tt.mode)))
+			res, err, evs := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": "a,bad,c"}}, 4)
+			if err != nil {
+				t.Fatalf("%s: %v", tt.mode, err)
+			}
+			if d := cmp.Diff(tt.want, res.Outputs["out"].Any()); d != "" {
+				t.Errorf("%s parallel=%t (-want +got):\n%s", tt.mode, parallel, d)
+			}
+			if !slices.ContainsFunc(evs, func(e engine.Event) bool {
+				return e.NodeID == "shout" && e.Kind == engine.NodeRunFailed && e.Round != nil && *e.Round == 1
+			}) {
+				t.Errorf("%s: no failure of shout in round 1 among the events", tt.mode)
+			}
+		}
+	}
+	plan := e.compile(t, []byte(iterationApp(true, "terminated")))
+	_, err, _ := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": "a,bad,c"}}, 4)
+	var ne *engine.NodeError
+	if !errors.As(err, &ne) || ne.NodeID != "each" || !strings.Contains(err.Error(), "bad item") {
+		t.Errorf("terminated: %v, want the iteration to fail with its item's error", err)
+	}
+}
+
+func TestIterationCancelledInsideItsBody(t *testing.T) {
+	e := newEnv(t, "ollama")
+	plan := e.compile(t, []byte(iterationApp(true, "continue-on-error")))
+	ch := make(chan engine.Event, 256)
+	x, err := plan.Start(context.Background(), engine.RunInput{Inputs: map[string]any{"list": "a,slow"}},
+		engine.RunOptions{Observers: []engine.Observer{engine.ChanObserver(ch)}, AbandonAfter: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ev := range ch {
+		if ev.NodeID == "shout" && ev.Kind == engine.NodeRunStarted && ev.Round != nil && *ev.Round == 1 {
+			x.Cancel()
+		}
+	}
+	res, err := x.Wait()
+	if !errors.Is(err, engine.ErrRunCancelled) || res.Status != engine.StatusCancelled {
+		t.Errorf("run ended %s with %v, want cancelled", res.Status, err)
+	}
+}
+
+// loopApp doubles a loop variable until it reaches a limit, or until
+// loop_count rounds, or until its loop-end step is reached.
+func loopApp(count int, limit int, withEnd bool) string {
+	end := ""
+	if withEnd {
+		end = `
+      - {id: stop, type: loop-end, parentId: grow, data: {}}`
+	}
+	edge := ""
+	if withEnd {
+		edge = `
+      - {source: double, target: stop}`
+	}
+	return fmt.Sprintf(`
+version: 0.1.0
+kind: lexflow-app
+app: {name: Grow, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {variables: [{variable: seed, type: number}]}}
+      - id: grow
+        type: loop
+        data:
+          title: Grow
+          start_node_id: grow-start
+          loop_count: %d
+          logical_operator: and
+          break_conditions: [{variable_selector: [grow, n], comparison_operator: '≥', value: '%d'}]
+          loop_variables:
+            - {label: n, var_type: number, value_type: variable, value: [start, seed]}
+            - {label: trail, var_type: 'array[number]', value_type: constant, value: '[]'}
+      - {id: grow-start, type: loop-start, parentId: grow, data: {}}
+      - id: double
+        type: assigner
+        parentId: grow
+        data:
+          version: '2'
+          items:
+            - {variable_selector: [grow, n], input_type: constant, operation: '*=', value: 2}
+            - {variable_selector: [grow, trail], input_type: variable, operation: append, value: [grow, n]}%s
+      - {id: end, type: end, data: {outputs: [{variable: n, value_selector: [grow, n]}, {variable: rounds, value_selector: [grow, loop_round]}, {variable: trail, value_selector: [grow, trail]}]}}
+    edges:
+      - {source: start, target: grow}
+      - {source: grow-start, target: double}%s
+      - {source: grow, target: end}
+`, count, limit, end, edge)
+}
+
+func TestLoopRunsUntilItsBreakConditionOrItsCount(t *testing.T) {
+	e := newEnv(t, "ollama")
+	tests := []struct {
+		name         string
+		count, limit int
+		withEnd      bool
+		seed         float64
+		n, rounds    float64
+		trail        []any
+	}{
+		{"break condition", 10, 20, false, 3, 24, 3, []any{3.0, 6.0, 12.0}},
+		{"loop_count", 2, 1000, false, 3, 12, 2, []any{3.0, 6.0}},
+		{"holds before the first round", 10, 2, false, 3, 3, 0, []any{}},
+		{"loop-end", 10, 1000, true, 1, 2, 1, []any{1.0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan := e.compile(t, []byte(loopApp(tt.count, tt.limit, tt.withEnd)))
+			res, err, evs := run(t, plan, engine.RunInput{Inputs: map[string]any{"seed": tt.seed}}, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]any{"n": res.Outputs["n"].Any(), "rounds": res.Outputs["rounds"].Any(), "trail": res.Outputs["trail"].Any()}
+			want := map[string]any{"n": tt.n, "rounds": tt.rounds, "trail": tt.trail}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("outputs (-want +got):\n%s", d)
+			}
+			var doubled int
+			for _, ev := range evs {
+				if ev.NodeID == "double" && ev.Kind == engine.NodeRunSucceeded && ev.ParentNodeID == "grow" && ev.Round != nil && *ev.Round == doubled {
+					doubled++
+				}
+			}
+			if float64(doubled) != tt.rounds {
+				t.Errorf("the body's assigner succeeded in %d rounds, want %v", doubled, tt.rounds)
+			}
+		})
+	}
+}
+
+func TestBodyProblemsAreReported(t *testing.T) {
+	e := newEnv(t, "ollama")
+	app := strings.Replace(iterationApp(false, "terminated"), "[each, index]", "[each, position]", 1)
+	app = strings.Replace(app, "output_selector: [shout, result]", "output_selector: [shout, missing]", 1)
+	app = strings.Replace(app, "      - {source: each, target: end}", "      - {source: each, target: end}\n      - {source: split, target: shout}", 1)
+	_, err := engine.Compile(importApp(t, app), e.registry(t))
+	var ce *engine.CompileError
+	if !errors.As(err, &ce) {
+		t.Fatalf("compile: %v, want problems", err)
+	}
+	var got []string
+	for _, p := range ce.Problems {
+		got = append(got, p.NodeID+": "+p.Detail)
+	}
+	for _, want := range []string{`shout: {{#each.position#}}`, `each: {{#shout.missing#}}: node shout has no output "missing"`, `crosses`} {
+		if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, want) || strings.Contains(s, "→ shout") && want == "crosses" }) {
+			t.Errorf("no problem like %q in %q", want, got)
+		}
+	}
+}
+
+func importApp(t *testing.T, doc string) *dsl.App {
+	t.Helper()
+	app, err := dsl.Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return app
+}
