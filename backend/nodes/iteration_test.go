@@ -268,7 +268,9 @@ func TestBodyProblemsAreReported(t *testing.T) {
 		got = append(got, p.NodeID+": "+p.Detail)
 	}
 	for _, want := range []string{`shout: {{#each.position#}}`, `each: {{#shout.missing#}}: node shout has no output "missing"`, `crosses`} {
-		if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, want) || strings.Contains(s, "→ shout") && want == "crosses" }) {
+		if !slices.ContainsFunc(got, func(s string) bool {
+			return strings.Contains(s, want) || strings.Contains(s, "→ shout") && want == "crosses"
+		}) {
 			t.Errorf("no problem like %q in %q", want, got)
 		}
 	}
