@@ -8,7 +8,7 @@ import { freeSpot, newNode, PALETTE_MIME } from './addNode';
 /** Every node type the backend registers, grouped; drag one onto the canvas, or press it to add it in the middle. */
 export function Palette() {
   const types = useNodeTypes();
-  const kinds = (types.data ?? []).map(kindOf);
+  const kinds = (types.data ?? []).map(kindOf).filter((k) => !k.hidden);
   return (
     <aside className="studio-palette" aria-label="Node types">
       <h2 className="studio-palette-title">Add a step</h2>
