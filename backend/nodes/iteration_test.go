@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,8 @@ import (
 
 	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
+	"lexflow/backend/runs"
+	"lexflow/backend/store"
 )
 
 // iterationApp splits a comma-separated list and shouts each item with its
@@ -283,4 +287,50 @@ func importApp(t *testing.T, doc string) *dsl.App {
 		t.Fatal(err)
 	}
 	return app
+}
+
+// Every round of a body's steps is recorded as an execution of its own, with
+// its round, beside the container's; the run's events keep every round too.
+func TestIterationRoundsAreRecorded(t *testing.T) {
+	e := newEnv(t, "ollama")
+	plan := e.compile(t, []byte(iterationApp(true, "terminated")))
+	db, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "runs.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.InsertRun(t.Context(), store.Run{ID: "r1", Mode: "workflow", StartedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = plan.Run(t.Context(), engine.RunInput{RunID: "r1", Inputs: map[string]any{"list": "a,b,c"}},
+		engine.RunOptions{Observers: []engine.Observer{runs.NewRecorder(db, "")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execs, err := db.NodeExecutions(t.Context(), "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, x := range execs {
+		round := "-"
+		if x.Round != nil {
+			round = strconv.Itoa(*x.Round)
+		}
+		got = append(got, fmt.Sprintf("%s/%s in %q: %s", x.NodeID, round, x.ParentNodeID, x.Status))
+	}
+	slices.Sort(got)
+	want := []string{`each-start/0 in "each": succeeded`, `each-start/1 in "each": succeeded`, `each-start/2 in "each": succeeded`,
+		`each/- in "": succeeded`, `end/- in "": succeeded`, `shout/0 in "each": succeeded`, `shout/1 in "each": succeeded`,
+		`shout/2 in "each": succeeded`, `split/- in "": succeeded`, `start/- in "": succeeded`}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("recorded executions (-want +got):\n%s", d)
+	}
+	ids := map[string]bool{}
+	for _, x := range execs {
+		if ids[x.ID] {
+			t.Errorf("execution id %s is given twice", x.ID)
+		}
+		ids[x.ID] = true
+	}
 }
