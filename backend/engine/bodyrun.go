@@ -74,8 +74,11 @@ func (d *dispatcher) onBodyEvent(r report) {
 			e.ParentNodeID = d.p.nodes[r.node].id
 		}
 	}
-	if e.Kind == NodeRunSucceeded || e.Kind == NodeRunFailed {
+	switch {
+	case e.Kind == NodeRunSucceeded || e.Kind == NodeRunFailed:
 		d.addUsage(NodeResult{Usage: e.Usage})
+	case e.Kind == NodeRunStreamChunk && e.Response:
+		d.coord.answer.WriteString(e.Chunk) // an Answer inside the body replies round by round, as in Dify
 	}
 	d.emit(e)
 }

@@ -334,3 +334,77 @@ func TestIterationRoundsAreRecorded(t *testing.T) {
 		ids[x.ID] = true
 	}
 }
+
+// An Answer inside an iteration replies once per round, in a chatflow.
+func TestAnswerInsideAnIterationRepliesEachRound(t *testing.T) {
+	e := newEnv(t, "ollama")
+	plan := e.compile(t, []byte(`
+version: 0.1.0
+kind: lexflow-app
+app: {name: Each, mode: chatflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {}}
+      - id: split
+        type: code
+        data: {code_language: javascript, code: "function main({q}) { return {items: q.split(' ')} }", variables: [{variable: q, value_selector: [sys, query]}], outputs: {items: {type: 'array[string]'}}}
+      - {id: each, type: iteration, data: {iterator_selector: [split, items], output_selector: [each, item], output_type: 'array[string]', start_node_id: say}}
+      - {id: say, type: answer, parentId: each, data: {answer: '[{{#each.index#}}:{{#each.item#}}]'}}
+      - {id: done, type: answer, data: {answer: '{{#each.output#}}'}}
+    edges:
+      - {source: start, target: split}
+      - {source: split, target: each}
+      - {source: each, target: done}
+`))
+	res, err, _ := run(t, plan, engine.RunInput{Sys: engine.Sys{Query: "rent notice"}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.Answer, "[0:rent][1:notice]") || len(res.Answer) == len("[0:rent][1:notice]") {
+		t.Errorf("answer %q", res.Answer)
+	}
+}
+
+// An iteration inside an iteration: the inner body reads both items, and
+// each event names its own container and round.
+func TestNestedIterations(t *testing.T) {
+	e := newEnv(t, "ollama")
+	plan := e.compile(t, []byte(`
+version: 0.1.0
+kind: lexflow-app
+app: {name: Grid, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {}}
+      - id: rows
+        type: code
+        data: {code_language: javascript, code: "function main() { return {rows: ['a', 'b'], cols: ['1', '2', '3']} }", outputs: {rows: {type: 'array[string]'}, cols: {type: 'array[string]'}}}
+      - {id: outer, type: iteration, data: {iterator_selector: [rows, rows], output_selector: [inner, output], output_type: 'array[any]', start_node_id: inner}}
+      - {id: inner, type: iteration, parentId: outer, data: {iterator_selector: [rows, cols], output_selector: [cell, output], output_type: 'array[string]', start_node_id: cell, is_parallel: true}}
+      - {id: cell, type: template-transform, parentId: inner, data: {template: '{{ r }}{{ c }}', variables: [{variable: r, value_selector: [outer, item]}, {variable: c, value_selector: [inner, item]}]}}
+      - {id: end, type: end, data: {outputs: [{variable: grid, value_selector: [outer, output]}]}}
+    edges:
+      - {source: start, target: rows}
+      - {source: rows, target: outer}
+      - {source: outer, target: end}
+`))
+	res, err, evs := run(t, plan, engine.RunInput{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []any{[]any{"a1", "a2", "a3"}, []any{"b1", "b2", "b3"}}
+	if d := cmp.Diff(want, res.Outputs["grid"].Any()); d != "" {
+		t.Errorf("grid (-want +got):\n%s", d)
+	}
+	cells := 0
+	for _, ev := range evs {
+		if ev.NodeID == "cell" && ev.Kind == engine.NodeRunSucceeded && ev.ParentNodeID == "inner" && ev.Round != nil {
+			cells++
+		}
+	}
+	if cells != 6 {
+		t.Errorf("%d cells recorded in the inner iteration, want 6", cells)
+	}
+}

@@ -57,15 +57,19 @@ export const iterationKind: NodeKind = {
   validate: validateIteration,
 };
 
-/** The first step inside an iteration or a loop: it only marks where the steps begin. */
-export const iterationStartKind: NodeKind = {
-  type: 'iteration-start',
-  label: 'Start of the steps',
-  description: 'Where the steps inside an iteration begin.',
-  icon: Flag,
-  tone: 'violet',
-  family: 'start',
-  group: 'Logic',
-  defaults: () => ({ title: '' }),
-  hidden: true,
-};
+/** The first step inside a container (`what`: iteration or loop): it only marks where the steps begin. */
+export function bodyStartKind(type: string, what: string): NodeKind {
+  return {
+    type,
+    label: 'Start of the steps',
+    description: `Where the steps inside a ${what} begin.`,
+    icon: Flag,
+    tone: 'violet',
+    family: 'start',
+    group: 'Logic',
+    defaults: () => ({ title: '' }),
+    hidden: true,
+  };
+}
+
+export const iterationStartKind = bodyStartKind('iteration-start', 'iteration');

@@ -1,6 +1,7 @@
-import { Flag, IterationCw, OctagonX } from 'lucide-react';
+import { IterationCw, OctagonX } from 'lucide-react';
 import { checkNames, checkSelector, errorCollector, listOf, numberOf, textOf, type Config } from '../config';
 import { OPERATORS, operatorOf, type Condition } from '../if-else/definition';
+import { bodyStartKind } from '../iteration/definition';
 import type { NodeKind } from '../kind';
 
 /** The most rounds a loop may run (nodes/loop.go MaxLoopCount). */
@@ -54,17 +55,7 @@ export const loopKind: NodeKind = {
   validate: validateLoop,
 };
 
-export const loopStartKind: NodeKind = {
-  type: 'loop-start',
-  label: 'Start of the steps',
-  description: 'Where the steps inside a loop begin.',
-  icon: Flag,
-  tone: 'violet',
-  family: 'start',
-  group: 'Logic',
-  defaults: () => ({ title: '' }),
-  hidden: true,
-};
+export const loopStartKind = bodyStartKind('loop-start', 'loop');
 
 export const loopEndKind: NodeKind = {
   type: 'loop-end',
