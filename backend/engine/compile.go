@@ -141,7 +141,8 @@ func (c *compiler) declared(what string, vars []dsl.Variable) map[string]Value {
 func (c *compiler) buildNodes() {
 	peers := c.peers()
 	for i, gn := range c.app.Workflow.Graph.Nodes {
-		if (gn.ParentID != c.level() && !c.allLevels) || (c.only != "" && (gn.ID != c.only || c.has(gn.ID))) {
+		// A step run alone (only) may be one inside a container's body.
+		if (gn.ParentID != c.level() && !c.allLevels && c.only == "") || (c.only != "" && (gn.ID != c.only || c.has(gn.ID))) {
 			continue
 		}
 		if !c.checkNodeID(i, gn.ID) {
@@ -151,7 +152,7 @@ func (c *compiler) buildNodes() {
 		c.plan.real = len(c.plan.nodes)
 		def := NodeDef{ID: gn.ID, Type: gn.Type, Data: gn.Data, Mode: c.plan.mode, peers: peers}
 		c.build(idx, def)
-		if c.plan.nodes[idx].spec.Body != nil && c.only == "" && !c.allLevels {
+		if c.plan.nodes[idx].spec.Body != nil && !c.allLevels {
 			c.compileBody(idx)
 		}
 	}

@@ -262,6 +262,8 @@ func TestBodyProblemsAreReported(t *testing.T) {
 	app := strings.Replace(iterationApp(false, "terminated"), "[each, index]", "[each, position]", 1)
 	app = strings.Replace(app, "output_selector: [shout, result]", "output_selector: [shout, missing]", 1)
 	app = strings.Replace(app, "      - {source: each, target: end}", "      - {source: each, target: end}\n      - {source: split, target: shout}", 1)
+	app = strings.Replace(app, "start_node_id: each-start", "start_node_id: nowhere", 1)
+	app = strings.Replace(app, "      - {id: end, type: end,", "      - {id: stray, type: template-transform, parentId: split, data: {template: x}}\n      - {id: end, type: end,", 1)
 	_, err := engine.Compile(importApp(t, app), e.registry(t))
 	var ce *engine.CompileError
 	if !errors.As(err, &ce) {
@@ -271,7 +273,8 @@ func TestBodyProblemsAreReported(t *testing.T) {
 	for _, p := range ce.Problems {
 		got = append(got, p.NodeID+": "+p.Detail)
 	}
-	for _, want := range []string{`shout: {{#each.position#}}`, `each: {{#shout.missing#}}: node shout has no output "missing"`, `crosses`} {
+	for _, want := range []string{`shout: {{#each.position#}}`, `each: {{#shout.missing#}}: node shout has no output "missing"`, `crosses`,
+		`each: start node "nowhere" is not a step of the body`, `stray: parentId "split" is not an iteration`} {
 		if !slices.ContainsFunc(got, func(s string) bool {
 			return strings.Contains(s, want) || strings.Contains(s, "→ shout") && want == "crosses"
 		}) {
@@ -406,5 +409,43 @@ workflow:
 	}
 	if cells != 6 {
 		t.Errorf("%d cells recorded in the inner iteration, want 6", cells)
+	}
+}
+
+// A step inside an iteration, and the iteration itself, run alone from the
+// variables a run handed them.
+func TestBodyStepsAndContainersRunAlone(t *testing.T) {
+	e := newEnv(t, "ollama")
+	app := importApp(t, iterationApp(false, "terminated"))
+	tests := []struct {
+		node string
+		vars map[string]engine.Value
+		want map[string]any
+	}{
+		{"shout", map[string]engine.Value{"each.item": engine.String("x"), "each.index": engine.Number(4), "start.list": engine.String("x,y")},
+			map[string]any{"result": "X4/3"}},
+		{"each", map[string]engine.Value{"split.items": engine.Strings([]string{"p", "q"}), "start.list": engine.String("p,q")},
+			map[string]any{"output": []any{"P0/3", "Q1/3"}}},
+	}
+	for _, tt := range tests {
+		plan, err := engine.CompileNode(app, e.registry(t), tt.node)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.node, err)
+		}
+		x, err := plan.StartNode(t.Context(), tt.node, engine.VarsOf(tt.vars), engine.RunInput{}, engine.RunOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := x.Wait()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.node, err)
+		}
+		got := map[string]any{}
+		for k, v := range res.Outputs {
+			got[k] = v.Any()
+		}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("%s alone (-want +got):\n%s", tt.node, d)
+		}
 	}
 }
