@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLexflow, launchBrowser, pageAPI, screenshotBothThemes } from './harness.mjs';
-import { canvasAtRest, stepNode } from './studioPage.mjs';
+import { canvasAtRest, createApp, stepNode, waitSaved } from './studioPage.mjs';
 
 let app, browser;
 
@@ -121,6 +121,39 @@ test('iteration and loop: frames with their steps, panels, a run through every i
   await page.locator('[data-testid="studio-node"][data-node-id="end"][data-run-status="succeeded"]').waitFor();
   await page.locator('[data-testid="studio-node"][data-node-id="tick"][data-run-status="succeeded"]').waitFor();
   await screenshotBothThemes(page, 'studio-containers-run');
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+test('an iteration added from the palette comes with its first step, and a step dropped on it goes inside', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  await createApp(page, 'Blank', 'Built by hand');
+  await page.locator('[data-testid="palette-item"][data-node-type="iteration"]').click();
+  const appId = decodeURIComponent(page.url().split('/studio/')[1] ?? '');
+  const frame = stepNode(page, 'iteration_1');
+  await frame.waitFor();
+  await stepNode(page, 'iteration_start_1').waitFor();
+  await canvasAtRest(page);
+  const box = await frame.boundingBox();
+  const canvas = page.locator('.studio-canvas');
+  const cbox = await canvas.boundingBox();
+  const item = page.locator('[data-testid="palette-item"][data-node-type="template-transform"]');
+  await item.dragTo(canvas, { targetPosition: { x: box.x + box.width * 0.55 - cbox.x, y: box.y + box.height * 0.5 - cbox.y } });
+  await stepNode(page, 'template_transform_1').waitFor();
+  await waitSaved(page);
+  const saved = JSON.parse((await pageAPI(page, app.token, 'GET', `/api/apps/${appId}/dsl`)).body.dsl).workflow.graph.nodes;
+  const byId = Object.fromEntries(saved.map((n) => [n.id, n]));
+  assert.equal(byId['iteration_start_1']?.parentId, 'iteration_1', JSON.stringify(saved));
+  assert.equal(byId['template_transform_1']?.parentId, 'iteration_1', JSON.stringify(saved));
+  assert.equal(byId['iteration_1'].data.start_node_id, 'iteration_start_1');
+  await screenshotBothThemes(page, 'studio-iteration-built');
+
+  // Deleting the iteration deletes the steps inside it.
+  await frame.click({ position: { x: 30, y: 12 } });
+  await page.keyboard.press('Delete');
+  await stepNode(page, 'template_transform_1').waitFor({ state: 'detached' });
+  await stepNode(page, 'iteration_start_1').waitFor({ state: 'detached' });
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
