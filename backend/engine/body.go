@@ -24,6 +24,19 @@ type bodyPlan struct {
 	outer []Input
 }
 
+// writes are the variables a node may write: its own, and for a container
+// those its body's steps write, however deep.
+func (n *planNode) writes() []Input {
+	if n.body == nil {
+		return n.spec.Writes
+	}
+	out := slices.Clone(n.spec.Writes)
+	for i := range n.body.plan.nodes {
+		out = append(out, n.body.plan.nodes[i].writes()...)
+	}
+	return out
+}
+
 // bodyScope is what a compiler of a body knows about its container.
 type bodyScope struct {
 	container string

@@ -25,18 +25,51 @@ func (a *attempt) runBody(ctx context.Context, round int, locals map[string]Valu
 	if err != nil {
 		return BodyResult{}, fmt.Errorf("run body of %s: %w", x.n.id, err)
 	}
-	d.seed(b.outer, a.vars(), x.n.id, locals)
+	d.seed(b.outer, x.in.Vars, x.n.id, locals)
+	conv := d.pool.ns[NamespaceConversation]
+	maps.Copy(conv, x.conversationWrites(nil))
+	before := maps.Clone(conv)
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(context.Canceled)
 	res := d.run(rctx, cancel)
+	if written := changed(before, conv); len(written) > 0 {
+		x.conversationWrites(written)
+		x.send(ctx, report{kind: repBodyWrites, node: x.idx, exec: x, attempt: a.n, res: NodeResult{Writes: written}})
+	}
 	if res.Err != nil {
 		return BodyResult{}, res.Err
 	}
 	return BodyResult{Vars: d.pool.view(b.reads), Broke: d.broke}, nil
 }
 
-// vars is the snapshot the attempt's node was handed.
-func (a *attempt) vars() Vars { return a.x.in.Vars }
+// conversationWrites adds what a round wrote to the conversation variables
+// and returns all the rounds of this execution wrote: later rounds start
+// from them, as the run's later steps do (onBodyWrites).
+func (x *execution) conversationWrites(add map[string]Value) map[string]Value {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.bodyConv == nil {
+		x.bodyConv = map[string]Value{}
+	}
+	maps.Copy(x.bodyConv, add)
+	return maps.Clone(x.bodyConv)
+}
+
+// changed lists the variables whose value differs from before.
+func changed(before, after map[string]Value) map[string]Value {
+	out := map[string]Value{}
+	for k, v := range after {
+		if old, ok := before[k]; !ok || !old.Equal(v) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// onBodyWrites applies the conversation variables a round of a body wrote.
+func (d *dispatcher) onBodyWrites(r report) {
+	maps.Copy(d.pool.ns[NamespaceConversation], r.res.Writes)
+}
 
 // seed puts into a round's pool what its steps read from outside the body,
 // from the container's snapshot, and the container's locals.

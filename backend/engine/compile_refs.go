@@ -325,7 +325,9 @@ func (c *compiler) writersBefore(i int, sel Selector) []int {
 	}
 	var out []int
 	for w := 0; w < c.plan.real; w++ {
-		writes := slices.ContainsFunc(c.plan.nodes[w].spec.Writes, func(in Input) bool { return in.Selector.Var() == sel.Var() })
+		writes := slices.ContainsFunc(c.plan.nodes[w].writes(), func(in Input) bool {
+			return in.Selector.Node() == NamespaceConversation && in.Selector.Var() == sel.Var()
+		})
 		if writes && c.ancestors[i].has(w) {
 			out = append(out, w)
 		}

@@ -36,6 +36,7 @@ const (
 	repVirtualStart
 	repVirtualDone
 	repBody
+	repBodyWrites
 	repDone
 )
 
@@ -58,6 +59,8 @@ func (d *dispatcher) handle(r report) {
 		d.onVirtualDone(r)
 	case repBody:
 		d.onBodyEvent(r)
+	case repBodyWrites:
+		d.onBodyWrites(r)
 	}
 }
 
@@ -74,7 +77,7 @@ func (d *dispatcher) current(r report) bool {
 	if st.exec != r.exec || st.status != StatusRunning {
 		return false
 	}
-	if r.kind == repChunk || r.kind == repRetry || r.kind == repBody {
+	if r.kind == repChunk || r.kind == repRetry || r.kind == repBody || r.kind == repBodyWrites {
 		return d.nodes[r.node].attempt == r.attempt && d.nodes[r.node].status == StatusRunning
 	}
 	return r.kind != repVirtualDone || d.nodes[r.node].status == StatusRunning

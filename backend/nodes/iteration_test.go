@@ -449,3 +449,40 @@ func TestBodyStepsAndContainersRunAlone(t *testing.T) {
 		}
 	}
 }
+
+// An assigner inside an iteration writes a conversation variable: each round
+// sees the rounds before, and the run's later steps and the next turn see them all.
+func TestConversationWritesInsideAnIteration(t *testing.T) {
+	e := newEnv(t, "ollama")
+	plan := e.compile(t, []byte(`
+version: 0.1.0
+kind: lexflow-app
+app: {name: Collect, mode: chatflow}
+workflow:
+  conversation_variables:
+    - {name: seen, value_type: 'array[string]', value: []}
+  graph:
+    nodes:
+      - {id: start, type: start, data: {}}
+      - id: split
+        type: code
+        data: {code_language: javascript, code: "function main({q}) { return {items: q.split(' ')} }", variables: [{variable: q, value_selector: [sys, query]}], outputs: {items: {type: 'array[string]'}}}
+      - {id: each, type: iteration, data: {iterator_selector: [split, items], output_selector: [each, index], output_type: 'array[number]', start_node_id: keep}}
+      - {id: keep, type: assigner, parentId: each, data: {version: '2', items: [{variable_selector: [conversation, seen], input_type: variable, operation: append, value: [each, item]}]}}
+      - {id: done, type: answer, data: {answer: '{{#conversation.seen#}}'}}
+    edges:
+      - {source: start, target: split}
+      - {source: split, target: each}
+      - {source: each, target: done}
+`))
+	res, err, _ := run(t, plan, engine.RunInput{Sys: engine.Sys{Query: "notice rent"}, Conversation: map[string]any{"seen": []any{"lease"}}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]any{"lease", "notice", "rent"}, res.Conversation["seen"].Any()); d != "" {
+		t.Errorf("conversation after the run (-want +got):\n%s", d)
+	}
+	if !strings.Contains(res.Answer, "rent") {
+		t.Errorf("answer %q does not show what the iteration wrote", res.Answer)
+	}
+}
