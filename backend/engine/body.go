@@ -128,12 +128,8 @@ func (c *compiler) compileReads(container string, reads []Input) []ref {
 		prod, inBody := c.plan.byID[sel.Node()]
 		switch {
 		case inBody && c.plan.nodes[prod].node != nil:
-			p := &c.plan.nodes[prod]
-			t, ok := p.outputs[sel.Var()]
+			t, ok := c.outputType(container, in, &c.plan.nodes[prod])
 			if !ok {
-				c.refProblem(container, in, ErrUnknownVariable,
-					fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.title),
-					fmt.Sprintf("%s: node %s has no output %q (it has %s)", tplOf(sel), p.id, sel.Var(), outputNames(p)))
 				continue
 			}
 			r.node = prod
@@ -152,7 +148,7 @@ func (c *compiler) compileReads(container string, reads []Input) []ref {
 	return out
 }
 
-// resolveScoped resolves a body step's reference to its container's locals
+// resolve resolves a body step's reference to its container's locals
 // or to a step outside the body.
 func (s *bodyScope) resolve(c *compiler, owner string, in Input, r ref) (ref, bool) {
 	if in.Selector.Node() == s.container {

@@ -156,14 +156,24 @@ func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
 	if p.node == nil {
 		return r, true // its own problem is already reported
 	}
-	t, ok := p.outputs[sel.Var()]
+	t, ok := c.outputType(n.id, in, p)
 	if !ok {
-		c.refProblem(n.id, in, ErrUnknownVariable,
-			fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.title),
-			fmt.Sprintf("%s: node %s has no output %q (it has %s)", tplOf(sel), p.id, sel.Var(), outputNames(p)))
 		return ref{}, false
 	}
 	return r, c.checkType(n.id, in, t)
+}
+
+// outputType is the type of the output of p that in reads, reported on
+// owner when p has no such output.
+func (c *compiler) outputType(owner string, in Input, p *planNode) (Type, bool) {
+	t, ok := p.outputs[in.Selector.Var()]
+	if !ok {
+		sel := in.Selector
+		c.refProblem(owner, in, ErrUnknownVariable,
+			fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.title),
+			fmt.Sprintf("%s: node %s has no output %q (it has %s)", tplOf(sel), p.id, sel.Var(), outputNames(p)))
+	}
+	return t, ok
 }
 
 // refProblem reports a bad reference on the field it was made in.
