@@ -110,20 +110,27 @@ type roundOutcome struct {
 	err   error
 }
 
+// failedRound is the round whose failure stopped a "terminated" iteration.
+type failedRound struct {
+	index int
+	err   error
+}
+
 func (it iterationData) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
 	items, err := iterationItems(in.Vars, it.IteratorSelector)
 	if err != nil {
 		return engine.NodeResult{}, err
 	}
-	outcomes := it.rounds(ctx, in, items)
+	outcomes, stop := it.rounds(ctx, in, items)
+	if stop != nil {
+		return engine.NodeResult{}, fmt.Errorf("iteration item %d: %w", stop.index, stop.err)
+	}
 	var values, failures []any
 	for i, o := range outcomes {
 		switch {
 		case o.err == nil:
 			values = append(values, o.value)
 			continue
-		case it.ErrorHandleMode == ErrorModeTerminated:
-			return engine.NodeResult{}, fmt.Errorf("iteration item %d: %w", i, o.err)
 		case it.ErrorHandleMode == ErrorModeContinue:
 			values = append(values, nil)
 		}
@@ -158,13 +165,16 @@ func iterationItems(vars engine.Vars, sel engine.Selector) ([]any, error) {
 }
 
 // rounds runs one round per item, ParallelNums at a time. Under
-// "terminated" the first failure cancels the rounds still running.
-func (it iterationData) rounds(ctx context.Context, in engine.NodeInput, items []any) []roundOutcome {
+// "terminated" the first failure cancels the rounds still running and is
+// returned as the iteration's.
+func (it iterationData) rounds(ctx context.Context, in engine.NodeInput, items []any) ([]roundOutcome, *failedRound) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	out := make([]roundOutcome, len(items))
 	slots := make(chan struct{}, it.ParallelNums)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var stop *failedRound
 	for i, item := range items {
 		if !acquire(ctx, slots) {
 			out[i].err = ctx.Err()
@@ -174,13 +184,19 @@ func (it iterationData) rounds(ctx context.Context, in engine.NodeInput, items [
 		go func() {
 			defer func() { <-slots; wg.Done() }()
 			out[i] = it.round(ctx, in, i, item)
-			if out[i].err != nil && it.ErrorHandleMode == ErrorModeTerminated {
-				cancel()
+			if out[i].err == nil || it.ErrorHandleMode != ErrorModeTerminated {
+				return
 			}
+			mu.Lock()
+			if stop == nil {
+				stop = &failedRound{index: i, err: out[i].err}
+			}
+			mu.Unlock()
+			cancel()
 		}()
 	}
 	wg.Wait()
-	return out
+	return out, stop
 }
 
 // acquire takes a slot for a round, unless ctx ends first.
