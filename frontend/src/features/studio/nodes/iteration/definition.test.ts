@@ -61,6 +61,16 @@ describe('iteration and loop', () => {
     expect(container.map((g) => g.nodeId)).toEqual(['start', 'each', 'shout']);
   });
 
+  it('place the steps of a hand-written body inside its frame', () => {
+    const bare = structuredClone(doc);
+    for (const n of bare.workflow.graph.nodes) delete (n as { position?: unknown }).position;
+    const graph = dslToGraph(parseDsl(JSON.stringify(bare)));
+    const at = (id: string) => graph.nodes.find((n) => n.id === id)!.position;
+    expect(at('each-start')).toEqual({ x: 24, y: 84 });
+    expect(at('shout')).toEqual({ x: 274, y: 84 });
+    expect(at('each').x).toBeGreaterThan(at('start').x);
+  });
+
   it('say on the canvas how their body runs', () => {
     const node = (kind: string, config: Record<string, unknown>) => ({ data: { kind, config } }) as unknown as StudioNode;
     expect(containerSummary('iteration', node('iteration', { is_parallel: true, parallel_nums: 3 }).data.config)).toBe('For each item, 3 items at once');
