@@ -121,6 +121,16 @@ test('iteration and loop: frames with their steps, panels, a run through every i
   await page.locator('[data-testid="studio-node"][data-node-id="end"][data-run-status="succeeded"]').waitFor();
   await page.locator('[data-testid="studio-node"][data-node-id="tick"][data-run-status="succeeded"]').waitFor();
   await screenshotBothThemes(page, 'studio-containers-run');
+
+  // In Runs, every round of a step inside is a row of its own, under its container, with its round.
+  await page.getByTestId('toolbar-open-run').click();
+  await page.waitForURL(/#\/runs\/[^/?]+$/);
+  const labels = page.locator('[data-testid="waterfall-row"][data-node-type="template-transform"]');
+  await labels.nth(2).waitFor();
+  assert.equal(await labels.count(), 3);
+  assert.match(await labels.filter({ hasText: 'round 3' }).textContent(), /Label clause/);
+  assert.equal(await page.locator('[data-testid="waterfall-row"][data-node-type="assigner"]').count(), 3);
+  await screenshotBothThemes(page, 'runs-container-rounds');
   assert.deepEqual(browser.errors, []);
   await page.close();
 });
