@@ -94,26 +94,29 @@ type Tool struct {
 
 // NodeExecution is one node's recorded execution.
 type NodeExecution struct {
-	ID                string            `json:"id"`
-	NodeID            string            `json:"nodeId"`
-	NodeType          string            `json:"nodeType"`
-	Title             string            `json:"title"`
-	Position          int               `json:"position"`
-	PredecessorNodeID string            `json:"predecessorNodeId"`
-	Status            string            `json:"status"`
-	Inputs            json.RawMessage   `json:"inputs" ts:"Record<string, unknown>"`
-	ProcessData       json.RawMessage   `json:"processData" ts:"Record<string, unknown>"`
-	Outputs           json.RawMessage   `json:"outputs" ts:"Record<string, unknown>"`
-	Error             string            `json:"error"`
-	Retries           int               `json:"retries"`
-	PromptTokens      int               `json:"promptTokens"`
-	CompletionTokens  int               `json:"completionTokens"`
-	IsVirtual         bool              `json:"isVirtual"`
-	ParentNodeID      string            `json:"parentNodeId"`
-	StartedAt         time.Time         `json:"startedAt"`
-	FinishedAt        *time.Time        `json:"finishedAt"`
-	ElapsedMs         int64             `json:"elapsedMs"`
-	GenerationDetail  *GenerationDetail `json:"generationDetail"`
+	ID                string          `json:"id"`
+	NodeID            string          `json:"nodeId"`
+	NodeType          string          `json:"nodeType"`
+	Title             string          `json:"title"`
+	Position          int             `json:"position"`
+	PredecessorNodeID string          `json:"predecessorNodeId"`
+	Status            string          `json:"status"`
+	Inputs            json.RawMessage `json:"inputs" ts:"Record<string, unknown>"`
+	ProcessData       json.RawMessage `json:"processData" ts:"Record<string, unknown>"`
+	Outputs           json.RawMessage `json:"outputs" ts:"Record<string, unknown>"`
+	Error             string          `json:"error"`
+	Retries           int             `json:"retries"`
+	PromptTokens      int             `json:"promptTokens"`
+	CompletionTokens  int             `json:"completionTokens"`
+	IsVirtual         bool            `json:"isVirtual"`
+	ParentNodeID      string          `json:"parentNodeId"`
+	// Round is the round of its container (an iteration, a loop) the step ran
+	// in, from 0; null for a step in no container.
+	Round            *int              `json:"round"`
+	StartedAt        time.Time         `json:"startedAt"`
+	FinishedAt       *time.Time        `json:"finishedAt"`
+	ElapsedMs        int64             `json:"elapsedMs"`
+	GenerationDetail *GenerationDetail `json:"generationDetail"`
 	// The variables the step read as it started ({"node.var": value}); null when not recorded.
 	Variables json.RawMessage `json:"variables" ts:"Record<string, unknown> | null"`
 }

@@ -157,7 +157,7 @@ func (s *RunService) execution(ctx context.Context, e store.NodeExecution) (Node
 		PredecessorNodeID: e.PredecessorNodeID, Status: e.Status, Inputs: json.RawMessage(e.Inputs),
 		ProcessData: json.RawMessage(e.ProcessData), Outputs: json.RawMessage(e.Outputs), Error: e.Error,
 		Retries: e.Retries, PromptTokens: e.PromptTokens, CompletionTokens: e.CompletionTokens, IsVirtual: e.IsVirtual,
-		ParentNodeID: e.ParentNodeID, StartedAt: e.StartedAt, FinishedAt: e.FinishedAt, ElapsedMs: e.ElapsedMs}
+		ParentNodeID: e.ParentNodeID, Round: e.Round, StartedAt: e.StartedAt, FinishedAt: e.FinishedAt, ElapsedMs: e.ElapsedMs}
 	if e.Variables != "" {
 		out.Variables = json.RawMessage(e.Variables)
 	}

@@ -84,7 +84,11 @@ type GraphNode struct {
 	Type     string          `json:"type"`
 	Data     json.RawMessage `json:"data,omitempty"`
 	Position *Position       `json:"position,omitempty"`
-	Extra    Extra           `json:"-"`
+	// ParentID names the container node (an iteration, a loop) this node is
+	// drawn in and runs inside, as one step of its body; "" for the app's
+	// own steps. React Flow's and Dify's name for it.
+	ParentID string `json:"parentId,omitempty"`
+	Extra    Extra  `json:"-"`
 }
 
 // Position is where the editor draws a node.

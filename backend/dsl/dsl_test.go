@@ -197,3 +197,47 @@ func TestExportRejectsNil(t *testing.T) {
 		t.Error("Export to toml should fail")
 	}
 }
+
+// Steps inside an iteration or a loop keep their container (parentId) and
+// the containers their settings through export and import, in both formats.
+func TestRoundTripKeepsContainers(t *testing.T) {
+	doc := `version: 0.1.0
+kind: lexflow-app
+app: {name: Bodies, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: each, type: iteration, data: {iterator_selector: [s, list], output_selector: [t, output], output_type: 'array[string]', start_node_id: each-start, is_parallel: true, parallel_nums: 3, error_handle_mode: remove-abnormal-output}}
+      - {id: each-start, type: iteration-start, parentId: each, data: {}}
+      - {id: t, type: template-transform, parentId: each, position: {x: 24, y: 68}, data: {template: '{{ item }}'}}
+      - {id: grow, type: loop, data: {start_node_id: grow-start, loop_count: 5, logical_operator: or, break_conditions: [{variable_selector: [grow, n], comparison_operator: '>', value: '3'}], loop_variables: [{label: n, var_type: number, value_type: constant, value: 0}]}}
+      - {id: grow-start, type: loop-start, parentId: grow, data: {}}
+      - {id: stop, type: loop-end, parentId: grow, data: {}}
+    edges:
+      - {source: each-start, target: t}
+      - {source: grow-start, target: stop}
+`
+	app, err := Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if app.Workflow.Graph.Nodes[2].ParentID != "each" || app.Workflow.Graph.Nodes[5].ParentID != "grow" {
+		t.Fatalf("parentId not read: %+v", app.Workflow.Graph.Nodes)
+	}
+	for _, format := range []Format{FormatYAML, FormatJSON} {
+		out, err := Export(app, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Parse(out)
+		if err != nil {
+			t.Fatalf("%s: parse export: %v", format, err)
+		}
+		if d := cmp.Diff(app, again); d != "" {
+			t.Errorf("%s: app changed (-before +after):\n%s", format, d)
+		}
+		if format == FormatYAML && !strings.Contains(string(out), "parentId: each") {
+			t.Errorf("yaml export lacks parentId:\n%s", out)
+		}
+	}
+}

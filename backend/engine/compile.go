@@ -40,7 +40,7 @@ func compile(app *dsl.App, reg *Registry, only string) (*Plan, error) {
 	if app == nil || reg == nil {
 		return nil, fmt.Errorf("compile app: nil app or registry")
 	}
-	c := &compiler{app: app, reg: reg, only: only, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1, only: only}}
+	c := &compiler{app: app, reg: reg, only: only, containers: map[string]bool{}, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1, only: only}}
 	if !c.withinLimits() {
 		return nil, c.ps.err()
 	}
@@ -53,7 +53,17 @@ func compile(app *dsl.App, reg *Registry, only string) (*Plan, error) {
 		c.checkRoles()
 		acyclic = c.checkCycles()
 		c.checkReachable()
+		c.checkPlacement()
 	}
+	c.finish(acyclic)
+	if err := c.ps.err(); err != nil {
+		return nil, err
+	}
+	return c.plan, nil
+}
+
+// finish orders the graph and checks what needs the order.
+func (c *compiler) finish(acyclic bool) {
 	if acyclic {
 		c.order()
 	}
@@ -61,10 +71,6 @@ func compile(app *dsl.App, reg *Registry, only string) (*Plan, error) {
 	c.checkDefaults()
 	c.sortResponses()
 	c.attributeVirtualProblems()
-	if err := c.ps.err(); err != nil {
-		return nil, err
-	}
-	return c.plan, nil
 }
 
 type compiler struct {
@@ -72,6 +78,15 @@ type compiler struct {
 	reg  *Registry
 	plan *Plan
 	ps   problems
+	// scope is set when the compiler compiles a container's body: the nodes
+	// whose ParentID is scope.container. Nil for the app's own steps.
+	scope *bodyScope
+	// parents maps node ids to their ParentID; containers records, for every
+	// node built, whether it has a body. Both are shared by a compile's levels.
+	parents    map[string]string
+	containers map[string]bool
+	// allLevels builds the steps of bodies too, each on its own (DeclaredOutputs).
+	allLevels bool
 	// only names the one node compiled for running alone (CompileNode), or "".
 	only string
 	// ancestors[i] holds the real nodes upstream of real node i (acyclic only).
@@ -126,7 +141,8 @@ func (c *compiler) declared(what string, vars []dsl.Variable) map[string]Value {
 func (c *compiler) buildNodes() {
 	peers := c.peers()
 	for i, gn := range c.app.Workflow.Graph.Nodes {
-		if c.only != "" && (gn.ID != c.only || c.has(gn.ID)) {
+		// A step run alone (only) may be one inside a container's body.
+		if (gn.ParentID != c.level() && !c.allLevels && c.only == "") || (c.only != "" && (gn.ID != c.only || c.has(gn.ID))) {
 			continue
 		}
 		if !c.checkNodeID(i, gn.ID) {
@@ -136,6 +152,9 @@ func (c *compiler) buildNodes() {
 		c.plan.real = len(c.plan.nodes)
 		def := NodeDef{ID: gn.ID, Type: gn.Type, Data: gn.Data, Mode: c.plan.mode, peers: peers}
 		c.build(idx, def)
+		if c.plan.nodes[idx].spec.Body != nil && !c.allLevels {
+			c.compileBody(idx)
+		}
 	}
 }
 
@@ -197,6 +216,7 @@ func (c *compiler) build(idx int, def NodeDef) {
 		return
 	}
 	n.node, n.settings, n.spec = impl, settings, impl.Spec()
+	c.containers[n.id] = n.spec.Body != nil
 	c.readSpec(idx)
 }
 
@@ -268,6 +288,9 @@ func (c *compiler) buildEdges() {
 	seenID := map[string]bool{}
 	seenLink := map[[3]string]bool{}
 	for i, e := range c.app.Workflow.Graph.Edges {
+		if !c.edgeInLevel(e) {
+			continue
+		}
 		eid := e.Name(i)
 		src, okSrc := c.plan.byID[e.Source]
 		dst, okDst := c.plan.byID[e.Target]

@@ -90,6 +90,10 @@ func (c *compiler) checkReferences(acyclic bool) {
 // checkWrites checks that a node writes only declared conversation variables.
 func (c *compiler) checkWrites(n *planNode) {
 	for _, w := range n.spec.Writes {
+		if c.scope != nil && len(w.Selector) == 2 && w.Selector.Node() == c.scope.container {
+			c.scope.local(c, n.id, w) // a loop's variable, written by a step of its body
+			continue
+		}
 		if len(w.Selector) != 2 || w.Selector.Node() != NamespaceConversation {
 			c.refProblem(n.id, w, ErrUnknownVariable, "Only conversation variables can be written: choose one.",
 				fmt.Sprintf("%s is not a conversation variable", tplOf(w.Selector)))
@@ -103,6 +107,9 @@ func (c *compiler) checkWrites(n *planNode) {
 
 func (c *compiler) declaredInputs(n *planNode) []Input {
 	ins := slices.Clone(n.spec.Inputs)
+	if n.body != nil {
+		ins = append(ins, n.body.outer...)
+	}
 	for _, sel := range n.spec.Response.Refs() {
 		ins = append(ins, Input{Selector: sel, Type: TypeAny})
 	}
@@ -129,10 +136,16 @@ func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
 	r := ref{sel: slices.Clone(sel), key: sel.String(), node: -1}
 	if sel.IsNamespace() {
 		t, ok := c.namespaceType(n.id, in)
+		if ok && c.scope != nil {
+			c.scope.addOuter(in) // a round's pool takes it from the container's snapshot
+		}
 		return r, ok && c.checkType(n.id, in, t)
 	}
 	if c.only != "" && !c.has(sel.Node()) {
 		return r, true // another step's variable, handed in as it was recorded
+	}
+	if c.scope != nil && !c.has(sel.Node()) {
+		return c.scope.resolve(c, n.id, in, r)
 	}
 	prod, ok := c.producer(owner, in, acyclic)
 	if !ok {
@@ -143,14 +156,24 @@ func (c *compiler) resolve(owner int, in Input, acyclic bool) (ref, bool) {
 	if p.node == nil {
 		return r, true // its own problem is already reported
 	}
-	t, ok := p.outputs[sel.Var()]
+	t, ok := c.outputType(n.id, in, p)
 	if !ok {
-		c.refProblem(n.id, in, ErrUnknownVariable,
-			fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.title),
-			fmt.Sprintf("%s: node %s has no output %q (it has %s)", tplOf(sel), p.id, sel.Var(), outputNames(p)))
 		return ref{}, false
 	}
 	return r, c.checkType(n.id, in, t)
+}
+
+// outputType is the type of the output of p that in reads, reported on
+// owner when p has no such output.
+func (c *compiler) outputType(owner string, in Input, p *planNode) (Type, bool) {
+	t, ok := p.outputs[in.Selector.Var()]
+	if !ok {
+		sel := in.Selector
+		c.refProblem(owner, in, ErrUnknownVariable,
+			fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.title),
+			fmt.Sprintf("%s: node %s has no output %q (it has %s)", tplOf(sel), p.id, sel.Var(), outputNames(p)))
+	}
+	return t, ok
 }
 
 // refProblem reports a bad reference on the field it was made in.
@@ -312,7 +335,9 @@ func (c *compiler) writersBefore(i int, sel Selector) []int {
 	}
 	var out []int
 	for w := 0; w < c.plan.real; w++ {
-		writes := slices.ContainsFunc(c.plan.nodes[w].spec.Writes, func(in Input) bool { return in.Selector.Var() == sel.Var() })
+		writes := slices.ContainsFunc(c.plan.nodes[w].writes(), func(in Input) bool {
+			return in.Selector.Node() == NamespaceConversation && in.Selector.Var() == sel.Var()
+		})
 		if writes && c.ancestors[i].has(w) {
 			out = append(out, w)
 		}

@@ -41,6 +41,9 @@ type dispatcher struct {
 	ended    map[int]bool // End nodes that succeeded, for the run's outputs
 	// single is set when the run executes one node alone (StartNode).
 	single *singleNode
+	// broke is set when a RoleBreak node finished: the run is a round of a
+	// body whose container should stop.
+	broke bool
 }
 
 const (

@@ -46,7 +46,17 @@
 //     their own events marked IsVirtual with ParentNodeID and the extraction
 //     fields, use the parent's retry settings, and put their outputs in the
 //     pool without triggering edges. NodeDef.Peer reads another node's data
-//     (to inherit a source LLM's model).
+//     (to inherit a source LLM's model);
+//   - Body: for a container (an iteration, a loop), the steps whose DSL
+//     parentId is the node. They compile as a graph of their own, starting
+//     at Body.Start, and read what the steps before the container produce
+//     and the container's Body.Locals ([container, name]); a step of it may
+//     write those locals (a loop's variables) through NodeResult.Writes.
+//     Run calls NodeInput.RunBody once per round (from as many goroutines
+//     as it likes); each round runs on a dispatcher and pool of its own, its
+//     events re-emitted as the run's with ParentNodeID and Round, and
+//     returns Body.Reads as the round left them. A RoleBreak step (Dify's
+//     loop-end) tells the container to stop.
 //
 // The engine itself reads the settings every node has from its data: title,
 // retry_config {max_retries, retry_interval (ms)}, error_strategy (fail,

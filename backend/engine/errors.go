@@ -27,6 +27,8 @@ var (
 	ErrSelfReference   = errors.New("self reference")
 	ErrTypeMismatch    = errors.New("type mismatch")
 	ErrInvalidVariable = errors.New("invalid variable declaration")
+	// ErrBadBody: a container's body, or a step's place in one, is wrong.
+	ErrBadBody = errors.New("invalid container body")
 )
 
 // Sentinels for run-time failures; they arrive wrapped in a *NodeError.
@@ -39,6 +41,8 @@ var (
 	ErrRunAborted    = errors.New("run aborted by another node's failure")
 	ErrNodeAbandoned = errors.New("node ignored cancellation and was abandoned")
 	ErrNoVirtualNode = errors.New("no such virtual node")
+	// ErrNoBody: RunBody was called by a node that declares no Body.
+	ErrNoBody = errors.New("the node has no body")
 	// ErrNodeNotFound: StartNode was asked for a node the plan does not have.
 	ErrNodeNotFound = errors.New("no such node")
 )

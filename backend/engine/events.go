@@ -102,6 +102,11 @@ type Event struct {
 	ExtractionSource string `json:"extraction_source,omitempty"`
 	ExtractionPrompt string `json:"extraction_prompt,omitempty"`
 
+	// Steps of a container's body (an iteration, a loop) carry the
+	// container's id in ParentNodeID and Round, the round they ran in
+	// (from 0: the iteration's index, the loop's pass).
+	Round *int `json:"round,omitempty"`
+
 	// Run results, on run_succeeded: Answer is a chatflow's reply (every
 	// Response node's stream in order).
 	Answer string `json:"answer,omitempty"`

@@ -23,6 +23,9 @@ type report struct {
 	err           error
 	retryIn       time.Duration
 	at            time.Time
+	// body events: the round and the event of a container's body.
+	round int
+	event *Event
 }
 
 type reportKind uint8
@@ -32,6 +35,8 @@ const (
 	repRetry
 	repVirtualStart
 	repVirtualDone
+	repBody
+	repBodyWrites
 	repDone
 )
 
@@ -52,6 +57,10 @@ func (d *dispatcher) handle(r report) {
 		d.onVirtualStart(r)
 	case repVirtualDone:
 		d.onVirtualDone(r)
+	case repBody:
+		d.onBodyEvent(r)
+	case repBodyWrites:
+		d.onBodyWrites(r)
 	}
 }
 
@@ -68,7 +77,7 @@ func (d *dispatcher) current(r report) bool {
 	if st.exec != r.exec || st.status != StatusRunning {
 		return false
 	}
-	if r.kind == repChunk || r.kind == repRetry {
+	if r.kind == repChunk || r.kind == repRetry || r.kind == repBody || r.kind == repBodyWrites {
 		return d.nodes[r.node].attempt == r.attempt && d.nodes[r.node].status == StatusRunning
 	}
 	return r.kind != repVirtualDone || d.nodes[r.node].status == StatusRunning
@@ -141,6 +150,9 @@ func (d *dispatcher) complete(r report, res NodeResult, status Status, err error
 	res.Handle = handle
 	r.res = res
 	d.pool.nodes[r.node] = res.Outputs
+	if d.p.nodes[r.node].spec.Role == RoleBreak {
+		d.broke = true
+	}
 	if d.p.nodes[r.node].spec.Role == RoleEnd {
 		for k, v := range res.Outputs {
 			d.result.Outputs[k] = v
@@ -273,21 +285,38 @@ func errorOutputs(err error) map[string]Value {
 	return map[string]Value{"error_message": String(err.Error()), "error_type": String(errorType(err))}
 }
 
-// applyWrites sets the conversation variables a node wrote, all or none:
-// each must be one the node declared, of its declared type.
+// applyWrites sets the variables a node wrote, all or none: each must be
+// one the node declared, of its declared type. They are conversation
+// variables, or in a round of a body its container's locals (a loop's
+// variables), which keep the type of their value.
 func (d *dispatcher) applyWrites(writes map[string]Value, declared []Input) error {
-	conv := d.pool.ns[NamespaceConversation]
+	targets := make(map[string]Selector, len(writes))
 	for name, v := range writes {
-		if !slices.ContainsFunc(declared, func(in Input) bool { return in.Selector.Var() == name }) {
-			return fmt.Errorf("write conversation variable %q: not declared by the node: %w", name, ErrUnknownVariable)
+		k := slices.IndexFunc(declared, func(in Input) bool { return in.Selector.Var() == name })
+		if k < 0 {
+			return fmt.Errorf("write variable %q: not declared by the node: %w", name, ErrUnknownVariable)
 		}
-		want := d.p.conv[name].Type()
+		sel := declared[k].Selector
+		want := d.writeType(sel)
 		if !conforms(coerce(v, want), want) {
-			return fmt.Errorf("write conversation variable %q: %s is not %s: %w", name, v.Type(), want, ErrTypeMismatch)
+			return fmt.Errorf("write variable %q: %s is not %s: %w", name, v.Type(), want, ErrTypeMismatch)
 		}
+		targets[name] = sel
 	}
 	for name, v := range writes {
-		conv[name] = coerce(v, d.p.conv[name].Type())
+		sel := targets[name]
+		d.pool.ns[sel.Node()][name] = coerce(v, d.writeType(sel))
 	}
 	return nil
+}
+
+// writeType is the type a written variable must keep.
+func (d *dispatcher) writeType(sel Selector) Type {
+	if sel.Node() == NamespaceConversation {
+		return d.p.conv[sel.Var()].Type()
+	}
+	if cur, ok := d.pool.ns[sel.Node()][sel.Var()]; ok && !cur.IsZero() {
+		return cur.Type()
+	}
+	return TypeAny
 }

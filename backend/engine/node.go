@@ -36,6 +36,9 @@ const (
 	RoleStart       // the entry node; exactly one per app
 	RoleEnd         // its outputs become the run's outputs (workflow mode)
 	RoleAnswer      // answers a chatflow turn
+	// RoleBreak ends the round of the body it is in and tells its container
+	// to stop after it (Dify's loop-end).
+	RoleBreak
 )
 
 // Spec is what a node declares to the engine. The engine validates references
@@ -62,6 +65,28 @@ type Spec struct {
 	// Writes are the conversation variables Run may set ([conversation,
 	// name]), through NodeResult.Writes; Compile checks they are declared.
 	Writes []Input
+	// Body, for a container (an iteration, a loop), declares the steps drawn
+	// inside it (dsl.GraphNode.ParentID): a graph of their own that Run runs
+	// any number of times through NodeInput.RunBody.
+	Body *Body
+}
+
+// Body is a container's sub-graph: the steps whose ParentID is the
+// container. They are compiled like the app's steps, and may read what the
+// app's steps before the container produce, as well as the container's
+// Locals under its own id ([container, name]). Each round runs on a pool of
+// its own; its events are the run's, marked with the container and round.
+type Body struct {
+	// Start is the id of the body's first step.
+	Start string
+	// StartField is the setting Start comes from, to show a problem on.
+	StartField string
+	// Locals are the variables the container hands each round (an
+	// iteration's item and index, a loop's variables).
+	Locals []Output
+	// Reads are the variables the container reads once a round has ended
+	// (an iteration's output, a loop's break conditions and variables).
+	Reads []Input
 }
 
 // Input is one variable a node reads.
@@ -168,6 +193,27 @@ func (in NodeInput) Stream(output, chunk string) error {
 		return nil
 	}
 	return in.att.stream(output, chunk)
+}
+
+// RunBody runs the node's body (Spec.Body) once: round counts from 0 and
+// locals give Spec.Body.Locals their values for it. The body's steps run as
+// the run's own do (retries, error strategies, timeouts, cancellation) and
+// their events, marked with this node as ParentNodeID and with the round,
+// are the run's. It returns the variables Spec.Body.Reads lists as the round
+// left them, or the error of the step that failed the round.
+func (in NodeInput) RunBody(ctx context.Context, round int, locals map[string]Value) (BodyResult, error) {
+	if in.att == nil {
+		return BodyResult{}, fmt.Errorf("run body of %s: %w", in.NodeID, ErrNoBody)
+	}
+	return in.att.runBody(ctx, round, locals)
+}
+
+// BodyResult is what one round of a body left.
+type BodyResult struct {
+	// Vars holds Spec.Body.Reads (those the round produced).
+	Vars Vars
+	// Broke is set when a RoleBreak step ran: the container should stop.
+	Broke bool
 }
 
 // RunVirtual runs one of the node's declared virtual sub-nodes with the

@@ -18,7 +18,8 @@ func DeclaredOutputs(app *dsl.App, reg *Registry) []NodeOutputs {
 	if app == nil || reg == nil {
 		return out
 	}
-	c := &compiler{app: app, reg: reg, plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1}}
+	c := &compiler{app: app, reg: reg, allLevels: true, containers: map[string]bool{},
+		plan: &Plan{mode: app.App.Mode, byID: map[string]int{}, start: -1}}
 	if !c.withinLimits() {
 		return out
 	}

@@ -40,6 +40,8 @@ type planNode struct {
 	children         []int
 	extractionSource string
 	extractionPrompt string
+	// body is a container's compiled body (Spec.Body), nil for other nodes.
+	body *bodyPlan
 }
 
 type planEdge struct {

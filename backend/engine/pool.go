@@ -118,7 +118,8 @@ type Vars struct {
 	m map[string]Value
 }
 
-// VarsOf builds a view from "node.var" keys, for node packages' unit tests.
+// VarsOf builds a view from "node.var" keys (a loop checks its break
+// conditions on its variables with one; unit tests build inputs).
 func VarsOf(values map[string]Value) Vars { return Vars{m: values} }
 
 // Get returns a declared variable. A selector that extends a declared one

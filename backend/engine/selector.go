@@ -112,6 +112,11 @@ func validNodeID(id string) bool {
 	return true
 }
 
+// ValidName reports whether a variable name is one Lexflow accepts (a
+// letter or '_' then letters, digits and '_'), for node types that name
+// their own outputs.
+func ValidName(name string) bool { return validName(name) }
+
 // validName accepts a variable name: a letter or '_' then letters, digits, '_'.
 func validName(name string) bool {
 	if name == "" || len(name) > maxNameLen || isDigit(name[0]) {

@@ -22,6 +22,8 @@ type execution struct {
 	virtualBase Vars
 	mu          sync.Mutex
 	virtualOut  map[string]map[string]Value
+	// bodyConv holds the conversation variables its body's rounds wrote.
+	bodyConv map[string]Value
 }
 
 // attempt is one try of one node (real or virtual); stream chunks are tagged

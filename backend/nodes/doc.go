@@ -23,6 +23,10 @@
 //	http-request        method, url, headers, params, body, authorization, timeout (approved hosts only)
 //	document-extractor  variable_selector, is_array_file
 //	agent               also Dify's form: agent_strategy_name, agent_parameters (difyagent.go)
+//	iteration           iterator_selector, output_selector, output_type, start_node_id, is_parallel,
+//	                    parallel_nums, error_handle_mode, flatten_output; its steps (parentId) run per item
+//	loop                loop_variables, break_conditions, logical_operator, loop_count, start_node_id
+//	iteration-start, loop-start   a body's first step; loop-end ends the loop after its round
 //
 // Register(reg, deps) registers them all; Deps carries what they need as
 // small interfaces (Models, Search, Chunks, Clock, extra Tools). Every

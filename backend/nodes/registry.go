@@ -27,6 +27,8 @@ const (
 	TypeCode               = "code"
 	TypeHTTPRequest        = "http-request"
 	TypeDocExtractor       = "document-extractor"
+	TypeIteration          = "iteration"
+	TypeLoop               = "loop"
 )
 
 // Register adds every node type to reg, bound to deps. The tool registry
@@ -59,6 +61,11 @@ func Register(reg *engine.Registry, deps Deps) error {
 		{TypeCode, newCode},
 		{TypeHTTPRequest, newHTTPRequest(deps)},
 		{TypeDocExtractor, newDocExtractor(deps)},
+		{TypeIteration, newIteration},
+		{TypeIterationStart, newBodyStart},
+		{TypeLoop, newLoop},
+		{TypeLoopStart, newBodyStart},
+		{TypeLoopEnd, newLoopEnd},
 	}
 	for _, f := range factories {
 		if err := reg.Register(f.typ, f.f); err != nil {

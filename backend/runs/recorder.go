@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -231,7 +232,7 @@ func (r *Recorder) nodeStarted(ev engine.Event) {
 	r.position++
 	row := store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
 		Title: ev.Title, Position: r.position, PredecessorNodeID: ev.PredecessorID, Status: string(engine.StatusRunning),
-		Inputs: jsonMap(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, StartedAt: ev.Time}
+		Inputs: jsonMap(ev.Inputs), IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, Round: ev.Round, StartedAt: ev.Time}
 	if ev.Kind == engine.NodeRunStarted && !ev.IsVirtual {
 		row.Variables = jsonText(ev.Vars)
 	}
@@ -239,10 +240,10 @@ func (r *Recorder) nodeStarted(ev engine.Event) {
 		finished := ev.Time // not &ev.Time: that would move every event to the heap
 		row.Status, row.FinishedAt = string(engine.StatusSkipped), &finished
 	}
-	e, ok := r.execs[ev.NodeID]
+	e, ok := r.execs[execKey(ev)]
 	if !ok || !e.dirty { // else it is still waiting for the writer: replace it in place
 		e = &execState{}
-		r.execs[ev.NodeID] = e
+		r.execs[execKey(ev)] = e
 	}
 	e.row = row
 	r.touch(e)
@@ -292,16 +293,25 @@ func (r *Recorder) saveDetail(ev engine.Event, d llm.Detail) error {
 		Reasoning: string(reasoning), ToolCalls: string(calls), Sequence: string(seq)})
 }
 
+// execKey names a node's execution: a step inside an iteration or a loop
+// has one per round.
+func execKey(ev engine.Event) string {
+	if ev.Round == nil {
+		return ev.NodeID
+	}
+	return ev.NodeID + "#" + strconv.Itoa(*ev.Round)
+}
+
 // exec returns the node's execution row, creating it if its start was missed.
 func (r *Recorder) exec(ev engine.Event) *execState {
-	if e, ok := r.execs[ev.NodeID]; ok {
+	if e, ok := r.execs[execKey(ev)]; ok {
 		return e
 	}
 	r.position++
 	e := &execState{}
 	e.row = store.NodeExecution{RunID: ev.RunID, NodeID: ev.NodeID, NodeType: ev.NodeType,
-		Title: ev.Title, Position: r.position, StartedAt: ev.Time, IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID}
-	r.execs[ev.NodeID] = e
+		Title: ev.Title, Position: r.position, StartedAt: ev.Time, IsVirtual: ev.IsVirtual, ParentNodeID: ev.ParentNodeID, Round: ev.Round}
+	r.execs[execKey(ev)] = e
 	return e
 }
 

@@ -191,7 +191,7 @@ func TestDuplicateRenameDeleteAndNodeTypes(t *testing.T) {
 	}
 	var types []string
 	a.call("GET", "/api/node-types", nil, &types)
-	if len(types) != 19 || types[0] != "agent" {
+	if len(types) != 24 || types[0] != "agent" {
 		t.Errorf("node types = %v", types)
 	}
 }

@@ -28,30 +28,33 @@ type NodeExecution struct {
 	CompletionTokens  int
 	IsVirtual         bool
 	ParentNodeID      string
-	StartedAt         time.Time
-	FinishedAt        *time.Time
-	ElapsedMs         int64
+	// Round is the round of its container (an iteration, a loop) the step
+	// ran in, from 0; nil for a step in no container.
+	Round      *int
+	StartedAt  time.Time
+	FinishedAt *time.Time
+	ElapsedMs  int64
 	// Variables are the variables the node read as it started, as JSON
 	// ({"node.var": value}); "" when they were not recorded.
 	Variables string
 }
 
-// An empty id stands for the execution's key, run_id:node_id (see
-// storedExecutionID).
-const executionColumns = `COALESCE(NULLIF(id, ''), run_id || ':' || node_id), run_id, node_id, node_type, title,
-	position, predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens,
-	completion_tokens, is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, COALESCE(variables, '')`
+// An empty id stands for the execution's key, run_id:node_id, with #round
+// for a round of a container's body (see storedExecutionID).
+const executionColumns = `COALESCE(NULLIF(id, ''), run_id || ':' || node_id || iif(round >= 0, '#' || round, '')), run_id,
+	node_id, node_type, title, position, predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens,
+	completion_tokens, is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, COALESCE(variables, ''), round`
 
 // saveExecutionSQL names the run id first, as ?1, so a many-row version of it
 // (see SaveRunBatch) binds the run id once for all its rows. Columns most
 // rows leave at their default take NULL for it (see defaulted).
 const saveExecutionSQL = `INSERT INTO node_executions (run_id, id, node_id, node_type, title, position,
 	predecessor_node_id, status, inputs, process_data, outputs, error, retries, prompt_tokens, completion_tokens,
-	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, variables)
+	is_virtual, parent_node_id, started_at, finished_at, elapsed_ms, variables, round)
 	VALUES (?1, COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''), ?, COALESCE(?, '{}'), COALESCE(?, '{}'), COALESCE(?, '{}'),
 	COALESCE(?, ''), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, 0), COALESCE(?, ''), ?, ?,
-	COALESCE(?, 0), ?)
-	ON CONFLICT (run_id, node_id) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
+	COALESCE(?, 0), ?, COALESCE(?, -1))
+	ON CONFLICT (run_id, node_id, round) DO UPDATE SET status = excluded.status, inputs = excluded.inputs,
 	process_data = excluded.process_data, outputs = excluded.outputs, error = excluded.error,
 	retries = excluded.retries, prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
 	finished_at = excluded.finished_at, elapsed_ms = excluded.elapsed_ms,
@@ -81,7 +84,7 @@ func storedExecutionID(e *NodeExecution) any {
 }
 
 func executionArgs(e NodeExecution) []any {
-	return appendExecutionArgs(append(make([]any, 0, 21), e.RunID), &e)
+	return appendExecutionArgs(append(make([]any, 0, 22), e.RunID), &e)
 }
 
 // NodeExecutions returns a run's node executions in the order they started.
@@ -97,12 +100,16 @@ func (db *DB) NodeExecutions(ctx context.Context, runID string) ([]NodeExecution
 		var e NodeExecution
 		var started string
 		var finished sql.NullString
+		var round int
 		if err := rows.Scan(&e.ID, &e.RunID, &e.NodeID, &e.NodeType, &e.Title, &e.Position, &e.PredecessorNodeID,
 			&e.Status, &e.Inputs, &e.ProcessData, &e.Outputs, &e.Error, &e.Retries, &e.PromptTokens,
-			&e.CompletionTokens, &e.IsVirtual, &e.ParentNodeID, &started, &finished, &e.ElapsedMs, &e.Variables); err != nil {
+			&e.CompletionTokens, &e.IsVirtual, &e.ParentNodeID, &started, &finished, &e.ElapsedMs, &e.Variables, &round); err != nil {
 			return nil, fmt.Errorf("list node executions: %w", err)
 		}
 		e.StartedAt, e.FinishedAt = parseTime(started), timePtr(finished)
+		if round >= 0 {
+			e.Round = &round
+		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
@@ -281,7 +288,15 @@ func appendExecutionArgs(args []any, e *NodeExecution) []any {
 		e.Status, defaulted(e.Inputs, "{}"), defaulted(e.ProcessData, "{}"), defaulted(e.Outputs, "{}"),
 		defaulted(e.Error, ""), nonZero(int64(e.Retries)), nonZero(int64(e.PromptTokens)),
 		nonZero(int64(e.CompletionTokens)), nonZero(e.IsVirtual), defaulted(e.ParentNodeID, ""),
-		timeText(e.StartedAt), finished, nonZero(e.ElapsedMs), nullIfEmpty(e.Variables))
+		timeText(e.StartedAt), finished, nonZero(e.ElapsedMs), nullIfEmpty(e.Variables), roundArg(e.Round))
+}
+
+// roundArg is the round to store, nil (stored as -1) for a step in no container.
+func roundArg(round *int) any {
+	if round == nil {
+		return nil
+	}
+	return int64(*round)
 }
 
 // nonZero is v, or nil for the zero value, which saveExecutionSQL puts back.

@@ -211,6 +211,7 @@ func convertDifyNode(n *dsl.GraphNode, rep *dsl.ImportReport) error {
 		return fmt.Errorf("node %q: %w", n.ID, err)
 	}
 	n.Data = data
+	placeInContainer(n, dd)
 	line := rep.Node(n.ID)
 	line.Title, line.SourceType = nodeTitle(data), dd.Type
 	ours, reason := mapDifyType(dd)
@@ -228,6 +229,21 @@ func convertDifyNode(n *dsl.GraphNode, rep *dsl.ImportReport) error {
 	}
 	difyNodeNotes(dd, line)
 	return nil
+}
+
+// placeInContainer puts a step of an iteration's or a loop's body inside it:
+// Dify's exports name the container in parentId, and in data too
+// (iteration_id, loop_id), which is all some older ones have.
+func placeInContainer(n *dsl.GraphNode, dd difyNodeData) {
+	if n.ParentID != "" {
+		return
+	}
+	switch {
+	case dd.IsInIteration && dd.IterationID != "":
+		n.ParentID = dd.IterationID
+	case dd.IsInLoop && dd.LoopID != "":
+		n.ParentID = dd.LoopID
+	}
 }
 
 // rewriteDifyData drops data.type and rewrites old-style system selectors
@@ -268,21 +284,11 @@ func difySupported(t string) bool {
 	switch t {
 	case "start", "end", "answer", "llm", "knowledge-retrieval", "question-classifier",
 		"parameter-extractor", "if-else", "template-transform", "variable-aggregator", "tool",
-		"assigner", "list-operator", "code", "http-request", "agent", "document-extractor":
+		"assigner", "list-operator", "code", "http-request", "agent", "document-extractor",
+		"iteration", "iteration-start", "loop", "loop-start", "loop-end":
 		return true
 	}
 	return false
-}
-
-// difyUnsupported explains a Dify node type Lexflow does not run.
-func difyUnsupported(t string) string {
-	switch t {
-	case "iteration", "iteration-start":
-		return "iterations are not supported yet"
-	case "loop", "loop-start", "loop-end":
-		return "loops are not supported yet"
-	}
-	return "unknown Dify node type"
 }
 
 // mapDifyType returns our type and why, or "" and the reason it cannot map.
@@ -290,16 +296,12 @@ func mapDifyType(dd difyNodeData) (string, string) {
 	switch {
 	case dd.Type == "":
 		return "", "the node has no data.type"
-	case dd.IsInIteration || dd.IterationID != "":
-		return "", "inside iteration " + dd.IterationID + ", which is not supported yet"
-	case dd.IsInLoop || dd.LoopID != "":
-		return "", "inside loop " + dd.LoopID + ", which is not supported yet"
 	case dd.Type == "variable-assigner":
 		return mapOldAssigner(dd)
 	case difySupported(dd.Type):
 		return dd.Type, "mapped to " + dd.Type
 	}
-	return "", difyUnsupported(dd.Type)
+	return "", "unknown Dify node type"
 }
 
 // mapOldAssigner: before Dify 0.6.13 "variable-assigner" was the variable

@@ -47,9 +47,7 @@ func TestDifyImportReports(t *testing.T) {
 		}},
 		{"classifier_tools", dsl.ModeChatflow, 10, nil, []string{`app feature "file_upload" is kept but not used`}},
 		{"old_0_1_0", dsl.ModeWorkflow, 6, nil, nil},
-		{"unsupported", dsl.ModeWorkflow, 10, []string{
-			"iter (iteration)", "iterstart (iteration-start)", "inner (llm)", "weird (quantum-oracle)",
-		}, nil},
+		{"unsupported", dsl.ModeWorkflow, 10, []string{"weird (quantum-oracle)"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +86,6 @@ func TestDifyImportReports(t *testing.T) {
 func TestDifyImportExplainsUnsupported(t *testing.T) {
 	_, rep := importFixture(t, "unsupported")
 	want := map[string]string{
-		"inner": "inside iteration iter",
 		"weird": "unknown Dify node type",
 	}
 	for _, n := range rep.Nodes {

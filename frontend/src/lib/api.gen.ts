@@ -483,6 +483,7 @@ export interface NodeExecution {
   completionTokens: number;
   isVirtual: boolean;
   parentNodeId: string;
+  round: number | null;
   startedAt: string;
   finishedAt: string | null;
   elapsedMs: number;

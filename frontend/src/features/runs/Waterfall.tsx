@@ -48,7 +48,7 @@ const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowPro
           <span className="wf-title" dir="auto" title={n.title || kind.label}>
             {n.title || kind.label}
           </span>
-          <span className="wf-type">{kind.label}</span>
+          <span className="wf-type">{typeof n.round === 'number' ? `round ${n.round + 1} · ${kind.label}` : kind.label}</span>
         </button>
       </div>
       <div className="wf-track" aria-hidden="true">

@@ -6,6 +6,7 @@ import { nodeTypes } from '../nodes/nodeTypes';
 import type { StudioEdge, StudioNode } from '../store/dsl';
 import { shownGraph, useEditor } from '../store/editorStore';
 import { newNode, PALETTE_MIME } from './addNode';
+import { dropInto, withBody } from './containers';
 import { CanvasNotes } from './CanvasNotes';
 import { connectAndFill } from './connect';
 
@@ -69,7 +70,9 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
       if (!type) return;
       e.preventDefault();
       const at = flow.screenToFlowPosition({ x: e.clientX - 110, y: e.clientY - 24 });
-      dispatch({ type: 'addNode', node: newNode(type, at, useEditor.getState().graph.present.nodes) });
+      const nodes = useEditor.getState().graph.present.nodes;
+      const [node, ...also] = withBody(dropInto(newNode(type, at, nodes), at, nodes), nodes);
+      dispatch({ type: 'addNode', node: node!, also });
     },
     [dispatch, flow],
   );

@@ -4,11 +4,12 @@ import { GROUPS, kindOf, type NodeKind } from '../nodes/catalog';
 import { useEditor } from '../store/editorStore';
 import { useNodeTypes } from '../queries';
 import { freeSpot, newNode, PALETTE_MIME } from './addNode';
+import { withBody } from './containers';
 
 /** Every node type the backend registers, grouped; drag one onto the canvas, or press it to add it in the middle. */
 export function Palette() {
   const types = useNodeTypes();
-  const kinds = (types.data ?? []).map(kindOf);
+  const kinds = (types.data ?? []).map(kindOf).filter((k) => !k.hidden);
   return (
     <aside className="studio-palette" aria-label="Node types">
       <h2 className="studio-palette-title">Add a step</h2>
@@ -43,7 +44,8 @@ const PaletteItem = memo(function PaletteItem({ kind }: { kind: NodeKind }) {
     const box = document.querySelector('.studio-canvas')?.getBoundingClientRect();
     const at = box ? flow.screenToFlowPosition({ x: box.left + box.width / 2 - 110, y: box.top + box.height / 2 - 24 }) : { x: 0, y: 0 };
     const nodes = useEditor.getState().graph.present.nodes;
-    dispatch({ type: 'addNode', node: newNode(kind.type, freeSpot(at, nodes), nodes) });
+    const [node, ...also] = withBody(newNode(kind.type, freeSpot(at, nodes), nodes), nodes);
+    dispatch({ type: 'addNode', node: node!, also });
   };
   return (
     <li>

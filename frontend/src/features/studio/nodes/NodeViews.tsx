@@ -40,7 +40,7 @@ function useHandleClickGuard() {
   };
 }
 
-function NodeShell({ id, data, selected, children, inbound = true }: NodeProps<StudioNode> & { children?: ReactNode; inbound?: boolean }) {
+export function NodeShell({ id, data, selected, children, inbound = true, className = '' }: NodeProps<StudioNode> & { children?: ReactNode; inbound?: boolean; className?: string }) {
   const kind = kindOf(data.kind);
   const problems = useNodeProblems(id, data.kind);
   const step = useCanvasRun((s) => s.byNode[id]);
@@ -49,7 +49,7 @@ function NodeShell({ id, data, selected, children, inbound = true }: NodeProps<S
   return (
     <div
       {...guard}
-      className={`studio-node tone-${kind.tone}${selected ? ' is-selected' : ''}${problems ? ' has-problem' : ''}${step ? ` run-${step.status}` : ''}`}
+      className={`studio-node${className} tone-${kind.tone}${selected ? ' is-selected' : ''}${problems ? ' has-problem' : ''}${step ? ` run-${step.status}` : ''}`}
       data-testid="studio-node"
       data-node-id={id}
       data-node-type={data.kind}

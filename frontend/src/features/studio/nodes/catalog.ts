@@ -13,9 +13,11 @@ import { endKind } from './end/definition';
 import { httpKind } from './http-request/definition';
 import { ifElseKind } from './if-else/definition';
 import type { Family, Group, NodeKind } from './kind';
+import { iterationKind, iterationStartKind } from './iteration/definition';
 import { retrievalKind } from './knowledge-retrieval/definition';
 import { listOperatorKind } from './list-operator/definition';
 import { llmKind } from './llm/definition';
+import { loopEndKind, loopKind, loopStartKind } from './loop/definition';
 import { extractorKind } from './parameter-extractor/definition';
 import { classifierKind } from './question-classifier/definition';
 import { startKind } from './start/definition';
@@ -45,6 +47,11 @@ const kinds: NodeKind[] = [
   codeKind,
   httpKind,
   docExtractorKind,
+  iterationKind,
+  iterationStartKind,
+  loopKind,
+  loopStartKind,
+  loopEndKind,
 ];
 
 const byType = new Map(kinds.map((k) => [k.type, k]));

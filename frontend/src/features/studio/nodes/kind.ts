@@ -3,8 +3,8 @@ import type { LucideIcon } from 'lucide-react';
 import type { Config, FieldErrors } from './config';
 import type { FieldLabels } from './fieldLabels';
 
-/** The component family: which handles a node has. */
-export type Family = 'start' | 'end' | 'branch' | 'step';
+/** The component family: which handles a node has; a container holds steps of its own (an iteration, a loop). */
+export type Family = 'start' | 'end' | 'branch' | 'step' | 'container';
 export type Tone = 'green' | 'indigo' | 'violet' | 'amber' | 'sky' | 'rose' | 'slate';
 export type Group = 'Flow' | 'Models' | 'Knowledge' | 'Logic' | 'Transform';
 
@@ -44,6 +44,8 @@ export interface NodeKind {
   validate?: (config: Config) => FieldErrors;
   /** The branch handles, for types that branch. */
   handles?: (config: Config | undefined) => BranchHandle[];
+  /** Not offered in the palette: another step puts it in place (a container's first step). */
+  hidden?: boolean;
 }
 
 /** The model block LLM-family nodes start with: the configured default provider. */

@@ -11,9 +11,11 @@ import { DocExtractorPanel } from './document-extractor/Panel';
 import { EndPanel } from './end/Panel';
 import { HTTPPanel } from './http-request/Panel';
 import { IfElsePanel } from './if-else/Panel';
+import { IterationPanel } from './iteration/Panel';
 import { RetrievalPanel } from './knowledge-retrieval/Panel';
 import { ListOperatorPanel } from './list-operator/Panel';
 import { LLMPanel } from './llm/Panel';
+import { LoopPanel } from './loop/Panel';
 import type { PanelProps } from './panelProps';
 import { ExtractorPanel } from './parameter-extractor/Panel';
 import { ClassifierPanel } from './question-classifier/Panel';
@@ -42,4 +44,6 @@ export const panels: Record<string, ComponentType<PanelProps>> = {
   code: CodePanel,
   'http-request': HTTPPanel,
   'document-extractor': DocExtractorPanel,
+  iteration: IterationPanel,
+  loop: LoopPanel,
 };

@@ -2,6 +2,7 @@
 // it (found by walking the edges backwards), then sys, env and conversation
 // variables. A node on a cycle back to itself is not its own upstream.
 import type { VariableDecl } from '../../../lib/api.gen';
+import { bodyLocals } from '../nodes/bodyLocals';
 import { listOf, textOf, type Config } from '../nodes/config';
 import type { Graph, StudioNode } from '../store/dsl';
 import { stepTitle } from '../store/stepTitles';
@@ -46,14 +47,28 @@ export interface VariableSources {
   workflow?: Config;
 }
 
-/** Every variable `nodeId` may read, grouped by where it comes from. */
+/**
+ * Every variable `nodeId` may read, grouped by where it comes from. A step
+ * inside a container (an iteration, a loop) also reads what the container
+ * hands its body and what runs before the container; a container reads its
+ * body's steps (what each round gives).
+ */
 export function availableVariables(nodeId: string, src: VariableSources): VariableGroup[] {
   const byId = new Map(src.graph.nodes.map((n) => [n.id, n]));
-  const groups: VariableGroup[] = upstreamNodeIds(nodeId, src.graph.edges).flatMap((id) => {
-    const n = byId.get(id);
-    const variables = src.outputs[id] ?? [];
-    return n && variables.length > 0 ? [nodeGroup(n, variables)] : [];
-  });
+  const stepGroups = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const n = byId.get(id);
+      const variables = src.outputs[id] ?? [];
+      return n && variables.length > 0 ? [nodeGroup(n, variables)] : [];
+    });
+  const groups: VariableGroup[] = stepGroups(upstreamNodeIds(nodeId, src.graph.edges));
+  const self = byId.get(nodeId);
+  if (self?.type === 'container') {
+    groups.push(...localsGroup(self), ...stepGroups(src.graph.nodes.filter((n) => n.parentId === nodeId).map((n) => n.id)));
+  }
+  for (let c = self?.parentId ? byId.get(self.parentId) : undefined; c; c = c.parentId ? byId.get(c.parentId) : undefined) {
+    groups.push(...localsGroup(c), ...stepGroups(upstreamNodeIds(c.id, src.graph.edges)));
+  }
   const named = (ns: string, title: string, variables: VariableDecl[]) => (variables.length > 0 ? [{ nodeId: ns, title, kind: '', variables }] : []);
   return [
     ...groups,
@@ -61,6 +76,12 @@ export function availableVariables(nodeId: string, src: VariableSources): Variab
     ...named('env', 'Environment', declared(src.workflow, 'environment_variables')),
     ...named('conversation', 'Conversation', declared(src.workflow, 'conversation_variables')),
   ];
+}
+
+/** What a container hands the steps of its body, as a group named by the container. */
+function localsGroup(c: StudioNode): VariableGroup[] {
+  const variables = bodyLocals(c.data.kind, c.data.config);
+  return variables.length > 0 ? [nodeGroup(c, variables)] : [];
 }
 
 function nodeGroup(n: StudioNode, variables: VariableDecl[]): VariableGroup {

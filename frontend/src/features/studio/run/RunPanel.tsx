@@ -82,7 +82,7 @@ function RunFooter() {
   const total = useEditor((s) => s.graph.present.nodes.length);
   const now = useNow(live, 500);
   if (!runId) return null;
-  const steps = stream.nodes.filter((n) => !n.parentNodeId);
+  const steps = stream.nodes.filter((n) => !(n.parentNodeId && n.extraction)); // extractions are part of their step
   const done = steps.filter((n) => n.status !== 'running' && n.status !== 'retrying').length;
   const first = steps[0]?.startedAt ?? null;
   const status = live ? 'running' : stream.runStatus;

@@ -96,7 +96,7 @@ export const useCanvasRun = create<CanvasRunState>()((set, get) => ({
 function viewsOf(nodes: readonly TimelineNode[], prev: Record<string, StepView>): Record<string, StepView> {
   const out: Record<string, StepView> = {};
   for (const n of nodes) {
-    if (n.parentNodeId) continue; // a variable extraction shows on its parent
+    if (n.parentNodeId && n.extraction) continue; // a variable extraction shows on its parent; a step inside an iteration or a loop on itself
     const old = prev[n.nodeId];
     const view = { status: n.status, elapsedMs: n.status === 'running' || n.status === 'retrying' ? null : n.elapsedMs, startedAt: n.startedAt, error: n.error };
     out[n.nodeId] = old && old.status === view.status && old.elapsedMs === view.elapsedMs && old.error === view.error ? old : view;

@@ -73,7 +73,8 @@ export function parseDsl(text: string): DslDocument {
 }
 
 export function dslToGraph(doc: DslDocument): Graph {
-  const nodes = doc.workflow.graph.nodes.map(toStudioNode);
+  // A container is drawn before the steps inside it, as xyflow needs.
+  const nodes = doc.workflow.graph.nodes.map(toStudioNode).sort((a, b) => Number(!!a.parentId) - Number(!!b.parentId));
   const taken = new Set<string>();
   const edges = doc.workflow.graph.edges.map((e, i) => toStudioEdge(e, i, taken));
   return { nodes: autoLayout(nodes, edges), edges };
@@ -81,12 +82,33 @@ export function dslToGraph(doc: DslDocument): Graph {
 
 function toStudioNode(n: DslNode): StudioNode {
   const { id, type, data, position, ...extra } = n;
-  return {
+  const node: StudioNode = {
     id,
     type: familyOf(type),
     position: position ? { x: position.x, y: position.y } : { x: 0, y: 0 },
     data: { kind: type, config: data, extra, ...(position ? {} : { _autoPosition: true }) },
   };
+  return inContainer(node, extra);
+}
+
+/** The default frame of a container the DSL gives no size (Dify writes width and height). */
+const CONTAINER_SIZE = { width: 480, height: 240 };
+
+/**
+ * A step inside a container (its DSL parentId, kept in `extra` for the round
+ * trip) is drawn in the container's frame, at a position relative to it; a
+ * container gets its frame's size.
+ */
+function inContainer(node: StudioNode, extra: Extra): StudioNode {
+  if (typeof extra.parentId === 'string' && extra.parentId !== '') {
+    node.parentId = extra.parentId;
+    node.extent = 'parent';
+  }
+  if (node.type === 'container') {
+    const size = (k: 'width' | 'height') => (typeof extra[k] === 'number' ? Math.max(extra[k] as number, CONTAINER_SIZE[k] * 0.6) : CONTAINER_SIZE[k]);
+    node.style = { width: size('width'), height: size('height') };
+  }
+  return node;
 }
 
 function toStudioEdge(e: DslEdge, index: number, taken: Set<string>): StudioEdge {

@@ -25,7 +25,8 @@ export type GraphAction =
   | { type: 'reset'; graph: Graph }
   | { type: 'nodesChanged'; changes: NodeChange<StudioNode>[] }
   | { type: 'edgesChanged'; changes: EdgeChange<StudioEdge>[] }
-  | { type: 'addNode'; node: StudioNode }
+  /** `also`: nodes added with it (a container's first step), after it. */
+  | { type: 'addNode'; node: StudioNode; also?: StudioNode[] }
   | { type: 'connect'; connection: Connection }
   | { type: 'removeSelected' }
   /** `field` names what was edited; consecutive edits of the same field make one undo step. */
@@ -50,7 +51,7 @@ export function graphReducer(state: GraphState, action: GraphAction): GraphState
     case 'edgesChanged':
       return { ...state, present: { ...state.present, edges: applyEdgeChanges(action.changes.filter(isSelect), state.present.edges) } };
     case 'addNode':
-      return commit(state, { nodes: [...deselect(state.present.nodes), { ...action.node, selected: true }], edges: state.present.edges });
+      return commit(state, { nodes: [...deselect(state.present.nodes), { ...action.node, selected: true }, ...(action.also ?? [])], edges: state.present.edges });
     case 'connect':
       return connect(state, action.connection);
     case 'removeSelected':
@@ -161,7 +162,7 @@ function connect(state: GraphState, c: Connection): GraphState {
 
 function removeSelected(state: GraphState): GraphState {
   const { nodes, edges } = state.present;
-  const gone = new Set(nodes.filter((n) => n.selected).map((n) => n.id));
+  const gone = withInside(new Set(nodes.filter((n) => n.selected).map((n) => n.id)), nodes); // a container goes with its steps
   const keptEdges = edges.filter((e) => !e.selected && !gone.has(e.source) && !gone.has(e.target));
   if (gone.size === 0 && keptEdges.length === edges.length) return state;
   return commit(state, { nodes: nodes.filter((n) => !gone.has(n.id)), edges: keptEdges });
@@ -176,4 +177,19 @@ export function newNodeId(type: string, nodes: readonly StudioNode[]): string {
   const base = type.replace(/[^A-Za-z0-9]+/g, '_');
   const taken = new Set(nodes.map((n) => n.id));
   for (let i = 1; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
+}
+
+/** The ids of `ids` and of every step inside them (their DSL parentId), however deep. */
+export function withInside(ids: ReadonlySet<string>, nodes: readonly StudioNode[]): Set<string> {
+  const out = new Set(ids);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const n of nodes) {
+      if (n.parentId && out.has(n.parentId) && !out.has(n.id)) {
+        out.add(n.id);
+        grew = true;
+      }
+    }
+  }
+  return out;
 }

@@ -6,15 +6,21 @@ import type { StudioEdge, StudioNode } from './dsl';
 export const COLUMN_WIDTH = 300;
 export const ROW_HEIGHT = 120;
 
+/** Where the first column of the steps inside a container starts, and their spacing (its frame is smaller). */
+const BODY = { x: 24, y: 84, column: 250, row: 84 };
+
 export function autoLayout(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
   if (!nodes.some((n) => n.data._autoPosition)) return nodes;
   const depth = depths(nodes, edges);
-  const rows = new Map<number, number>();
+  // Columns are counted per container: a step inside one sits relative to its frame.
+  const rows = new Map<string, number>();
   return nodes.map((n) => {
     if (!n.data._autoPosition) return n;
     const col = depth.get(n.id) ?? 0;
-    const row = rows.get(col) ?? 0;
-    rows.set(col, row + 1);
+    const key = `${n.parentId ?? ''}:${col}`;
+    const row = rows.get(key) ?? 0;
+    rows.set(key, row + 1);
+    if (n.parentId) return { ...n, position: { x: BODY.x + col * BODY.column, y: BODY.y + row * BODY.row } };
     return { ...n, position: { x: col * COLUMN_WIDTH, y: row * ROW_HEIGHT } };
   });
 }
@@ -57,7 +63,15 @@ const SWEEPS = 4;
  * no connection at all go in a grid beneath, in reading order, rather than
  * down the first column.
  */
-export function layeredLayout(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
+export function layeredLayout(all: StudioNode[], edges: StudioEdge[]): StudioNode[] {
+  // The app's own steps are laid out; those inside a container keep their place in its frame.
+  const nodes = all.filter((n) => !n.parentId);
+  if (nodes.length === all.length) return layeredSteps(nodes, edges);
+  const placed = new Map(layeredSteps(nodes, edges).map((n) => [n.id, n]));
+  return all.map((n) => placed.get(n.id) ?? n);
+}
+
+function layeredSteps(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
   if (nodes.length === 0) return nodes;
   const linked = new Set(edges.flatMap((e) => [e.source, e.target]));
   const loose = nodes.filter((n) => !linked.has(n.id));

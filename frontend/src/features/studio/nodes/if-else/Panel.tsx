@@ -23,14 +23,18 @@ export function IfElsePanel({ id, config, update, errors }: PanelProps) {
   );
 }
 
-function CaseConditions({ nodeId, k, index, errors, onChange }: { nodeId: string; k: IfCase; index: number; errors: PanelProps['errors']; onChange: (patch: Partial<IfCase>, field: string) => void }) {
+/**
+ * A case's conditions joined by and/or; also a loop's break conditions, whose
+ * problems the backend reports under `errorsAt` (default: the case's).
+ */
+export function CaseConditions({ nodeId, k, index, errors, onChange, errorsAt }: { nodeId: string; k: Pick<IfCase, 'logical_operator' | 'conditions'>; index: number; errors: PanelProps['errors']; onChange: (patch: Partial<IfCase>, field: string) => void; errorsAt?: string }) {
   const conds = listOf<Condition>(k, 'conditions');
   const setConds = (next: Condition[], field: string) => onChange({ conditions: next }, field);
   const edit = (j: number, patch: Partial<Condition>, field: string) => setConds(replaceAt(conds, j, { ...conds[j]!, ...patch }), `conditions.${j}.${field}`);
-  const f = `cases.${index}`;
+  const list = errorsAt ?? `cases.${index}.conditions`;
   return (
     <>
-      {errors[`${f}.conditions`] && <p className="panel-error">{errors[`${f}.conditions`]}</p>}
+      {errors[list] && <p className="panel-error">{errors[list]}</p>}
       {conds.map((c, j) => (
         <div key={j} className="panel-condition">
           {j > 0 && (
@@ -39,11 +43,11 @@ function CaseConditions({ nodeId, k, index, errors, onChange }: { nodeId: string
             </button>
           )}
           <div className="panel-inline">
-            <VariablePicker nodeId={nodeId} label="Variable" value={c.variable_selector} onChange={(s) => edit(j, { variable_selector: s }, 'variable_selector')} error={errors[`${f}.conditions.${j}.variable_selector`]} />
+            <VariablePicker nodeId={nodeId} label="Variable" value={c.variable_selector} onChange={(s) => edit(j, { variable_selector: s }, 'variable_selector')} error={errors[`${list}.${j}.variable_selector`]} />
             <RemoveButton label={`Remove condition ${j + 1}`} onClick={() => setConds(removeAt(conds, j), 'conditions')} />
           </div>
           <div className="panel-row">
-            <SelectField label="Comparison" value={operatorOf(textOf(c, 'comparison_operator'))} onChange={(v) => edit(j, { comparison_operator: v }, 'comparison_operator')} options={OPERATORS} error={errors[`${f}.conditions.${j}.comparison_operator`]} />
+            <SelectField label="Comparison" value={operatorOf(textOf(c, 'comparison_operator'))} onChange={(v) => edit(j, { comparison_operator: v }, 'comparison_operator')} options={OPERATORS} error={errors[`${list}.${j}.comparison_operator`]} />
             {!isUnary(textOf(c, 'comparison_operator')) && (
               <TextField label="Value" value={typeof c.value === 'string' ? c.value : c.value === undefined ? '' : JSON.stringify(c.value)} onChange={(t) => edit(j, { value: t }, 'value')} placeholder="Text, number or {{#node.var#}}" />
             )}
