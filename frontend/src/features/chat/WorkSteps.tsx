@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Brain, Calculator, ChevronRight, CircleAlert, FileSearch, FileText, Info, Rows3, Wrench } from 'lucide-react';
 import { Spinner } from '../../components/ui/Spinner';
-import type { StreamSegment, ToolCallStep } from './stream';
+import type { StreamSegment, ToolCallStep } from '../../lib/run/segments';
 
 export function Reasoning({ segments, live }: { segments: string[]; live: boolean }) {
   const [open, setOpen] = useState(false);

@@ -22,7 +22,7 @@ import { runEvents } from '../../lib/events';
 import { adoptEarly, earlyEvents } from './earlyRun';
 import { forgetFollowed, rememberFollowed } from './followedRun';
 import { keys } from './keys';
-import { applyEvent, applyEvents, emptyStream, type TurnStream } from './stream';
+import { applyRunEvent, applyRunEvents, emptyRunStream, type RunStream } from '../../lib/run/timeline';
 import { errorText } from '../../lib/format';
 
 /** The chatflows a new conversation can be answered by (Legal Q&A first). */
@@ -189,7 +189,7 @@ type StreamAction =
 export interface LiveState {
   /** The run the stream is of. */
   runId: string;
-  stream: TurnStream;
+  stream: RunStream;
   error: string;
   /** The connection dropped and the stream is trying again (e.g. Lexflow stopped). */
   reconnecting: boolean;
@@ -197,7 +197,7 @@ export interface LiveState {
 
 /** A run's live state from the events that have arrived so far. */
 export function startLive(runId: string, events: readonly Event[]): LiveState {
-  return { runId, stream: applyEvents(emptyStream, events), error: '', reconnecting: false };
+  return { runId, stream: applyRunEvents(emptyRunStream, events), error: '', reconnecting: false };
 }
 
 export function reduceLive(state: LiveState, action: StreamAction): LiveState {
@@ -211,7 +211,7 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
     case 'connection':
       return state.reconnecting === !action.connected ? state : { ...state, reconnecting: !action.connected };
     case 'event':
-      return { ...state, stream: applyEvent(state.stream, action.event) };
+      return { ...state, stream: applyRunEvent(state.stream, action.event) };
   }
 }
 

@@ -2,7 +2,7 @@ import { Brain, Wrench } from 'lucide-react';
 import type { GenerationDetail } from '../../lib/api.gen';
 import { generationSteps, type GenerationStep } from './generation';
 import { JsonView } from './JsonView';
-import { storedToolCall } from '../chat/stream';
+import { storedToolCall } from '../../lib/run/segments';
 import { argumentSummary, resultSummary } from '../chat/WorkSteps';
 
 function Step({ step }: { step: GenerationStep }) {

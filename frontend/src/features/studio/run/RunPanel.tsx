@@ -84,7 +84,7 @@ function RunFooter() {
   if (!runId) return null;
   const steps = stream.nodes.filter((n) => !n.parentNodeId);
   const done = steps.filter((n) => n.status !== 'running' && n.status !== 'retrying').length;
-  const first = steps[0]?.startedAt ?? null;
+  const first = steps[0] ? Date.parse(steps[0].startedAt) || null : null;
   const status = live ? 'running' : stream.runStatus;
   const ran = steps.filter((n) => n.status !== 'skipped').length;
   return (

@@ -10,7 +10,7 @@ export const StepStatus = memo(function StepStatus({ step }: { step: StepView })
   return (
     <span className={`step-status step-status-${step.status}`} data-testid="step-status">
       <NodeStatusIcon status={step.status} />
-      {step.elapsedMs !== null && step.status !== 'skipped' && <span className="step-status-time">{formatDuration(step.elapsedMs)}</span>}
+      {step.finishedAt && step.status !== 'skipped' && <span className="step-status-time">{formatDuration(step.elapsedMs)}</span>}
     </span>
   );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Event, RunDetail } from '../../lib/api.gen';
-import { applyEvents, emptyStream, segmentsFromRun, streamedAnswer, streamedReasoning, timelineFromRun } from './stream';
+import type { Event, RunDetail } from '../api.gen';
+import { segmentsFromRun } from './segments';
+import { applyRunEvent, applyRunEvents, emptyRunStream, stepStatus, streamedAnswer, streamedReasoning, type RunStream } from './timeline';
 
 let seq = 0;
 const ev = (type: string, data: Record<string, unknown> = {}): Event => ({ seq: ++seq, topic: 'run:r1', type, time: '2025-01-01T00:00:00Z', data: { kind: type, ...data } });
@@ -35,9 +36,9 @@ function turnEvents(): Event[] {
   ];
 }
 
-describe('stream assembly', () => {
+describe('the run-event reducer', () => {
   it('builds the timeline, the answer, the reasoning and the cited result', () => {
-    const s = applyEvents(emptyStream, turnEvents());
+    const s = applyRunEvents(emptyRunStream, turnEvents());
     expect(s.nodes.map((n) => [n.nodeId, n.status])).toEqual([
       ['start', 'succeeded'], ['retrieve', 'succeeded'], ['cite', 'succeeded'], ['answer', 'succeeded'],
     ]);
@@ -49,23 +50,76 @@ describe('stream assembly', () => {
     expect(s.cited?.status).toBe('success');
     const cite = s.nodes[2]!;
     expect(cite.checks).toEqual([{ name: 'json', passed: true, detail: '' }]);
-    expect(cite.timing?.llm).toBe(200);
-    expect(cite.tokens).toEqual({ prompt: 120, completion: 30 });
+    expect(cite.timingMs?.llm).toBe(200);
+    expect([cite.promptTokens, cite.completionTokens]).toEqual([120, 30]);
     expect(s.ended).toBe(true);
     expect(s.runStatus).toBe('succeeded');
   });
 
   it('ignores repeated events after a resume, so nothing doubles', () => {
     const events = turnEvents();
-    const half = applyEvents(emptyStream, events.slice(0, 11));
-    const resumed = applyEvents(half, events.slice(8)); // overlapping replay
+    const half = applyRunEvents(emptyRunStream, events.slice(0, 11));
+    const resumed = applyRunEvents(half, events.slice(8)); // overlapping replay
     expect(streamedAnswer(resumed)).toBe('Notice is 30 days [1].');
     expect(resumed.nodes).toHaveLength(4);
   });
 
+  it('ignores an older event that arrives after a newer one, so a finished step does not run again', () => {
+    const events = turnEvents();
+    const s = applyRunEvents(emptyRunStream, events.slice(0, 5));
+    const late = applyRunEvent(s, events[3]!); // retrieve's node_started, seq 4, after its node_succeeded
+    expect(late).toBe(s);
+    expect(late.nodes.find((n) => n.nodeId === 'retrieve')?.status).toBe('succeeded');
+  });
+
+  it('gives the same state however a replay and the live stream overlap', () => {
+    const events = turnEvents();
+    const once = applyRunEvents(emptyRunStream, events);
+    for (let cut = 1; cut < events.length; cut++) {
+      const replay = applyRunEvents(emptyRunStream, events.slice(0, cut + 2));
+      expect(applyRunEvents(replay, events.slice(cut)), `overlap from event ${cut}`).toEqual(once);
+    }
+  });
+
+  it('shows a retried step as retrying with the failed attempt, then as done when a retry succeeds', () => {
+    seq = 0;
+    const started = applyRunEvents(emptyRunStream, [ev('node_started', { node_id: 'fetch', node_type: 'http-request', time: '2025-01-01T00:00:00Z' })]);
+    const retrying = applyRunEvents(started, [ev('node_retry', { node_id: 'fetch', error: 'HTTP 503' })]);
+    expect(retrying.nodes[0]).toMatchObject({ status: 'retrying', error: 'HTTP 503', finishedAt: null });
+    const again = applyRunEvents(retrying, [ev('node_started', { node_id: 'fetch', node_type: 'http-request' })]);
+    expect(again.nodes[0]!.status).toBe('running');
+    const done = applyRunEvents(again, [ev('node_succeeded', { node_id: 'fetch', node_type: 'http-request', finished_at: '2025-01-01T00:00:02Z' })]);
+    expect(done.nodes).toHaveLength(1);
+    expect(done.nodes[0]).toMatchObject({ status: 'succeeded', error: '', finishedAt: '2025-01-01T00:00:02Z', elapsedMs: 2000 });
+  });
+
+  it('records a failed step and a failed run with their errors, and ends the run', () => {
+    seq = 0;
+    const s = applyRunEvents(emptyRunStream, [
+      ev('node_started', { node_id: 'llm', node_type: 'llm' }),
+      ev('node_failed', { node_id: 'llm', node_type: 'llm', error: 'model not found', elapsed: 3_000_000 }),
+      ev('run_failed', { error: 'llm: model not found' }),
+    ]);
+    expect(s.nodes[0]).toMatchObject({ status: 'failed', error: 'model not found', elapsedMs: 3 });
+    expect([s.ended, s.runStatus, s.runError]).toEqual([true, 'failed', 'llm: model not found']);
+  });
+
+  it('keeps a handled failure (exception) as the step reported it', () => {
+    seq = 0;
+    const s = applyRunEvents(emptyRunStream, [ev('node_started', { node_id: 'x' }), ev('node_failed', { node_id: 'x', status: 'exception', error: 'bad' })]);
+    expect(s.nodes[0]!.status).toBe('exception');
+  });
+
+  it('leaves the state it was given untouched', () => {
+    const before: RunStream = applyRunEvents(emptyRunStream, turnEvents().slice(0, 8));
+    const copy = structuredClone(before);
+    applyRunEvents(before, turnEvents().slice(8));
+    expect(before).toEqual(copy);
+  });
+
   it('marks nodes still running when the run is cancelled', () => {
     const events = turnEvents().slice(0, 11);
-    const s = applyEvents(emptyStream, [...events, { ...ev('run_cancelled', { error: 'stopped' }), seq: 99 }]);
+    const s = applyRunEvents(emptyRunStream, [...events, { ...ev('run_cancelled', { error: 'stopped' }), seq: 99 }]);
     expect(s.nodes.find((n) => n.nodeId === 'cite')?.status).toBe('cancelled');
     expect(s.runStatus).toBe('cancelled');
     expect(s.runError).toBe('stopped');
@@ -73,7 +127,7 @@ describe('stream assembly', () => {
   });
 });
 
-describe('finished runs', () => {
+describe('a finished run', () => {
   const detail = {
     run: {} as RunDetail['run'],
     nodes: [
@@ -87,30 +141,20 @@ describe('finished runs', () => {
     ],
   } as unknown as RunDetail;
 
-  it('orders the persisted timeline by position with real times', () => {
-    const t = timelineFromRun(detail);
-    expect(t.map((n) => n.nodeId)).toEqual(['start', 'retrieve', 'cite']);
-    expect(t[2]!.elapsedMs).toBe(300);
-    expect(t[2]!.timing?.total).toBe(6);
-  });
-
-  it('shows a step an interrupted run never finished as stopped, not done', () => {
-    const cut = {
-      ...detail,
-      nodes: detail.nodes.map((n) => (n.nodeId === 'cite' ? { ...n, status: 'interrupted', finishedAt: null } : n.nodeId === 'retrieve' ? { ...n, status: 'running', finishedAt: null } : n)),
-    } as unknown as RunDetail;
-    const t = timelineFromRun(cut);
-    expect(t.map((n) => [n.nodeId, n.status, n.elapsedMs])).toEqual([
-      ['start', 'succeeded', 0],
-      ['retrieve', 'cancelled', null],
-      ['cite', 'cancelled', null],
-    ]);
-  });
-
   it('rebuilds reasoning and content in sequence order by code points', () => {
     expect(segmentsFromRun(detail, '😀bc déf')).toEqual([
       { type: 'reasoning', text: 'think 🤔' },
       { type: 'content', text: '😀bc ' },
     ]);
+  });
+});
+
+describe('a stored step as the UI shows it', () => {
+  it('reads a step cut short (interrupted, or running once its run ended) as stopped', () => {
+    expect(stepStatus('interrupted', false)).toBe('cancelled');
+    expect(stepStatus('running', true)).toBe('cancelled');
+    expect(stepStatus('retrying', true)).toBe('cancelled');
+    expect(stepStatus('running', false)).toBe('running');
+    expect(stepStatus('exception', true)).toBe('exception');
   });
 });
