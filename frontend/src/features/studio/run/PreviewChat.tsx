@@ -9,7 +9,7 @@ import { appPath } from '../paths';
 import { useEditor } from '../store/editorStore';
 import { Spinner } from '../../../components/ui/Spinner';
 import { newPreviewConversation } from './canvasRun';
-import { OpenInRuns, RunError, useStartRun } from './RunPanel';
+import { OpenInRuns, RunError, useStartRun } from './RunControls';
 import { useCanvasRun, type PreviewTurn } from './runStore';
 import '../../chat/Chat.css';
 
