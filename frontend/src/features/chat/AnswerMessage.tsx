@@ -5,10 +5,10 @@ import type { Citation, Message } from '../../lib/api.gen';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast/toastStore';
-import { AnswerBody } from './AnswerBody';
-import { CitationCard } from './CitationChip';
-import { answerCopyText } from './citations';
-import { markersIn } from './markdown';
+import { AnswerBody } from '../../shared/answer/AnswerBody';
+import { CitationCard } from '../../shared/answer/CitationChip';
+import { answerCopyText } from '../../shared/answer/citations';
+import { markersIn } from '../../shared/answer/markdown';
 import { keys } from './keys';
 import { useRun, useRunStream } from './queries';
 import { segmentsFromDetail, segmentsFromRun } from '../../lib/run/segments';
@@ -16,7 +16,7 @@ import { streamedAnswer, type TimelineNode } from '../../lib/run/timeline';
 import { Timeline } from './Timeline';
 import { StepNotes, WorkSteps } from './WorkSteps';
 import { errorText } from '../../lib/format';
-import { documentLabel } from '../library/display';
+import { documentLabel } from '../../lib/display';
 
 export interface AnswerMessageProps {
   message: Message;

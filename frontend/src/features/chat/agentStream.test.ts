@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Event, GenerationDetail } from '../../lib/api.gen';
 import { segmentsFromDetail } from '../../lib/run/segments';
 import { applyRunEvents, emptyRunStream, streamedAnswer } from '../../lib/run/timeline';
-import { argumentSummary, passageNumbers, resultSummary, workSteps } from './WorkSteps';
+import { argumentSummary, passageNumbers, resultSummary } from '../../lib/run/toolCalls';
+import { workSteps } from './WorkSteps';
 
 let seq = 0;
 const ev = (type: string, data: Record<string, unknown> = {}): Event => ({ seq: ++seq, topic: 'run:r1', type, time: '2025-01-01T00:00:00Z', data: { kind: type, ...data } });

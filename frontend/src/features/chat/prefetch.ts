@@ -11,7 +11,7 @@ import { listMessages } from '../../lib/backend';
 import { dropEarly, startEarly } from './earlyRun';
 import { followedRun } from './followedRun';
 import { keys } from './keys';
-import { matchChatPath } from './paths';
+import { matchChatPath } from '../../lib/paths/chat';
 
 /**
  * A conversation's messages; the events of each answer still streaming are followed from now

@@ -1,8 +1,8 @@
 // A step's run status on its canvas node: the status icon (a spinner while it
 // runs) and, once it finished, how long it took.
 import { memo } from 'react';
-import { formatDuration } from '../../runs/display';
-import { NodeStatusIcon } from '../../runs/NodeStatusIcon';
+import { formatDuration } from '../../../shared/run/display';
+import { NodeStatusIcon } from '../../../shared/run/NodeStatusIcon';
 import type { StepView } from './runStore';
 import './Run.css';
 

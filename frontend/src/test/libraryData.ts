@@ -1,5 +1,5 @@
 // Builders for library DTOs in tests.
-import type { Chunk, Collection, Document, IngestProgress, SearchHit } from '../../lib/api.gen';
+import type { Chunk, Collection, Document, IngestProgress, SearchHit } from '../lib/api.gen';
 
 const t = '2025-01-01T00:00:00Z';
 

@@ -3,6 +3,7 @@
 // first page so a node with thousands of hits does not freeze the page.
 import { useState } from 'react';
 import { ChevronRight } from 'lucide-react';
+import './JsonView.css';
 
 /** Items of an array shown before "Show more". */
 export const PAGE_ITEMS = 100;

@@ -1,5 +1,5 @@
 // A model call's generation detail in the order it streamed: content spans,
-// reasoning segments and tool calls, as the chat shows them (see chat/stream.ts).
+// reasoning segments and tool calls, as the chat shows them (see lib/run/segments.ts).
 import type { GenerationDetail } from '../../lib/api.gen';
 
 export type GenerationStep =

@@ -1,8 +1,8 @@
 // Citation display helpers: the excerpt with its verified quote marked, the locator line,
 // and the plain-text copy of an answer with its footnotes.
 import type { Citation } from '../../lib/api.gen';
-import { citeLocator, documentLabel } from '../library/display';
-import { OffsetMap } from '../library/offsets';
+import { citeLocator, documentLabel } from '../../lib/display';
+import { OffsetMap } from '../../lib/offsets';
 import { markdownToPlainText, markersIn } from './markdown';
 
 export interface ExcerptPart {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { TurnSettings } from '../../lib/api.gen';
 import { renderWithClient } from '../../test/render';
 import { jsonResponse } from '../../test/fetchMock';
-import { Composer } from '../chat/Composer';
-import type { LibraryDocument } from '../library/useAllDocuments';
+import { Composer } from './Composer';
+import type { LibraryDocument } from '../../shared/library/useAllDocuments';
 
 const doc = (id: string, title: string): LibraryDocument =>
   ({ id, title, name: `${id}.pdf`, collectionId: 'c1', collectionName: 'Contracts', status: 'ready' }) as LibraryDocument;

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, CircleDashed, CircleSlash, CircleX, RotateCw } from 'lucide-react';
 import { Spinner } from '../../components/ui/Spinner';
 import { statusLabel } from './display';
+import './NodeStatusIcon.css';
 
 /** A node execution's status as an icon, its word for assistive technology and as a tooltip. */
 export function NodeStatusIcon({ status }: { status: string }) {

@@ -3,7 +3,7 @@ import type { GenerationDetail } from '../../lib/api.gen';
 import { generationSteps, type GenerationStep } from './generation';
 import { JsonView } from './JsonView';
 import { storedToolCall } from '../../lib/run/segments';
-import { argumentSummary, resultSummary } from '../chat/WorkSteps';
+import { argumentSummary, resultSummary } from '../../lib/run/toolCalls';
 
 function Step({ step }: { step: GenerationStep }) {
   switch (step.type) {

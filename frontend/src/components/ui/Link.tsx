@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { hrefFor, isUnder, usePath } from './router';
+import { hrefFor, isUnder, usePath } from '../../lib/router';
 
 export interface LinkProps extends Omit<ComponentPropsWithoutRef<'a'>, 'href'> {
   to: string;

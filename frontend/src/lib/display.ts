@@ -1,5 +1,5 @@
 // How library things read on screen: pages, heading paths, languages, formats, dates.
-import type { Chunk, Locator, Unit } from '../../lib/api.gen';
+import type { Chunk, Locator, Unit } from './api.gen';
 
 /** Orders names as people expect ("act-2" before "act-10"); one shared collator, as
  * localeCompare with options builds a new one per call (slow for thousands of names). */

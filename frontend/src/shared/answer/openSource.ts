@@ -5,10 +5,10 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Citation } from '../../lib/api.gen';
 import { getDocumentSource } from '../../lib/backend';
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 import { toast } from '../../components/ui/toast/toastStore';
 import { keys as libraryKeys } from '../library/queries';
-import { sourcePath } from '../library/paths';
+import { sourcePath } from '../../lib/paths/library';
 import { citationSpan } from './claims';
 import { errorText } from '../../lib/format';
 

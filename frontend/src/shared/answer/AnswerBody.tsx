@@ -4,6 +4,7 @@ import type { Citation, Claim } from '../../lib/api.gen';
 import { citationFor, flaggedRanges, flagMessages, splitByFlags, type FlaggedRange } from './claims';
 import { CitationChip } from './CitationChip';
 import { parseMarkdown, type Block, type Inline } from './markdown';
+import './Answer.css';
 
 export interface AnswerBodyProps {
   content: string;

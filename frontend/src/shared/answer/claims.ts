@@ -2,7 +2,7 @@
 // code points). The answer is rendered from a JavaScript string (UTF-16), so every claim
 // range is converted here, once, and checked against the text it says it covers.
 import type { Citation, Claim } from '../../lib/api.gen';
-import { OffsetMap } from '../library/offsets';
+import { OffsetMap } from '../../lib/offsets';
 
 export type FlagVerdict = 'uncited' | 'quote_failed';
 

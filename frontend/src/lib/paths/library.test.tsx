@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { currentQuery, navigate, useRouteQuery, withQuery } from '../../app/router';
-import { collectionPath, intParam, matchLibraryPath, sourcePath } from './paths';
+import { currentQuery, navigate, useRouteQuery, withQuery } from '../router';
+import { collectionPath, intParam, matchLibraryPath, sourcePath } from './library';
 
 describe('library paths', () => {
   it('match the library routes', () => {

@@ -1,6 +1,6 @@
 // The library's routes: "#/library", "#/library/{collectionId}" (with ?q=&k= for a search),
 // "#/library/{collectionId}/documents/{documentId}?start=&end=[&view=page]" (the source viewer).
-import { withQuery } from '../../app/router';
+import { withQuery } from '../router';
 
 export const LIBRARY_PATH = '/library';
 

@@ -3,11 +3,12 @@ import { MousePointerClick } from 'lucide-react';
 import type { NodeExecution } from '../../lib/api.gen';
 import { Badge } from '../../components/ui/Badge';
 import { Callout } from '../../components/ui/Callout';
-import { kindOf } from '../studio/nodes/catalog';
 import { elapsedOf, formatDuration, formatExactTime, statusBadgeTone, statusLabel } from './display';
 import { generationText } from './generation';
 import { GenerationView } from './GenerationView';
 import { JsonView } from './JsonView';
+import { useNodeLook } from './nodeLook';
+import './NodeDetail.css';
 
 function Section({ title, children, open = true, testId }: { title: string; children: ReactNode; open?: boolean; testId?: string }) {
   return (
@@ -41,6 +42,7 @@ function Facts({ node, now }: { node: NodeExecution; now: number }) {
 
 /** One node execution in full: facts, error, generation detail, inputs, process data, outputs. */
 export function NodeDetail({ node, now }: { node: NodeExecution | null; now: number }) {
+  const lookOf = useNodeLook();
   if (!node) {
     return (
       <div className="nd-placeholder">
@@ -49,7 +51,7 @@ export function NodeDetail({ node, now }: { node: NodeExecution | null; now: num
       </div>
     );
   }
-  const kind = kindOf(node.nodeType);
+  const kind = lookOf(node.nodeType);
   return (
     <div className="node-detail" data-testid="node-detail" data-node-type={node.nodeType}>
       <header className="nd-head">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyProgress, isAhead, latestPerDocument, mergeUploaded, replaceDocument, stageText } from './progress';
-import { doc, progress } from './testData';
+import { doc, progress } from '../../test/libraryData';
 
 const later = '2025-01-01T00:00:05Z';
 const earlier = '2024-12-31T23:59:00Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Unit } from '../../lib/api.gen';
+import type { Unit } from './api.gen';
 import {
   chunkTitle,
   outlineTitle,
@@ -15,8 +15,8 @@ import {
   pagesLabel,
   unitsLabel,
 } from './display';
-import { chunk } from './testData';
-import citeTable from '../../../../backend/evidence/testdata/cite.json';
+import { chunk } from '../test/libraryData';
+import citeTable from '../../../backend/evidence/testdata/cite.json';
 
 describe('display helpers', () => {
   it('write pages and heading paths', () => {

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { BookOpen, CircleCheck, ExternalLink, TriangleAlert } from 'lucide-react';
 import type { Citation } from '../../lib/api.gen';
-import { citeLocator, documentLabel, fileBeside, locatorHeading } from '../library/display';
+import { citeLocator, documentLabel, fileBeside, locatorHeading } from '../../lib/display';
 import { excerptParts } from './citations';
 import { usePrefetchSource } from './openSource';
+import './Answer.css';
 
 export interface CitationChipProps {
   marker: number;

@@ -1,4 +1,4 @@
-import type { DefaultModel } from '../../../lib/api.gen';
+import type { DefaultModel } from '../../lib/api.gen';
 
 /** How the default model reads wherever it is shown (Chat, Studio, Settings), so they cannot disagree. */
 export function defaultModelLabel(d: DefaultModel | undefined): string {
