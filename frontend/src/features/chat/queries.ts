@@ -20,7 +20,6 @@ import {
 } from '../../lib/backend';
 import { runEvents } from '../../lib/events';
 import { adoptEarly, earlyEvents } from './earlyRun';
-import { forgetFollowed, rememberFollowed } from './followedRun';
 import { keys } from './keys';
 import { applyRunEvent, applyRunEvents, emptyRunStream, type RunStream } from '../../lib/run/timeline';
 import { errorText } from '../../lib/format';
@@ -219,8 +218,7 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
  * Follows a run's events while `enabled` (the answer is streaming): from seq 1, so a reload
  * mid-run rebuilds everything from the stored events and then goes on live. After a reload
  * it starts from what the subscription prefetch.ts started has brought (so the replayed text
- * is there at the first render) and adopts that subscription; the run followed is noted for
- * the next reload (followedRun.ts). When the run ends, the conversation's messages are
+ * is there at the first render) and adopts that subscription. When the run ends, the conversation's messages are
  * fetched again: the stored answer is the final word.
  */
 export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
@@ -229,7 +227,6 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
   useEffect(() => {
     if (!enabled || !runId) return;
     dispatch({ type: 'follow', runId });
-    rememberFollowed(conversationId, runId);
     const ac = new AbortController();
     void (async () => {
       try {
@@ -249,10 +246,7 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
       void qc.invalidateQueries({ queryKey: keys.conversations });
       void qc.invalidateQueries({ queryKey: keys.run(runId) });
     })();
-    return () => {
-      ac.abort();
-      forgetFollowed(runId);
-    };
+    return () => ac.abort();
   }, [runId, conversationId, enabled, qc]);
   return state;
 }
