@@ -1,8 +1,9 @@
 // The run-event model: one reducer from a run's events to what the UI shows of it, the
 // steps' timeline (status and real times), the answer text and reasoning as they stream,
-// and the cited answer's checked result. Chat, the studio canvas and the run views all
-// fold events through applyRunEvent. A step has the shape the history stores it in
-// (TimelineNode, generated from Go), so a finished answer's steps need no conversion.
+// and the cited answer's checked result. The chat and the studio (canvas, preview, workflow
+// output) fold a live run's events through applyRunEvent; Runs shows recorded executions.
+// A step has the shape the history stores it in (TimelineNode, generated from Go), so a
+// finished answer's steps need no conversion.
 // Pure: feed it events one by one, from seq 1 after a reload too.
 import type { Check, Citation, Claim, Event, GenerationStatus, RunStatus, StepTiming, TimelineNode } from '../api.gen';
 import { isRunEnd } from '../events';
@@ -75,11 +76,6 @@ const statuses = new Set<string>(['running', 'retrying', 'succeeded', 'failed', 
 export function stepStatus(status: string, runEnded: boolean): NodeStatus {
   if (status === 'interrupted' || (runEnded && (status === 'running' || status === 'retrying'))) return 'cancelled';
   return statuses.has(status) ? (status as NodeStatus) : 'succeeded';
-}
-
-/** Whether a step has not finished: its elapsed time still grows. */
-export function stepLive(step: Pick<TimelineNode, 'status' | 'finishedAt'>): boolean {
-  return !step.finishedAt && (step.status === 'running' || step.status === 'retrying');
 }
 
 /** Applies one run event; events at or before lastSeq are ignored (a resumed stream repeats them). */
