@@ -4,7 +4,7 @@
 // the backend for what the first screen waits for: the session check and, when the page
 // opens at a conversation (a reload mid-answer), its messages and the events of an answer
 // still streaming. The app takes these requests over (lib/atStart.ts).
-import { currentPath } from './app/location';
+import { currentPath } from './lib/location';
 import { startSystemCheck } from './app/systemCheck';
 import { startConversation } from './features/chat/prefetch';
 import { captureToken, startSession } from './lib/backend';

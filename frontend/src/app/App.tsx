@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthGate } from './AuthGate';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createQueryClient } from './queryClient';
-import { currentPath } from './router';
+import { currentPath } from '../lib/router';
 import { Shell } from './Shell';
 import { seedSystemCheck } from './systemCheck';
 import { useSelfTest } from './useSelfTest';

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { EmptyState } from '../components/ui/EmptyState';
 import { PageHeader } from '../components/ui/PageHeader';
-import { DEFAULT_PATH, hrefFor } from './router';
+import { DEFAULT_PATH, hrefFor } from '../lib/router';
 
 export function NotFoundPage({ path }: { path: string }) {
   return (

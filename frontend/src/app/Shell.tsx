@@ -3,7 +3,7 @@ import { Spinner } from '../components/ui/Spinner';
 import { Toaster } from '../components/ui/toast/Toaster';
 import { ErrorBoundary } from './ErrorBoundary';
 import { resolve } from './routes';
-import { redirect, usePath } from './router';
+import { redirect, usePath } from '../lib/router';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { Sidebar } from './Sidebar';
 import './Shell.css';

@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { Link } from './Link';
+import { Link } from '../components/ui/Link';
 import { LogoMark } from './LogoMark';
 import { ThemeToggle } from './ThemeToggle';
 import { mainNav, settingsNav, type NavItem } from './routes';

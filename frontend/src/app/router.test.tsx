@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Link } from './Link';
-import { currentPath, isUnder, navigate, redirect, usePath } from './router';
+import { Link } from '../components/ui/Link';
+import { currentPath, isUnder, navigate, redirect, usePath } from '../lib/router';
 import { Shell } from './Shell';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { testQueryClient } from '../test/render';

@@ -2,18 +2,22 @@ import type { ReactNode } from 'react';
 import { History, LibraryBig, MessageSquareText, Settings, Workflow, type LucideIcon } from 'lucide-react';
 import { resolveLibraryRoute } from '../features/library/routes';
 import { ChatPage } from '../features/chat/ChatPage';
-import { matchChatPath } from '../features/chat/paths';
-import { matchRunPath } from '../features/runs/paths';
-import { matchAppPath } from '../features/studio/paths';
+import { matchChatPath } from '../lib/paths/chat';
+import { matchRunPath } from '../lib/paths/runs';
+import { matchAppPath } from '../lib/paths/studio';
 import { settingsSections } from '../features/settings/sections';
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../lib/lazyPage';
+import { withNodeLooks } from '../shared/run/nodeLook';
 import { NotFoundPage } from './NotFoundPage';
-import { DEFAULT_PATH, isUnder } from './router';
+import { DEFAULT_PATH, isUnder } from '../lib/router';
 
 const StudioPage = lazyPage(() => import('../features/studio/StudioPage').then((m) => m.StudioPage));
 const EditorPage = lazyPage(() => import('../features/studio/editor/EditorPage').then((m) => m.EditorPage));
 const RunsPage = lazyPage(() => import('../features/runs/RunsPage').then((m) => m.RunsPage));
-const RunDetailPage = lazyPage(() => import('../features/runs/RunDetailPage').then((m) => m.RunDetailPage));
+// A run's trace draws its steps by their node types, which the studio defines.
+const RunDetailPage = lazyPage(() =>
+  Promise.all([import('../features/runs/RunDetailPage'), import('../features/studio/nodes/catalog')]).then(([page, nodes]) => withNodeLooks(page.RunDetailPage, nodes.kindOf)),
+);
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
 
 export interface NavItem {

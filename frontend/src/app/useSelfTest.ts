@@ -4,7 +4,7 @@ import { getSelfTest, postSelfTestResult } from '../lib/backend';
 import { runDropCheck } from '../features/library/dropCheck';
 import { runEventCheck } from '../lib/eventCheck';
 import { toast } from '../components/ui/toast/toastStore';
-import { navigate } from './router';
+import { navigate } from '../lib/router';
 
 let started = false;
 

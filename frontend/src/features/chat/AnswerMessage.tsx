@@ -5,17 +5,18 @@ import type { Citation, Message } from '../../lib/api.gen';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast/toastStore';
-import { AnswerBody } from './AnswerBody';
-import { CitationCard } from './CitationChip';
-import { answerCopyText } from './citations';
-import { markersIn } from './markdown';
+import { AnswerBody } from '../../shared/answer/AnswerBody';
+import { CitationCard } from '../../shared/answer/CitationChip';
+import { answerCopyText } from '../../shared/answer/citations';
+import { markersIn } from '../../shared/answer/markdown';
 import { keys } from './keys';
 import { useRun, useRunStream } from './queries';
-import { segmentsFromDetail, segmentsFromRun, streamedAnswer, timelineFromSteps } from './stream';
+import { segmentsFromDetail, segmentsFromRun } from '../../lib/run/segments';
+import { streamedAnswer, type TimelineNode } from '../../lib/run/timeline';
 import { Timeline } from './Timeline';
 import { StepNotes, WorkSteps } from './WorkSteps';
 import { errorText } from '../../lib/format';
-import { documentLabel } from '../library/display';
+import { documentLabel } from '../../lib/display';
 
 export interface AnswerMessageProps {
   message: Message;
@@ -91,6 +92,8 @@ function waitingText(runningTypes: string[]): string {
   return 'Searching your library…';
 }
 
+const noSteps: TimelineNode[] = [];
+
 /** One answer: live timeline and stream while running, then the stored, checked answer. */
 export function AnswerMessage({ message, conversationId, busy, onOpenCitation, onRegenerate, onStop, onAudit, stopping }: AnswerMessageProps) {
   const qc = useQueryClient();
@@ -113,7 +116,7 @@ export function AnswerMessage({ message, conversationId, busy, onOpenCitation, o
     if (message.generationDetail) return segmentsFromDetail(message.generationDetail, message.content);
     return run.data ? segmentsFromRun(run.data, message.content) : [];
   }, [streaming, live.stream.segments, message.generationDetail, run.data, message.content]);
-  const nodes = useMemo(() => (streaming ? live.stream.nodes : timelineFromSteps(message.timeline ?? [])), [streaming, live.stream.nodes, message.timeline]);
+  const nodes = streaming ? live.stream.nodes : (message.timeline ?? noSteps);
 
   const content = streaming ? live.stream.cited?.answer || streamedAnswer(live.stream) : message.content;
   const citations = streaming ? (live.stream.cited?.citations ?? []) : message.citations;

@@ -8,12 +8,12 @@ import { Callout } from '../../components/ui/Callout';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatMs } from '../../lib/format';
-import { citeLocator, documentLabel, formatScore } from '../library/display';
-import { AnswerBody } from './AnswerBody';
+import { citeLocator, documentLabel, formatScore } from '../../lib/display';
+import { AnswerBody } from '../../shared/answer/AnswerBody';
 import { outputLabel } from './outputFormat';
 import { ModelPicker } from './Composer';
 import { useGeneration, useReplay } from './queries';
-import '../scope/Scope.css';
+import '../../shared/scope/Scope.css';
 
 const statusTones: Record<string, BadgeTone> = { success: 'success', partial: 'warning', failed: 'danger', no_evidence: 'neutral' };
 const statusLabels: Record<string, string> = { success: 'Success', partial: 'Partial', failed: 'Failed', no_evidence: 'No evidence' };

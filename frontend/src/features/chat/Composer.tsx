@@ -1,17 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useQueries } from '@tanstack/react-query';
 import { ArrowUp, Check, ChevronDown, Cpu, LibraryBig, Square } from 'lucide-react';
-import type { Collection, Provider, TurnSettings } from '../../lib/api.gen';
-import { listModels } from '../../lib/backend';
+import type { Collection, TurnSettings } from '../../lib/api.gen';
 import { Button } from '../../components/ui/Button';
-import { keys as settingsKeys, useDefaultModel, useProviders } from '../settings/queries';
-import { defaultModelLabel } from '../settings/defaults/label';
-import type { LibraryDocument } from '../library/useAllDocuments';
-import { DocumentScopePicker } from '../scope/DocumentScopePicker';
-import { insertMention, matchDocuments, mentionAt, stillMentioned, type MentionQuery } from '../scope/match';
-import { MentionMenu } from '../scope/MentionMenu';
-import { ScopeChips } from '../scope/ScopeChips';
-import { usePopover } from '../scope/usePopover';
+import { useModelChoices } from '../../shared/providers/useModelChoices';
+import type { LibraryDocument } from '../../shared/library/useAllDocuments';
+import { DocumentScopePicker } from '../../shared/scope/DocumentScopePicker';
+import { insertMention, matchDocuments, mentionAt, stillMentioned, type MentionQuery } from '../../shared/scope/match';
+import { MentionMenu } from '../../shared/scope/MentionMenu';
+import { ScopeChips } from '../../shared/scope/ScopeChips';
+import { usePopover } from '../../shared/scope/usePopover';
 
 /** The value of a model choice: "providerId\u0000model"; "" for the configured default. */
 export function modelValue(providerId: string, model: string): string {
@@ -22,28 +19,6 @@ export function parseModelValue(v: string): { providerId: string; model: string 
   if (!v) return { providerId: '', model: '' };
   const [providerId = '', model = ''] = v.split('\u0000');
   return { providerId, model };
-}
-
-/** Every provider's models, for the model picker. */
-export function useModelChoices(): { providers: Provider[]; models: Record<string, string[]>; defaultLabel: string } {
-  const providers = useProviders();
-  const defaultModel = useDefaultModel();
-  const list = providers.data ?? [];
-  const results = useQueries({
-    queries: list.map((p) => ({
-      queryKey: settingsKeys.models(p.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => listModels(p.id, signal),
-      enabled: !p.builtIn,
-      staleTime: 60_000,
-      retry: false,
-    })),
-  });
-  const models: Record<string, string[]> = {};
-  list.forEach((p, i) => {
-    const names = results[i]?.data?.map((m) => m.name) ?? [];
-    models[p.id] = p.defaultModel && !names.includes(p.defaultModel) ? [p.defaultModel, ...names] : names;
-  });
-  return { providers: list, models, defaultLabel: defaultModelLabel(defaultModel.data) };
 }
 
 function ModelPicker({ value, onChange, id, label = 'Model' }: { value: TurnSettings; onChange: (v: { providerId: string; model: string }) => void; id?: string; label?: string }) {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { MessagesSquare, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Conversation } from '../../lib/api.gen';
-import { hrefFor } from '../../app/router';
+import { hrefFor } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast/toastStore';
 import { errorText, formatRelative } from '../../lib/format';
-import { chatPath } from './paths';
+import { chatPath } from '../../lib/paths/chat';
 import { useDeleteConversation, useRenameConversation } from './queries';
 
 function RenameInput({ conversation, onDone }: { conversation: Conversation; onDone: () => void }) {

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { RunDetail } from '../../lib/api.gen';
+import { applyRunEvents, emptyRunStream, type TimelineNode } from '../../lib/run/timeline';
 import { Timeline } from './Timeline';
-import { applyEvents, emptyStream, timelineFromRun, timelineFromSteps, type TimelineNode } from './stream';
 
 const node = (over: Partial<TimelineNode>): TimelineNode => ({
   nodeId: 'x',
   nodeType: 'tool',
   title: '',
   status: 'succeeded',
-  startedAt: 0,
+  startedAt: '2025-01-01T00:00:00Z',
+  finishedAt: '2025-01-01T00:00:00.005Z',
   elapsedMs: 5,
   error: '',
   checks: [],
   notes: [],
-  timing: null,
-  tokens: null,
+  timingMs: null,
+  promptTokens: 0,
+  completionTokens: 0,
+  isVirtual: false,
   parentNodeId: '',
   extraction: null,
   ...over,
@@ -31,7 +33,9 @@ describe('Timeline with virtual sub-nodes', () => {
       nodeType: 'llm',
       title: 'Extraction: Which article?',
       parentNodeId: 'fetch',
-      tokens: { prompt: 40, completion: 3 },
+      isVirtual: true,
+      promptTokens: 40,
+      completionTokens: 3,
       extraction: { source: 'llm1.context', prompt: 'Which article?', text: 'Article 12' },
     }),
   ];
@@ -67,7 +71,7 @@ describe('Timeline with virtual sub-nodes', () => {
 
 describe('virtual nodes in the stream and the record', () => {
   it('keeps the parent from live events', () => {
-    const state = applyEvents(emptyStream, [
+    const state = applyRunEvents(emptyRunStream, [
       { seq: 1, type: 'node_started', time: '2025-01-01T00:00:00Z', data: { node_id: 'fetch', node_type: 'tool' } },
       { seq: 2, type: 'node_started', time: '2025-01-01T00:00:00Z', data: { node_id: 'fetch_ext_1', node_type: 'llm', is_virtual: true, parent_node_id: 'fetch' } },
     ] as never);
@@ -78,7 +82,7 @@ describe('virtual nodes in the stream and the record', () => {
   });
 
   it('shows what an extraction asked and the text it streams, then its final output', () => {
-    const started = applyEvents(emptyStream, [
+    const started = applyRunEvents(emptyRunStream, [
       {
         seq: 1,
         type: 'node_started',
@@ -90,49 +94,28 @@ describe('virtual nodes in the stream and the record', () => {
     ] as never);
     expect(started.nodes[0]!.extraction).toEqual({ source: 'llm1.context', prompt: 'Which article?', text: 'Article 12 ' });
     expect(started.segments).toEqual([]);
-    const done = applyEvents(started, [
+    const done = applyRunEvents(started, [
       { seq: 4, type: 'node_succeeded', data: { node_id: 'fetch_ext_1', node_type: 'llm', status: 'succeeded', outputs: { text: 'Article 12' } } },
     ] as never);
     expect(done.nodes[0]!.extraction?.text).toBe('Article 12');
   });
-
-  it('keeps them from a finished run', () => {
-    const base = { nodeType: 'llm', title: '', status: 'succeeded', elapsedMs: 1, startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:00Z', processData: {}, promptTokens: 0, completionTokens: 0, error: '', generationDetail: null };
-    const detail = {
-      nodes: [
-        { ...base, nodeId: 'fetch', nodeType: 'tool', position: 1, isVirtual: false, parentNodeId: '' },
-        {
-          ...base,
-          nodeId: 'fetch_ext_1',
-          position: 2,
-          isVirtual: true,
-          parentNodeId: 'fetch',
-          inputs: { context_source: 'llm1.context', extraction_prompt: 'Which article?' },
-          outputs: { text: 'Article 12' },
-        },
-      ],
-    } as unknown as RunDetail;
-    const timeline = timelineFromRun(detail);
-    expect(timeline.map((n) => n.parentNodeId)).toEqual(['', 'fetch']);
-    expect(timeline.map((n) => n.extraction)).toEqual([null, { source: 'llm1.context', prompt: 'Which article?', text: 'Article 12' }]);
-  });
 });
 
 describe('the timeline the history brings with an answer', () => {
-  it('becomes the same steps, checks and extractions as the stored run', () => {
-    const steps = timelineFromSteps([
-      { nodeId: 'start', nodeType: 'start', title: 'Start', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:00Z', elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: null, notes: [] },
-      { nodeId: 'cite', nodeType: 'cited-answer', title: '', status: 'succeeded', error: '', isVirtual: false, parentNodeId: '', startedAt: '2025-01-01T00:00:00Z', finishedAt: '2025-01-01T00:00:01Z', elapsedMs: 1000, promptTokens: 900, completionTokens: 60, checks: [{ name: 'quotes', passed: true, detail: '' }], timingMs: { prompt: 1, llm: 990, postprocess: 2, total: 993 }, extraction: null, notes: [] },
-      { nodeId: 'fetch_ext_1', nodeType: 'llm', title: 'Extraction', status: 'interrupted', error: '', isVirtual: true, parentNodeId: 'fetch', startedAt: '2025-01-01T00:00:01Z', finishedAt: null, elapsedMs: 0, promptTokens: 0, completionTokens: 0, checks: [], timingMs: null, extraction: { source: 'llm1.context', prompt: 'Which article?', text: '' }, notes: [] },
-    ]);
-    expect(steps.map((s) => [s.nodeId, s.title, s.status, s.elapsedMs, s.parentNodeId])).toEqual([
-      ['start', 'Start', 'succeeded', 0, ''],
-      ['cite', 'cited-answer', 'succeeded', 1000, ''],
-      ['fetch_ext_1', 'Extraction', 'cancelled', null, 'fetch'],
-    ]);
-    expect(steps[1]!.checks).toEqual([{ name: 'quotes', passed: true, detail: '' }]);
-    expect(steps[1]!.timing).toEqual({ prompt: 1, llm: 990, postprocess: 2, total: 993 });
-    expect(steps[1]!.tokens).toEqual({ prompt: 900, completion: 60 });
-    expect(steps[2]!.extraction).toEqual({ source: 'llm1.context', prompt: 'Which article?', text: '' });
+  it('shows the stored steps with their checks, timings and tokens, and a step the run never finished as stopped', () => {
+    const steps: TimelineNode[] = [
+      node({ nodeId: 'start', nodeType: 'start', title: 'Start' }),
+      node({ nodeId: 'cite', nodeType: 'cited-answer', finishedAt: '2025-01-01T00:00:01Z', elapsedMs: 1000, promptTokens: 900, completionTokens: 60, checks: [{ name: 'quotes', passed: true, detail: '' }], timingMs: { prompt: 1, llm: 990, postprocess: 2, total: 993 } }),
+      node({ nodeId: 'fetch', nodeType: 'tool', status: 'running', finishedAt: null, elapsedMs: 0 }),
+    ];
+    render(<Timeline nodes={steps} live={false} />);
+    fireEvent.click(screen.getByRole('button', { name: /Steps/ }));
+    const status = (id: string) => document.querySelector(`[data-node-id="${id}"]`)?.getAttribute('data-status');
+    expect([status('cite'), status('fetch')]).toEqual(['succeeded', 'cancelled']);
+    const cite = document.querySelector('[data-node-id="cite"]') as HTMLElement;
+    expect(within(cite).getByText(/900 → 60 tokens/)).toBeInTheDocument();
+    expect(within(cite).getByText(/model 990 ms/)).toBeInTheDocument();
+    expect(within(cite).getByTestId('timeline-elapsed')).toHaveTextContent('1 s');
+    expect(within(document.querySelector('[data-node-id="fetch"]') as HTMLElement).getByTestId('timeline-elapsed')).toHaveTextContent('');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Bot,
   ChevronRight,
@@ -17,7 +17,8 @@ import {
 } from 'lucide-react';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatMs } from '../../lib/format';
-import type { Extraction, TimelineNode } from './stream';
+import type { Extraction } from '../../lib/api.gen';
+import { stepStatus, type NodeStatus, type TimelineNode } from '../../lib/run/timeline';
 
 const typeIcons: Record<string, typeof Play> = {
   start: Play,
@@ -57,9 +58,15 @@ function useNow(active: boolean, ms = 200): number {
   return now;
 }
 
+function startOf(n: TimelineNode): number | null {
+  const t = Date.parse(n.startedAt);
+  return Number.isNaN(t) ? null : t;
+}
+
 function elapsedOf(n: TimelineNode, now: number): number | null {
-  if (n.elapsedMs !== null) return n.elapsedMs;
-  if (n.status === 'running' && n.startedAt !== null) return Math.max(0, now - n.startedAt);
+  if (n.finishedAt) return n.elapsedMs;
+  const start = startOf(n);
+  if (n.status === 'running' && start !== null) return Math.max(0, now - start);
   return null;
 }
 
@@ -71,14 +78,15 @@ function spanOf(nodes: TimelineNode[], now: number): number {
   for (const n of nodes) {
     const el = elapsedOf(n, now) ?? 0;
     sum += el;
-    if (n.startedAt === null) continue;
-    first = Math.min(first, n.startedAt);
-    last = Math.max(last, n.startedAt + el);
+    const start = startOf(n);
+    if (start === null) continue;
+    first = Math.min(first, start);
+    last = Math.max(last, start + el);
   }
   return Number.isFinite(first) && last >= first ? last - first : sum;
 }
 
-function StatusIcon({ status }: { status: TimelineNode['status'] }) {
+function StatusIcon({ status }: { status: NodeStatus }) {
   switch (status) {
     case 'running':
     case 'retrying':
@@ -97,7 +105,7 @@ function StatusIcon({ status }: { status: TimelineNode['status'] }) {
   }
 }
 
-const statusWords: Record<TimelineNode['status'], string> = {
+const statusWords: Record<NodeStatus, string> = {
   running: 'running',
   retrying: 'retrying',
   succeeded: 'done',
@@ -172,33 +180,35 @@ function ExtractionDetail({ x }: { x: Extraction }) {
 function Step({ n, now, subSteps }: { n: TimelineNode; now: number; subSteps: TimelineNode[] }) {
   const Icon = typeIcons[n.nodeType] ?? Workflow;
   const el = elapsedOf(n, now);
+  const status = n.status as NodeStatus; // settled by Timeline
+  const tokens = n.promptTokens > 0 || n.completionTokens > 0;
   return (
     <li className={`tl-node tl-${n.status}`} data-testid="timeline-node" data-node-id={n.nodeId} data-node-type={n.nodeType} data-status={n.status}>
       <div className="tl-row">
-        <StatusIcon status={n.status} />
+        <StatusIcon status={status} />
         <Icon size={14} className="tl-type" aria-hidden="true" />
         <span className="tl-label">
           <span className="tl-kind">{typeLabels[n.nodeType] ?? n.nodeType}</span>
           {n.title && n.title !== typeLabels[n.nodeType] && <span className="tl-title">{n.title}</span>}
         </span>
-        <span className="sr-only">{statusWords[n.status]}</span>
+        <span className="sr-only">{statusWords[status]}</span>
         <span className="tl-time" data-testid="timeline-elapsed">
           {el === null ? '' : ms(el)}
         </span>
       </div>
       {n.error && <p className="tl-error">{n.error}</p>}
       {n.extraction && <ExtractionDetail x={n.extraction} />}
-      {(n.timing || n.tokens) && (
+      {(n.timingMs || tokens) && (
         <p className="tl-detail">
-          {n.timing && (
+          {n.timingMs && (
             <>
-              prompt {ms(n.timing.prompt)} · model {ms(n.timing.llm)} · checks {ms(n.timing.postprocess)}
+              prompt {ms(n.timingMs.prompt)} · model {ms(n.timingMs.llm)} · checks {ms(n.timingMs.postprocess)}
             </>
           )}
-          {n.tokens && (n.tokens.prompt > 0 || n.tokens.completion > 0) && (
+          {tokens && (
             <>
-              {n.timing ? ' · ' : ''}
-              {n.tokens.prompt} → {n.tokens.completion} tokens
+              {n.timingMs ? ' · ' : ''}
+              {n.promptTokens} → {n.completionTokens} tokens
             </>
           )}
         </p>
@@ -219,15 +229,24 @@ function Step({ n, now, subSteps }: { n: TimelineNode; now: number; subSteps: Ti
   );
 }
 
+/** The steps with the status each shows: one a finished run never finished was cut short. */
+function settled(nodes: TimelineNode[], runEnded: boolean): TimelineNode[] {
+  return nodes.map((n) => {
+    const status = stepStatus(n.status, runEnded);
+    return status === n.status ? n : { ...n, status };
+  });
+}
+
 /** The run's steps — retrieval, generation, checks — with status and real elapsed times. */
-export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode[]; live: boolean; loading?: boolean }) {
+export function Timeline({ nodes: steps, live, loading = false }: { nodes: TimelineNode[]; live: boolean; loading?: boolean }) {
+  const nodes = useMemo(() => settled(steps, !live), [steps, live]);
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const open = expanded ?? live;
   const running = nodes.some((n) => n.status === 'running');
   const now = useNow(live && running);
   const topLevel = nodes.filter((n) => !n.parentNodeId);
   const children = childrenByParent(nodes);
-  const steps = topLevel.filter((n) => n.nodeType !== 'start');
+  const shownSteps = topLevel.filter((n) => n.nodeType !== 'start');
   const total = spanOf(nodes, now);
   const checks = nodes.flatMap((n) => n.checks);
   const failedChecks = checks.filter((c) => !c.passed).length;
@@ -242,7 +261,7 @@ export function Timeline({ nodes, live, loading = false }: { nodes: TimelineNode
     : running && current
       ? `${typeLabels[current.nodeType] ?? current.title}…`
       : [
-          `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}`,
+          `${shownSteps.length} ${shownSteps.length === 1 ? 'step' : 'steps'}`,
           total > 0 ? ms(total) : '',
           noEvidence
             ? 'no evidence found'

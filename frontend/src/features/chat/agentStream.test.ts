@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, GenerationDetail } from '../../lib/api.gen';
-import { applyEvents, emptyStream, segmentsFromDetail, streamedAnswer } from './stream';
-import { argumentSummary, passageNumbers, resultSummary, workSteps } from './WorkSteps';
+import { segmentsFromDetail } from '../../lib/run/segments';
+import { applyRunEvents, emptyRunStream, streamedAnswer } from '../../lib/run/timeline';
+import { argumentSummary, passageNumbers, resultSummary } from '../../lib/run/toolCalls';
+import { workSteps } from './WorkSteps';
 
 let seq = 0;
 const ev = (type: string, data: Record<string, unknown> = {}): Event => ({ seq: ++seq, topic: 'run:r1', type, time: '2025-01-01T00:00:00Z', data: { kind: type, ...data } });
@@ -11,7 +13,7 @@ const chunk = (output: string, c: unknown, extra: Record<string, unknown> = {}) 
 describe('an agent turn', () => {
   it('streams reasoning, each tool call with its result, and the answer, in order', () => {
     seq = 0;
-    const s = applyEvents(emptyStream, [
+    const s = applyRunEvents(emptyRunStream, [
       ev('node_started', { node_id: 'agent', node_type: 'agent', title: 'Research' }),
       chunk('reasoning', 'Search first.'),
       chunk('tool_calls', { phase: 'call', index: 0, id: 'c0', name: 'search_collection', arguments: { query: 'notice' } }),
@@ -34,7 +36,7 @@ describe('an agent turn', () => {
   it('takes the checked answer from the agent when its tools found passages, and not otherwise', () => {
     seq = 0;
     const done = (status: string) =>
-      applyEvents(emptyStream, [
+      applyRunEvents(emptyRunStream, [
         ev('node_started', { node_id: 'agent', node_type: 'agent' }),
         ev('node_succeeded', { node_id: 'agent', node_type: 'agent', outputs: { text: 'Thirty days [1].', status, citations: [], claims: [] } }),
       ]).cited;

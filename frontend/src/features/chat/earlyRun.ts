@@ -60,7 +60,7 @@ export function startEarly(runId: string): void {
 }
 
 /** Stops the early subscription to a run, unless it was adopted: the page will not show the run live. */
-export function dropEarly(runId: string): void {
+function dropEarly(runId: string): void {
   const entry = early.get(runId);
   if (!entry) return;
   early.delete(runId);

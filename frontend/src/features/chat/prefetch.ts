@@ -1,43 +1,29 @@
 // Opening the app at a conversation (a reload mid-answer): the page's entry asks for its
-// messages before the app's code is loaded (main.ts), and for the run events of the answer
-// the page was following (followedRun.ts) at once, or of one still streaming as soon as the
-// messages tell of it; the app then puts the messages in its cache, where the chat page finds
-// them, and re-attaches to the streaming answer that much sooner. Nothing here loads React
-// or the query library.
+// messages before the app's code is loaded (main.ts), and for the run events of an answer
+// still streaming as soon as the messages tell of it; the app then puts the messages in its
+// cache, where the chat page finds them, and re-attaches to the streaming answer that much
+// sooner. Nothing here loads React or the query library.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message } from '../../lib/api.gen';
 import { startNow, takeAnswer, takeStarted } from '../../lib/atStart';
 import { listMessages } from '../../lib/backend';
-import { dropEarly, startEarly } from './earlyRun';
-import { followedRun } from './followedRun';
+import { startEarly } from './earlyRun';
 import { keys } from './keys';
-import { matchChatPath } from './paths';
+import { matchChatPath } from '../../lib/paths/chat';
 
-/**
- * A conversation's messages; the events of each answer still streaming are followed from now
- * on, and an early subscription to a run that does not stream any more is stopped.
- */
-async function loadConversation(id: string, signal?: AbortSignal, followed?: string | null): Promise<Message[]> {
+/** A conversation's messages; the events of each answer still streaming are followed from now on. */
+async function loadConversation(id: string, signal?: AbortSignal): Promise<Message[]> {
   const messages = await listMessages(id, signal);
-  const live = messages.filter((m) => m.role === 'ai' && m.status === 'streaming' && m.runId).map((m) => m.runId);
-  for (const runId of live) startEarly(runId);
-  if (followed && !live.includes(followed)) dropEarly(followed);
+  for (const m of messages) if (m.role === 'ai' && m.status === 'streaming' && m.runId) startEarly(m.runId);
   return messages;
 }
 
 const startKey = (id: string) => `chat.messages.${id}`;
 
-/**
- * The page's entry: starts loading the conversation the address opens at, if it opens at one,
- * and the events of the run the page was following there (the answer streaming at a reload)
- * at the same time rather than once the messages tell of it.
- */
+/** The page's entry: starts loading the conversation the address opens at, if it opens at one. */
 export function startConversation(path: string): void {
   const id = matchChatPath(path);
-  if (!id) return;
-  const followed = followedRun(id);
-  if (followed) startEarly(followed);
-  startNow(startKey(id), () => loadConversation(id, undefined, followed));
+  if (id) startNow(startKey(id), () => loadConversation(id));
 }
 
 /**

@@ -20,9 +20,8 @@ import {
 } from '../../lib/backend';
 import { runEvents } from '../../lib/events';
 import { adoptEarly, earlyEvents } from './earlyRun';
-import { forgetFollowed, rememberFollowed } from './followedRun';
 import { keys } from './keys';
-import { applyEvent, applyEvents, emptyStream, type TurnStream } from './stream';
+import { applyRunEvent, applyRunEvents, emptyRunStream, type RunStream } from '../../lib/run/timeline';
 import { errorText } from '../../lib/format';
 
 /** The chatflows a new conversation can be answered by (Legal Q&A first). */
@@ -189,7 +188,7 @@ type StreamAction =
 export interface LiveState {
   /** The run the stream is of. */
   runId: string;
-  stream: TurnStream;
+  stream: RunStream;
   error: string;
   /** The connection dropped and the stream is trying again (e.g. Lexflow stopped). */
   reconnecting: boolean;
@@ -197,7 +196,7 @@ export interface LiveState {
 
 /** A run's live state from the events that have arrived so far. */
 export function startLive(runId: string, events: readonly Event[]): LiveState {
-  return { runId, stream: applyEvents(emptyStream, events), error: '', reconnecting: false };
+  return { runId, stream: applyRunEvents(emptyRunStream, events), error: '', reconnecting: false };
 }
 
 export function reduceLive(state: LiveState, action: StreamAction): LiveState {
@@ -211,7 +210,7 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
     case 'connection':
       return state.reconnecting === !action.connected ? state : { ...state, reconnecting: !action.connected };
     case 'event':
-      return { ...state, stream: applyEvent(state.stream, action.event) };
+      return { ...state, stream: applyRunEvent(state.stream, action.event) };
   }
 }
 
@@ -219,8 +218,7 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
  * Follows a run's events while `enabled` (the answer is streaming): from seq 1, so a reload
  * mid-run rebuilds everything from the stored events and then goes on live. After a reload
  * it starts from what the subscription prefetch.ts started has brought (so the replayed text
- * is there at the first render) and adopts that subscription; the run followed is noted for
- * the next reload (followedRun.ts). When the run ends, the conversation's messages are
+ * is there at the first render) and adopts that subscription. When the run ends, the conversation's messages are
  * fetched again: the stored answer is the final word.
  */
 export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
@@ -229,7 +227,6 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
   useEffect(() => {
     if (!enabled || !runId) return;
     dispatch({ type: 'follow', runId });
-    rememberFollowed(conversationId, runId);
     const ac = new AbortController();
     void (async () => {
       try {
@@ -249,10 +246,7 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
       void qc.invalidateQueries({ queryKey: keys.conversations });
       void qc.invalidateQueries({ queryKey: keys.run(runId) });
     })();
-    return () => {
-      ac.abort();
-      forgetFollowed(runId);
-    };
+    return () => ac.abort();
   }, [runId, conversationId, enabled, qc]);
   return state;
 }

@@ -15,7 +15,7 @@ vi.mock('../../lib/events', async (actual) => ({
 
 const { startEarly } = await import('./earlyRun');
 const { reduceLive, startLive, useRunStream } = await import('./queries');
-const { streamedAnswer } = await import('./stream');
+const { streamedAnswer } = await import('../../lib/run/timeline');
 
 const chunk = (seq: number, text: string): Event => ({
   seq,

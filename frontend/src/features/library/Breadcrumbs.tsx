@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from '../../app/Link';
+import { Link } from '../../components/ui/Link';
 
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
   return (

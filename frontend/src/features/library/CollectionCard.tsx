@@ -1,11 +1,11 @@
 import { memo, useId } from 'react';
 import { LibraryBig, Pencil, Trash2 } from 'lucide-react';
 import type { Collection } from '../../lib/api.gen';
-import { Link } from '../../app/Link';
+import { Link } from '../../components/ui/Link';
 import { Button } from '../../components/ui/Button';
 import { formatRelative } from '../../lib/format';
-import { formatDateTime } from './display';
-import { collectionPath } from './paths';
+import { formatDateTime } from '../../lib/display';
+import { collectionPath } from '../../lib/paths/library';
 import '../../components/ui/LinkCard.css';
 
 export interface CollectionCardProps {

@@ -5,7 +5,7 @@ import { bodiesOf, mockApi, type Route } from '../../test/api';
 import { errorResponse, jsonResponse } from '../../test/fetchMock';
 import { renderWithClient } from '../../test/render';
 import { CollectionDialog } from './CollectionDialog';
-import { collection } from './testData';
+import { collection } from '../../test/libraryData';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast/toastStore';
 import { OCRLanguageField } from './OCRLanguageField';
-import { useSaveCollection } from './queries';
+import { useSaveCollection } from '../../shared/library/queries';
 
 type FieldName = 'name' | 'description' | 'ocrLanguage';
 type FieldErrors = Partial<Record<FieldName, string>>;

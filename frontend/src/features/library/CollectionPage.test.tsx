@@ -6,7 +6,7 @@ import { errorResponse, frame, sseResponse } from '../../test/fetchMock';
 import { renderWithClient } from '../../test/render';
 import { mockXhr, type FakeXhr } from '../../test/xhrMock';
 import { CollectionPage } from './CollectionPage';
-import { chunk, collection, doc, hit, progress } from './testData';
+import { chunk, collection, doc, hit, progress } from '../../test/libraryData';
 import { uploadManager } from './uploadManager';
 
 beforeEach(() => uploadManager.reset());

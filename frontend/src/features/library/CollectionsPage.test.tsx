@@ -4,7 +4,7 @@ import { bodiesOf, mockApi, type Route } from '../../test/api';
 import { errorResponse, jsonResponse, sseResponse } from '../../test/fetchMock';
 import { renderWithClient } from '../../test/render';
 import { CollectionsPage } from './CollectionsPage';
-import { collection } from './testData';
+import { collection } from '../../test/libraryData';
 
 afterEach(() => vi.unstubAllGlobals());
 

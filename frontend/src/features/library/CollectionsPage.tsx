@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { LibraryBig, Plus, Sparkles } from 'lucide-react';
 import type { Collection } from '../../lib/api.gen';
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
 import { LoadError } from '../../components/ui/LoadError';
@@ -11,10 +11,10 @@ import { toast } from '../../components/ui/toast/toastStore';
 import { CollectionCard } from './CollectionCard';
 import { CollectionDialog } from './CollectionDialog';
 import { DeleteCollectionDialog } from './DeleteCollectionDialog';
-import { compareNames } from './display';
+import { compareNames } from '../../lib/display';
 import { useLibraryEvents } from './libraryEvents';
-import { collectionPath } from './paths';
-import { useCollections, useLoadSample } from './queries';
+import { collectionPath } from '../../lib/paths/library';
+import { useCollections, useLoadSample } from '../../shared/library/queries';
 import { usePageDrop } from './usePageDrop';
 import './Library.css';
 

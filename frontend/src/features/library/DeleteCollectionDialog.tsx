@@ -1,7 +1,7 @@
 import type { Collection } from '../../lib/api.gen';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { plural } from '../../lib/format';
-import { useDeleteCollection } from './queries';
+import { useDeleteCollection } from '../../shared/library/queries';
 
 export function DeleteCollectionDialog({
   collection,

@@ -1,7 +1,7 @@
 import type { Document } from '../../lib/api.gen';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { plural } from '../../lib/format';
-import { useDeleteDocument } from './queries';
+import { useDeleteDocument } from '../../shared/library/queries';
 
 export function DeleteDocumentDialog({ document: doc, onClose }: { document: Document; onClose: () => void }) {
   const del = useDeleteDocument(doc.collectionId);

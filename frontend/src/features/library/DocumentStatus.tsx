@@ -1,7 +1,7 @@
 import type { Document } from '../../lib/api.gen';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { StatusDot, type StatusTone } from '../../components/ui/StatusDot';
-import { clampPercent, stageText } from './progress';
+import { clampPercent, stageText } from '../../shared/library/progress';
 
 function tone(status: Document['status']): StatusTone {
   switch (status) {

@@ -1,7 +1,7 @@
 import { memo, useCallback, useId, useMemo, useState } from 'react';
 import { Files, FileStack, PencilLine, RefreshCw, RotateCw, Search, Trash2 } from 'lucide-react';
 import type { Document } from '../../lib/api.gen';
-import { Link } from '../../app/Link';
+import { Link } from '../../components/ui/Link';
 import { Button } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -9,12 +9,12 @@ import { toast } from '../../components/ui/toast/toastStore';
 import { formatBytes } from '../../lib/format';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog';
 import { RenameDocumentDialog } from './RenameDocumentDialog';
-import { compareNames, formatDate, formatDateTime, formatName, languageName } from './display';
+import { compareNames, formatDate, formatDateTime, formatName, languageName } from '../../lib/display';
 import { DocumentStatus } from './DocumentStatus';
 import { FormatIcon } from './FormatIcon';
-import { sourcePath } from './paths';
-import { isIngesting } from './progress';
-import { useReindexDocument } from './queries';
+import { sourcePath } from '../../lib/paths/library';
+import { isIngesting } from '../../shared/library/progress';
+import { useReindexDocument } from '../../shared/library/queries';
 
 /** Rows rendered at first; more on request (a collection may hold thousands). */
 export const PAGE_SIZE = 200;

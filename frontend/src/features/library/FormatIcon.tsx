@@ -1,5 +1,5 @@
 import { File, FileCode, FileText, FileType } from 'lucide-react';
-import { formatName } from './display';
+import { formatName } from '../../lib/display';
 
 const icons = { PDF: FileText, DOCX: FileType, HTML: FileCode, Markdown: FileText, Text: FileText } as const;
 

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { OCRLanguages } from '../../lib/api.gen';
 import { Field } from '../../components/ui/Field';
 import { ocrLanguageOptions } from './ocrLanguages';
-import { useOCRLanguages } from './queries';
+import { useOCRLanguages } from '../../shared/library/queries';
 
 export interface OCRLanguageFieldProps {
   /** A Tesseract language ("ara", "eng+ara"); "" for automatic. */

@@ -5,7 +5,7 @@ import { mockApi } from '../../test/api';
 import { errorResponse } from '../../test/fetchMock';
 import { renderWithClient } from '../../test/render';
 import { SourceViewerPage } from './SourceViewerPage';
-import { chunk, collection, doc } from './testData';
+import { chunk, collection, doc } from '../../test/libraryData';
 
 const text = 'Article 1. Scope.\n\nArticle 2. Every employer shall give notice in writing.';
 const quote = 'give notice in writing';

@@ -6,7 +6,7 @@ import { PageMarks } from './PageMarks';
 import { PageStatus } from './PageStatus';
 import { PageToolbar } from './PageToolbar';
 import { imageWidth, scaleOf, shownWidth, stepZoom, type PageRange, type Zoom } from './pageView';
-import { usePageHighlight, usePageImage } from './queries';
+import { usePageHighlight, usePageImage } from '../../shared/library/queries';
 import './PageView.css';
 
 export interface PageViewProps {

@@ -5,7 +5,7 @@ import { Field } from '../../components/ui/Field';
 import { FormDialog } from '../../components/ui/FormDialog';
 import { toast } from '../../components/ui/toast/toastStore';
 import { errorText } from '../../lib/format';
-import { useRenameDocument } from './queries';
+import { useRenameDocument } from '../../shared/library/queries';
 
 /** The longest title the backend accepts. */
 export const MAX_TITLE = 300;

@@ -1,15 +1,15 @@
 import { memo, useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Search, SearchX } from 'lucide-react';
 import type { SearchHit } from '../../lib/api.gen';
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { LoadError } from '../../components/ui/LoadError';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { plural } from '../../lib/format';
-import { citeLocator, documentLabel, fileBeside, formatScore, formatTook, locatorHeading } from './display';
-import { collectionPath, sourcePath } from './paths';
-import { DEFAULT_TOP_K, TOP_K_CHOICES, useSearch } from './queries';
+import { citeLocator, documentLabel, fileBeside, formatScore, formatTook, locatorHeading } from '../../lib/display';
+import { collectionPath, sourcePath } from '../../lib/paths/library';
+import { DEFAULT_TOP_K, TOP_K_CHOICES, useSearch } from '../../shared/library/queries';
 import { Snippet } from './Snippet';
 
 export function parseTopK(raw: string | null): number {

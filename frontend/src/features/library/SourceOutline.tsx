@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
 import type { Chunk } from '../../lib/api.gen';
-import { headingLabel, outlineTitle, pagesLabel } from './display';
+import { headingLabel, outlineTitle, pagesLabel } from '../../lib/display';
 
 export interface SourceOutlineProps {
   chunks: readonly Chunk[];

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { AlignLeft, FileImage } from 'lucide-react';
-import type { SourceView } from './paths';
+import type { SourceView } from '../../lib/paths/library';
 
 const views: { value: SourceView; label: string; icon: typeof AlignLeft }[] = [
   { value: 'text', label: 'Text', icon: AlignLeft },

@@ -5,7 +5,7 @@ import { mockApi, type Route } from '../../test/api';
 import { errorResponse } from '../../test/fetchMock';
 import { renderWithClient } from '../../test/render';
 import { SourceViewerPage } from './SourceViewerPage';
-import { chunk, collection, doc } from './testData';
+import { chunk, collection, doc } from '../../test/libraryData';
 
 const judge = '👩‍⚖️';
 const lines = [

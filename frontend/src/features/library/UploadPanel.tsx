@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { ProgressBar, type ProgressTone } from '../../components/ui/ProgressBar';
 import { formatBytes, plural } from '../../lib/format';
 import { FormatIcon } from './FormatIcon';
-import { clampPercent, stageText } from './progress';
+import { clampPercent, stageText } from '../../shared/library/progress';
 import { isDone, uploadTotals, type UploadRow } from './uploads';
 
 /** Rows shown at first; a folder of thousands of files shows the rest on request. */

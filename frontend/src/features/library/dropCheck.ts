@@ -1,9 +1,9 @@
 // The desktop self-test's drop check: it opens a collection, says it is ready, and waits for
 // files dropped onto the window (the desktop test drags them in from another window, as a
 // person would from a file manager) to arrive as paths and become ready documents.
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 import { listCollections, postSelfTestStage } from '../../lib/backend';
-import { collectionPath } from './paths';
+import { collectionPath } from '../../lib/paths/library';
 import { uploadManager } from './uploadManager';
 import { isDone, type UploadRow } from './uploads';
 

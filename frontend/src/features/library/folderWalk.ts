@@ -1,7 +1,7 @@
 // Turns what the user dropped or picked into a flat list of files: dropped folders are walked
 // recursively (DataTransferItem.webkitGetAsEntry), hidden files and folders are skipped and
 // counted, and a file that cannot be read is reported rather than silently dropped.
-import { compareNames } from './display';
+import { compareNames } from '../../lib/display';
 
 export interface PickedFile {
   file: File;

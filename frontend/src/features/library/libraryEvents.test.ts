@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Document } from '../../lib/api.gen';
 import { applyProgressToCache, Refresher } from './libraryEvents';
-import { keys } from './queries';
-import { doc, progress } from './testData';
+import { keys } from '../../shared/library/queries';
+import { doc, progress } from '../../test/libraryData';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Document, Event, IngestProgress } from '../../lib/api.gen';
 import { listen } from '../../lib/events';
-import { applyProgress, type ProgressItem } from './progress';
-import { keys } from './queries';
+import { applyProgress, type ProgressItem } from '../../shared/library/progress';
+import { keys } from '../../shared/library/queries';
 import { uploadManager, type UploadManager } from './uploadManager';
 
 export const LIBRARY_TOPIC = 'library';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageWidth, pagesOfSpan, parsePage, scaleOf, shownWidth, stepZoom } from './pageView';
-import { chunk } from './testData';
+import { chunk } from '../../test/libraryData';
 
 const pages = [
   { page: 1, start: 0, end: 100, ocr: false },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { lazyPage } from '../../app/lazyPage';
-import { matchLibraryPath } from './paths';
+import { lazyPage } from '../../lib/lazyPage';
+import { matchLibraryPath } from '../../lib/paths/library';
 
 const CollectionsPage = lazyPage(() => import('./CollectionsPage').then((m) => m.CollectionsPage));
 const CollectionPage = lazyPage(() => import('./CollectionPage').then((m) => m.CollectionPage));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkForSpan, groupForHighlight, splitSections } from './sourceText';
-import { chunk } from './testData';
+import { chunk } from '../../test/libraryData';
 
 function cover(text: string, target: number) {
   const sections = splitSections(text, target);

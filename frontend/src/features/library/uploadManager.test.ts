@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UploadResult } from '../../lib/api.gen';
 import type { UploadOptions } from '../../lib/backend';
 import type { WalkResult } from './folderWalk';
-import { doc, progress } from './testData';
+import { doc, progress } from '../../test/libraryData';
 import { UploadManager } from './uploadManager';
 
 interface Call {

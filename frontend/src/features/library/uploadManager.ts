@@ -6,7 +6,7 @@ import type { Document, LocalFileList, UploadResult } from '../../lib/api.gen';
 import { addLocalFiles, uploadDocuments, type UploadOptions } from '../../lib/backend';
 import { DEFAULT_BATCH_LIMITS, planBatches, type BatchLimits } from './batches';
 import type { WalkResult } from './folderWalk';
-import type { ProgressItem } from './progress';
+import type { ProgressItem } from '../../shared/library/progress';
 import { emptyUploads, newRow, reduceUploads, type UploadAction, type UploadRow, type UploadsState } from './uploads';
 
 export type UploadFn = (collectionId: string, files: readonly File[], options: UploadOptions) => Promise<UploadResult[]>;

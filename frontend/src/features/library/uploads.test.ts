@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadResult } from '../../lib/api.gen';
-import { doc, progress } from './testData';
+import { doc, progress } from '../../test/libraryData';
 import { emptyUploads, newRow, reduceUploads, uploadTotals, type UploadAction, type UploadsState } from './uploads';
 
 function run(...actions: UploadAction[]): UploadsState {

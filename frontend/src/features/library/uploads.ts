@@ -2,7 +2,7 @@
 // events, until ready, failed (with the reason), a duplicate, or cancelled. A pure reducer.
 import type { Document, UploadResult } from '../../lib/api.gen';
 import { bytesPerFile } from './batches';
-import { clampPercent, isAhead, type ProgressItem } from './progress';
+import { clampPercent, isAhead, type ProgressItem } from '../../shared/library/progress';
 
 export type UploadStatus =
   | 'waiting'

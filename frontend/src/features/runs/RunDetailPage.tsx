@@ -1,16 +1,16 @@
 import { SearchX } from 'lucide-react';
-import { Link } from '../../app/Link';
-import { navigate, useRouteQuery, withQuery } from '../../app/router';
+import { Link } from '../../components/ui/Link';
+import { navigate, useRouteQuery, withQuery } from '../../lib/router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LoadError } from '../../components/ui/LoadError';
 import { BackendError } from '../../lib/backend';
-import { isLive } from './display';
-import { NodeDetail } from './NodeDetail';
-import { RUNS_PATH, runPath } from './paths';
-import { useRunDetail } from './queries';
+import { isLive } from '../../shared/run/display';
+import { NodeDetail } from '../../shared/run/NodeDetail';
+import { RUNS_PATH, runPath } from '../../lib/paths/runs';
+import { useRunDetail } from '../../shared/run/queries';
 import { RunHeader } from './RunHeader';
-import { useLiveRun } from './useLiveRun';
-import { useNow } from './useNow';
+import { useLiveRun } from '../../shared/run/useLiveRun';
+import { useNow } from '../../shared/run/useNow';
 import { Waterfall } from './Waterfall';
 import './Runs.css';
 

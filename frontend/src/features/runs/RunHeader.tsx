@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, MessageSquareText, Square, Workflow } from 'lucide-react';
 import type { Run } from '../../lib/api.gen';
-import { Link } from '../../app/Link';
+import { Link } from '../../components/ui/Link';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
 import { formatRelative } from '../../lib/format';
-import { withQuery } from '../../app/router';
-import { chatPath } from '../chat/paths';
-import { appPath } from '../studio/paths';
-import { elapsedOf, formatDuration, formatExactTime, formatTokens, isLive, runSummary, statusBadgeTone, statusLabel } from './display';
-import { RUNS_PATH, runPath } from './paths';
-import { useCancelRun } from './queries';
+import { withQuery } from '../../lib/router';
+import { chatPath } from '../../lib/paths/chat';
+import { appPath } from '../../lib/paths/studio';
+import { elapsedOf, formatDuration, formatExactTime, formatTokens, isLive, runSummary, statusBadgeTone, statusLabel } from '../../shared/run/display';
+import { RUNS_PATH, runPath } from '../../lib/paths/runs';
+import { useCancelRun } from '../../shared/run/queries';
 
 function Fact({ label, children, title }: { label: string; children: ReactNode; title?: string }) {
   return (

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { History } from 'lucide-react';
 import type { App } from '../../lib/api.gen';
-import { navigate, useRouteQuery, withQuery } from '../../app/router';
+import { navigate, useRouteQuery, withQuery } from '../../lib/router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LoadError } from '../../components/ui/LoadError';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { useApps } from '../studio/queries';
-import { RUNS_PATH } from './paths';
-import { useRuns } from './queries';
+import { useApps } from '../../shared/apps/queries';
+import { RUNS_PATH } from '../../lib/paths/runs';
+import { useRuns } from '../../shared/run/queries';
 import { RunsTable } from './RunsTable';
 import '../../components/ui/Field.css';
 import './Runs.css';

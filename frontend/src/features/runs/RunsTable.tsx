@@ -1,12 +1,12 @@
 import { memo } from 'react';
 import type { Run } from '../../lib/api.gen';
-import { Link } from '../../app/Link';
-import { navigate } from '../../app/router';
+import { Link } from '../../components/ui/Link';
+import { navigate } from '../../lib/router';
 import { Badge } from '../../components/ui/Badge';
 import { StatusDot } from '../../components/ui/StatusDot';
 import { formatRelative } from '../../lib/format';
-import { elapsedOf, formatDuration, formatExactTime, formatTokens, runSummary, statusBadgeTone, statusDotTone, statusLabel } from './display';
-import { runPath } from './paths';
+import { elapsedOf, formatDuration, formatExactTime, formatTokens, runSummary, statusBadgeTone, statusDotTone, statusLabel } from '../../shared/run/display';
+import { runPath } from '../../lib/paths/runs';
 
 function AppName({ run }: { run: Run }) {
   if (run.appName) return <span className="runs-app">{run.appName}</span>;

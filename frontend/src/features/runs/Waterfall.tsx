@@ -1,9 +1,9 @@
 import { memo, useMemo, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type { NodeExecution, Run } from '../../lib/api.gen';
-import { kindOf } from '../studio/nodes/catalog';
-import { elapsedOf, formatDuration, formatTokens } from './display';
-import { NodeStatusIcon } from './NodeStatusIcon';
+import { elapsedOf, formatDuration, formatTokens } from '../../shared/run/display';
+import { NodeStatusIcon } from '../../shared/run/NodeStatusIcon';
+import { useNodeLook } from '../../shared/run/nodeLook';
 import { axisTicks, layoutWaterfall, spanOf, type WaterfallRow } from './waterfall';
 
 interface RowProps {
@@ -16,7 +16,7 @@ interface RowProps {
 
 const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowProps) {
   const n = row.node;
-  const kind = kindOf(n.nodeType);
+  const kind = useNodeLook()(n.nodeType);
   const Icon = kind.icon;
   return (
     <li

@@ -3,7 +3,7 @@
 // sub-nodes (variable extraction) nested under the execution they ran for. Pure, so
 // the layout can be checked without a browser.
 import type { NodeExecution } from '../../lib/api.gen';
-import { isLive } from './display';
+import { isLive } from '../../shared/run/display';
 
 /** The part of a node execution the layout reads. */
 export type TimedNode = Pick<NodeExecution, 'id' | 'nodeId' | 'parentNodeId' | 'position' | 'status' | 'startedAt' | 'finishedAt' | 'elapsedMs'>;

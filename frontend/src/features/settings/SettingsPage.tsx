@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/ui/PageHeader';
-import { Link } from '../../app/Link';
+import { Link } from '../../components/ui/Link';
 import { AboutPanel } from './about/AboutPanel';
 import { DefaultsPanel } from './defaults/DefaultsPanel';
 import { ProvidersPanel } from './providers/ProvidersPanel';

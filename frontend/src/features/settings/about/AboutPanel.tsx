@@ -2,7 +2,7 @@ import type { SystemInfo } from '../../../lib/api.gen';
 import { Callout } from '../../../components/ui/Callout';
 import { Spinner } from '../../../components/ui/Spinner';
 import { detectFace } from '../../../lib/backend';
-import { useSystemInfo } from '../queries';
+import { useSystemInfo } from '../../../shared/providers/queries';
 import { EventCheck } from './EventCheck';
 
 function faceLabel(face: string): string {

@@ -6,9 +6,9 @@ import { Field } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast/toastStore';
 import { kindLabels } from '../providers/kinds';
-import { useDefaultModel, useModels, useProviders, useSaveSettings, useSettings } from '../queries';
+import { useDefaultModel, useModels, useProviders, useSaveSettings, useSettings } from '../../../shared/providers/queries';
 import { DefaultModelField } from './DefaultModelField';
-import { defaultModelLabel } from './label';
+import { defaultModelLabel } from '../../../shared/providers/defaultModelLabel';
 
 export function DefaultsPanel() {
   const providers = useProviders();

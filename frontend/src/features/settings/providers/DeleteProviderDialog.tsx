@@ -1,6 +1,6 @@
 import type { Provider } from '../../../lib/api.gen';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { useDeleteProvider } from '../queries';
+import { useDeleteProvider } from '../../../shared/providers/queries';
 
 export function DeleteProviderDialog({ provider, onClose }: { provider: Provider; onClose: () => void }) {
   const del = useDeleteProvider();

@@ -4,7 +4,7 @@ import { BackendError } from '../../../lib/backend';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatBytes } from '../../../lib/format';
-import { useModels } from '../queries';
+import { useModels } from '../../../shared/providers/queries';
 import { hintFor } from './errorHints';
 import './ModelList.css';
 

@@ -6,7 +6,7 @@ import { Callout } from '../../../components/ui/Callout';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Field } from '../../../components/ui/Field';
 import { toast } from '../../../components/ui/toast/toastStore';
-import { useCheckProvider, useModels, useSaveProvider } from '../queries';
+import { useCheckProvider, useModels, useSaveProvider } from '../../../shared/providers/queries';
 import { ApiKeyField } from './ApiKeyField';
 import { ConnectionCheck } from './ConnectionCheck';
 import { hintFor } from './errorHints';

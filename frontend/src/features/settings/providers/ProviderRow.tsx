@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { StatusDot, type StatusTone } from '../../../components/ui/StatusDot';
 import { formatRelative } from '../../../lib/format';
-import { useTestProvider } from '../queries';
+import { useTestProvider } from '../../../shared/providers/queries';
 import { statusLabel } from './errorHints';
 import { EXTRACTIVE_EXPLANATION, kindLabels } from './kinds';
 import { ModelList } from './ModelList';

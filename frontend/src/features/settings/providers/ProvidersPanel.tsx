@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import type { Provider } from '../../../lib/api.gen';
 import { Button } from '../../../components/ui/Button';
 import { LoadError } from '../../../components/ui/LoadError';
-import { useDefaultModel, useProviders } from '../queries';
+import { useDefaultModel, useProviders } from '../../../shared/providers/queries';
 import { DeleteProviderDialog } from './DeleteProviderDialog';
 import { ProviderDialog } from './ProviderDialog';
 import { ProviderRow } from './ProviderRow';

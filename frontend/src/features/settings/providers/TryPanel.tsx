@@ -3,7 +3,7 @@ import { Send, Square } from 'lucide-react';
 import type { Provider } from '../../../lib/api.gen';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
-import { useModels } from '../queries';
+import { useModels } from '../../../shared/providers/queries';
 import { TryOutput } from './TryOutput';
 import { useTryStream } from './useTryStream';
 import './TryPanel.css';

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useRouteQuery } from '../../../app/router';
+import { useRouteQuery } from '../../../lib/router';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useQuery } from '@tanstack/react-query';
 import { getAppDocument } from '../../../lib/backend';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Spinner } from '../../../components/ui/Spinner';
+import { NodeLooks } from '../../../shared/run/nodeLook';
+import { kindOf } from '../nodes/catalog';
 import { NodePanel } from '../panel/NodePanel';
 import { useSelectedNodeId } from '../panel/useNodeConfig';
 import { newPreviewConversation } from '../run/canvasRun';
@@ -19,7 +21,6 @@ import { Palette } from './Palette';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useAutosave } from './useAutosave';
 import { deselectAll, useShortcuts } from './useShortcuts';
-import '../../runs/Runs.css';
 import '@xyflow/react/dist/style.css';
 import './Editor.css';
 import { errorText } from '../../../lib/format';
@@ -82,23 +83,25 @@ function Editor({ appId }: { appId: string }) {
   };
   return (
     <EditorActionsContext.Provider value={{ saveNow }}>
-      <div className="studio-editor">
-        <EditorToolbar onRetrySave={(overwrite) => void saveNow(overwrite)} runOpen={runOpen} onToggleRun={toggleRun} readOnly={traceRunId !== null} />
-        {traceRunId ? (
-          <Trace key={traceRunId} appId={appId} runId={traceRunId} />
-        ) : (
-          <div className="studio-body">
-            <Palette />
-            <div className="studio-stage">
-              <div className="studio-stage-main">
-                <Canvas />
-                <ProblemsPanel />
+      <NodeLooks.Provider value={kindOf}>
+        <div className="studio-editor">
+          <EditorToolbar onRetrySave={(overwrite) => void saveNow(overwrite)} runOpen={runOpen} onToggleRun={toggleRun} readOnly={traceRunId !== null} />
+          {traceRunId ? (
+            <Trace key={traceRunId} appId={appId} runId={traceRunId} />
+          ) : (
+            <div className="studio-body">
+              <Palette />
+              <div className="studio-stage">
+                <div className="studio-stage-main">
+                  <Canvas />
+                  <ProblemsPanel />
+                </div>
+                {runOpen ? <RunPanel onClose={() => setRunOpen(false)} /> : <NodePanel />}
               </div>
-              {runOpen ? <RunPanel onClose={() => setRunOpen(false)} /> : <NodePanel />}
             </div>
-          </div>
-        )}
-      </div>
+          )}
+        </div>
+      </NodeLooks.Provider>
     </EditorActionsContext.Provider>
   );
 }

@@ -1,13 +1,13 @@
 import { useReactFlow } from '@xyflow/react';
 import { ArrowLeft, ExternalLink, LayoutDashboard, Maximize, MessageSquareText, Play, Redo2, Square, Undo2 } from 'lucide-react';
-import { Link } from '../../../app/Link';
+import { Link } from '../../../components/ui/Link';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cancelRun } from '../../../lib/backend';
-import { runPath } from '../../runs/paths';
+import { runPath } from '../../../lib/paths/runs';
 import { modeLabel } from '../list/AppCard';
-import { STUDIO_PATH } from '../paths';
+import { STUDIO_PATH } from '../../../lib/paths/studio';
 import { useCanvasRun } from '../run/runStore';
 import { useEditor } from '../store/editorStore';
 import { SaveStatus } from './SaveStatus';

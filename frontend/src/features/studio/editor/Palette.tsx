@@ -2,7 +2,7 @@ import { memo, type DragEvent } from 'react';
 import { useReactFlow } from '@xyflow/react';
 import { GROUPS, kindOf, type NodeKind } from '../nodes/catalog';
 import { useEditor } from '../store/editorStore';
-import { useNodeTypes } from '../queries';
+import { useNodeTypes } from '../../../shared/apps/queries';
 import { freeSpot, newNode, PALETTE_MIME } from './addNode';
 import { withBody } from './containers';
 

@@ -1,12 +1,12 @@
 import { memo, useId } from 'react';
 import { Copy, Download, MessagesSquare, Pencil, Trash2, Workflow } from 'lucide-react';
 import type { App } from '../../../lib/api.gen';
-import { Link } from '../../../app/Link';
+import { Link } from '../../../components/ui/Link';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { formatRelative } from '../../../lib/format';
-import { formatDateTime } from '../../library/display';
-import { appPath } from '../paths';
+import { formatDateTime } from '../../../lib/display';
+import { appPath } from '../../../lib/paths/studio';
 import '../../../components/ui/LinkCard.css';
 
 export interface AppCardProps {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Field } from '../../../components/ui/Field';
-import { useCreateApp, useTemplates } from '../queries';
+import { useCreateApp, useTemplates } from '../../../shared/apps/queries';
 import { modeLabel } from './AppCard';
 import { errorText } from '../../../lib/format';
 

@@ -4,7 +4,7 @@ import type { AppImported } from '../../../lib/api.gen';
 import { Button } from '../../../components/ui/Button';
 import { Callout } from '../../../components/ui/Callout';
 import { Dialog } from '../../../components/ui/Dialog';
-import { useImportApp } from '../queries';
+import { useImportApp } from '../../../shared/apps/queries';
 import { ImportReportView } from './ImportReportView';
 import { errorText } from '../../../lib/format';
 

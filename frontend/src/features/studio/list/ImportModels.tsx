@@ -1,5 +1,5 @@
 import type { ModelMapping } from '../../../lib/api.gen';
-import { useModelChoices } from '../../chat/Composer';
+import { useModelChoices } from '../../../shared/providers/useModelChoices';
 
 /**
  * The models the imported app names, each with the configured model its

@@ -4,7 +4,7 @@ import { BackendError } from '../../../lib/backend';
 import { Field } from '../../../components/ui/Field';
 import { FormDialog } from '../../../components/ui/FormDialog';
 import { toast } from '../../../components/ui/toast/toastStore';
-import { useRenameApp } from '../queries';
+import { useRenameApp } from '../../../shared/apps/queries';
 import { errorText } from '../../../lib/format';
 
 /** Rename an app and edit its description. */

@@ -5,8 +5,7 @@
 // Patterns use `*` for any one segment; `{1}`, `{2}` in a label stand for the
 // segments `*` matched, list positions counted from 1.
 import { kindOf } from './catalog';
-
-export type FieldLabels = Record<string, string>;
+import type { FieldLabels } from './kind';
 
 /** Settings every node type has (engine/settings.go) or that several share. */
 const COMMON: FieldLabels = {

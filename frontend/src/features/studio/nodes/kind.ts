@@ -1,7 +1,9 @@
 // What the editor knows of a node type; each type's folder defines one.
 import type { LucideIcon } from 'lucide-react';
 import type { Config, FieldErrors } from './config';
-import type { FieldLabels } from './fieldLabels';
+
+/** What a node type's settings are called in its panel, by DSL path pattern (see fieldLabels.ts). */
+export type FieldLabels = Record<string, string>;
 
 /** The component family: which handles a node has; a container holds steps of its own (an iteration, a loop). */
 export type Family = 'start' | 'end' | 'branch' | 'step' | 'container';

@@ -1,4 +1,4 @@
-import { useCollections } from '../../library/queries';
+import { useCollections } from '../../../shared/library/queries';
 import { Section, Toggle } from './fields';
 
 /** The library's collections as checkboxes; none checked searches them all. */

@@ -1,6 +1,6 @@
-import { useAllDocuments } from '../../library/useAllDocuments';
-import { DocumentChooser } from '../../scope/DocumentChooser';
-import { ScopeChips } from '../../scope/ScopeChips';
+import { useAllDocuments } from '../../../shared/library/useAllDocuments';
+import { DocumentChooser } from '../../../shared/scope/DocumentChooser';
+import { ScopeChips } from '../../../shared/scope/ScopeChips';
 import { Section } from './fields';
 
 /** Documents chosen by title (document_ids): when any are chosen, only they are searched. */

@@ -1,7 +1,7 @@
 // The model of an LLM-family node: a configured provider and one of its
 // models, or the default the Settings name. Reuses Chat's model choices.
 import { Field } from '../../../components/ui/Field';
-import { useModelChoices } from '../../chat/Composer';
+import { useModelChoices } from '../../../shared/providers/useModelChoices';
 import { recordOf, type Config } from '../nodes/config';
 import { modelOf } from '../nodes/model';
 import type { Update } from './useNodeConfig';

@@ -3,15 +3,14 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ArrowUp, MessageSquarePlus } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
-import { AnswerBody } from '../../chat/AnswerBody';
-import { useOpenCitation } from '../../chat/openSource';
-import { appPath } from '../paths';
+import { AnswerBody } from '../../../shared/answer/AnswerBody';
+import { useOpenCitation } from '../../../shared/answer/openSource';
+import { appPath } from '../../../lib/paths/studio';
 import { useEditor } from '../store/editorStore';
 import { Spinner } from '../../../components/ui/Spinner';
 import { newPreviewConversation } from './canvasRun';
-import { OpenInRuns, RunError, useStartRun } from './RunPanel';
+import { OpenInRuns, RunError, useStartRun } from './RunControls';
 import { useCanvasRun, type PreviewTurn } from './runStore';
-import '../../chat/Chat.css';
 
 export function PreviewChat() {
   const turns = useCanvasRun((s) => s.turns);

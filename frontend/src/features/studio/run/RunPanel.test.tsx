@@ -5,7 +5,7 @@ import { Profiler } from 'react';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithClient } from '../../../test/render';
-import { emptyStream } from '../../chat/stream';
+import { emptyRunStream } from '../../../lib/run/timeline';
 import { useEditor } from '../store/editorStore';
 import { testDocument } from '../store/testDocument';
 import { RunPanel } from './RunPanel';
@@ -42,7 +42,7 @@ function drag(id: string, frames: number) {
 describe('the run panel while a step is dragged', () => {
   beforeEach(() => {
     useEditor.getState().load(doc);
-    useCanvasRun.setState({ runId: 'r1', origin: 'workflow', live: true, stream: emptyStream, streamed: { draft: 'The contract ends on notice.' }, outputs: null });
+    useCanvasRun.setState({ runId: 'r1', origin: 'workflow', live: true, stream: emptyRunStream, streamed: { draft: 'The contract ends on notice.' }, outputs: null });
   });
 
   it('does not re-render on drag frames, and still follows a rename', () => {

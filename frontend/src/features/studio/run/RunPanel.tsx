@@ -1,57 +1,20 @@
 // The run column beside the canvas: a workflow's inputs form and its output,
 // or a chatflow's preview chat. While a run is live its steps light up on the
 // canvas; the footer tells where it stands, cancels it, and opens it in Runs.
-import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Play, Square, X } from 'lucide-react';
+import { useState } from 'react';
+import { Play, Square, X } from 'lucide-react';
 import { cancelRun } from '../../../lib/backend';
-import { Link } from '../../../app/Link';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { Callout } from '../../../components/ui/Callout';
-import { formatDuration, statusBadgeTone, statusLabel } from '../../runs/display';
-import { runPath } from '../../runs/paths';
-import { useNow } from '../../runs/useNow';
-import { useEditorActions } from '../editor/editorContext';
-import { ensureSaved } from '../editor/useAutosave';
+import { formatDuration, statusBadgeTone, statusLabel } from '../../../shared/run/display';
+import { useNow } from '../../../shared/run/useNow';
 import { SidePanel } from '../panel/SidePanel';
 import { useEditor } from '../store/editorStore';
-import type { RunRequest } from '../../../lib/api.gen';
-import { askInPreview, runFromCanvas } from './canvasRun';
 import { PreviewChat } from './PreviewChat';
+import { OpenInRuns } from './RunControls';
 import { useCanvasRun } from './runStore';
 import { WorkflowRun } from './WorkflowRun';
 import './Run.css';
-import { errorText } from '../../../lib/format';
-
-/** Starts a run of the app as it is on screen: saved first, refused while it has problems. */
-export function useStartRun(): { start: (req: Omit<RunRequest, 'conversationId'>) => Promise<boolean>; error: string | null; pending: boolean } {
-  const { saveNow } = useEditorActions();
-  const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const start = async (req: Omit<RunRequest, 'conversationId'>) => {
-    const app = useEditor.getState().app;
-    if (!app) return false;
-    setPending(true);
-    setError(null);
-    try {
-      const unsaved = await ensureSaved(saveNow);
-      if (unsaved) throw new Error(`The app could not be saved first: ${unsaved}.`);
-      const problems = useEditor.getState().problems.length;
-      if (problems > 0) throw new Error(`The graph has ${problems === 1 ? 'a problem' : `${problems} problems`} to fix first; they are listed on the canvas.`);
-      if (app.mode === 'chatflow') await askInPreview(app, req.query, client);
-      else await runFromCanvas(app.id, { ...req, conversationId: '' }, 'workflow', client);
-      return true;
-    } catch (err) {
-      setError(errorText(err));
-      return false;
-    } finally {
-      setPending(false);
-    }
-  };
-  return { start, error, pending };
-}
 
 export function RunPanel({ onClose }: { onClose: () => void }) {
   const mode = useEditor((s) => s.app?.mode);
@@ -84,7 +47,7 @@ function RunFooter() {
   if (!runId) return null;
   const steps = stream.nodes.filter((n) => !(n.parentNodeId && n.extraction)); // extractions are part of their step
   const done = steps.filter((n) => n.status !== 'running' && n.status !== 'retrying').length;
-  const first = steps[0]?.startedAt ?? null;
+  const first = steps[0] ? Date.parse(steps[0].startedAt) || null : null;
   const status = live ? 'running' : stream.runStatus;
   const ran = steps.filter((n) => n.status !== 'skipped').length;
   return (
@@ -109,22 +72,5 @@ function CancelButton({ runId }: { runId: string }) {
         Cancel
       </Button>
     </>
-  );
-}
-
-export function OpenInRuns({ runId, children = 'Open in Runs' }: { runId: string; children?: ReactNode }) {
-  return (
-    <Link to={runPath(runId)} className="btn btn-secondary btn-sm" data-testid="open-run">
-      <ExternalLink size={13} aria-hidden="true" /> {children}
-    </Link>
-  );
-}
-
-export function RunError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Callout tone="danger" title="The run did not start" role="alert">
-      {message}
-    </Callout>
   );
 }

@@ -2,14 +2,13 @@
 // outputs or its error. Text reads as Chat reads it: Markdown, with the
 // run's citation markers as chips that open the cited passage.
 import { Callout } from '../../../components/ui/Callout';
-import { AnswerBody } from '../../chat/AnswerBody';
-import { useOpenCitation } from '../../chat/openSource';
-import { JsonView } from '../../runs/JsonView';
-import { appPath } from '../paths';
+import { AnswerBody } from '../../../shared/answer/AnswerBody';
+import { useOpenCitation } from '../../../shared/answer/openSource';
+import { JsonView } from '../../../shared/run/JsonView';
+import { appPath } from '../../../lib/paths/studio';
 import { useEditor } from '../store/editorStore';
 import { useStepTitles } from '../store/stepTitles';
 import { useCanvasRun } from './runStore';
-import '../../chat/Chat.css';
 
 export function WorkflowOutput() {
   const runId = useCanvasRun((s) => (s.origin === 'workflow' ? s.runId : null));

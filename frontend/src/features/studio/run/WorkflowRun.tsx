@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/Field';
 import { Button } from '../../../components/ui/Button';
 import { useEditor } from '../store/editorStore';
 import { inputFields, toInputs, UNSUPPORTED_TYPES, type Draft, type InputField } from './inputs';
-import { RunError, useStartRun } from './RunPanel';
+import { RunError, useStartRun } from './RunControls';
 import { useCanvasRun } from './runStore';
 import { WorkflowOutput } from './WorkflowOutput';
 

@@ -5,19 +5,12 @@
 import { create } from 'zustand';
 import type { Event, NodeExecution, RunDetail } from '../../../lib/api.gen';
 import { isRunEnd } from '../../../lib/events';
-import { applyEvent, emptyStream, streamedAnswer, type TimelineNode, type TurnStream } from '../../chat/stream';
+import { applyRunEvent, emptyRunStream, stepStatus, streamedAnswer, type RunStream, type TimelineNode } from '../../../lib/run/timeline';
 
 export type RunOrigin = 'workflow' | 'chat' | 'trace';
 
-/** A step's status on the canvas. */
-export interface StepView {
-  status: string;
-  /** Real elapsed ms once finished; null while it runs. */
-  elapsedMs: number | null;
-  /** Epoch ms of the start, for a live counter. */
-  startedAt: number | null;
-  error: string;
-}
+/** What a step's canvas node shows of its run: a timeline step, or a recorded execution. */
+export type StepView = Pick<TimelineNode, 'status' | 'startedAt' | 'finishedAt' | 'elapsedMs' | 'error'>;
 
 /** One question of the chatflow preview and its answer. */
 export interface PreviewTurn {
@@ -32,7 +25,7 @@ export interface CanvasRunState {
   runId: string | null;
   origin: RunOrigin | null;
   live: boolean;
-  stream: TurnStream;
+  stream: RunStream;
   byNode: Record<string, StepView>;
   /** Text each step streamed of its own outputs (an LLM's reply in a workflow), by node. */
   streamed: Record<string, string>;
@@ -53,7 +46,7 @@ export interface CanvasRunState {
   clearTurns: () => void;
 }
 
-const idle = { runId: null, origin: null, live: false, stream: emptyStream, byNode: {}, streamed: {}, outputs: null, stopFollowing: null };
+const idle = { runId: null, origin: null, live: false, stream: emptyRunStream, byNode: {}, streamed: {}, outputs: null, stopFollowing: null };
 
 export const useCanvasRun = create<CanvasRunState>()((set, get) => ({
   ...idle,
@@ -67,10 +60,10 @@ export const useCanvasRun = create<CanvasRunState>()((set, get) => ({
   apply: (runId, event) =>
     set((s) => {
       if (s.runId !== runId) return s;
-      const stream = applyEvent(s.stream, event);
+      const stream = applyRunEvent(s.stream, event);
       if (stream === s.stream) return s;
       const next: Partial<CanvasRunState> = { stream };
-      if (stream.nodes !== s.stream.nodes) next.byNode = viewsOf(stream.nodes, s.byNode);
+      if (stream.nodes !== s.stream.nodes) next.byNode = viewsOf(stream.nodes);
       const chunk = ownChunk(event);
       if (chunk) next.streamed = { ...s.streamed, [chunk.node]: (s.streamed[chunk.node] ?? '') + chunk.text };
       if (stream.ended) {
@@ -92,14 +85,15 @@ export const useCanvasRun = create<CanvasRunState>()((set, get) => ({
   clearTurns: () => set({ turns: [], conversationId: null }),
 }));
 
-/** The step views of a stream's timeline, keeping the object of every step that did not change. */
-function viewsOf(nodes: readonly TimelineNode[], prev: Record<string, StepView>): Record<string, StepView> {
+/**
+ * The steps of a stream's timeline by node; a step that did not change keeps its object (the
+ * reducer leaves it alone), so its canvas node does not re-render.
+ */
+function viewsOf(nodes: readonly TimelineNode[]): Record<string, StepView> {
   const out: Record<string, StepView> = {};
   for (const n of nodes) {
-    if (n.parentNodeId && n.extraction) continue; // a variable extraction shows on its parent; a step inside an iteration or a loop on itself
-    const old = prev[n.nodeId];
-    const view = { status: n.status, elapsedMs: n.status === 'running' || n.status === 'retrying' ? null : n.elapsedMs, startedAt: n.startedAt, error: n.error };
-    out[n.nodeId] = old && old.status === view.status && old.elapsedMs === view.elapsedMs && old.error === view.error ? old : view;
+    // a variable extraction shows on its parent; a step inside an iteration or a loop on itself
+    if (!(n.parentNodeId && n.extraction)) out[n.nodeId] = n;
   }
   return out;
 }
@@ -107,16 +101,7 @@ function viewsOf(nodes: readonly TimelineNode[], prev: Record<string, StepView>)
 /** A recorded run's steps as the canvas shows them; a step cut short by a crash reads as cancelled. */
 export function traceViews(nodes: readonly NodeExecution[]): Record<string, StepView> {
   const out: Record<string, StepView> = {};
-  for (const n of nodes) {
-    if (n.isVirtual) continue;
-    const started = Date.parse(n.startedAt);
-    out[n.nodeId] = {
-      status: n.status === 'interrupted' ? 'cancelled' : n.status,
-      elapsedMs: n.finishedAt ? n.elapsedMs : null,
-      startedAt: Number.isNaN(started) ? null : started,
-      error: n.error,
-    };
-  }
+  for (const n of nodes) if (!n.isVirtual) out[n.nodeId] = { ...n, status: stepStatus(n.status, false) };
   return out;
 }
 

@@ -1,7 +1,21 @@
 // Places the nodes a DSL gave no position (hand-written or imported apps) in
 // columns by their distance from the start, so they arrive readable; and
 // lays a whole graph out left to right by layers on request.
-import type { StudioEdge, StudioNode } from './dsl';
+
+/** What the layout reads of a node; dsl.ts's StudioNode has it (layout does not import dsl, which imports layout). */
+interface Placed {
+  id: string;
+  position: { x: number; y: number };
+  measured?: { width?: number; height?: number };
+  data: { _autoPosition?: boolean };
+  /** The container (iteration, loop) whose frame the node sits in. */
+  parentId?: string;
+}
+
+interface Link {
+  source: string;
+  target: string;
+}
 
 export const COLUMN_WIDTH = 300;
 export const ROW_HEIGHT = 120;
@@ -9,7 +23,7 @@ export const ROW_HEIGHT = 120;
 /** Where the first column of the steps inside a container starts, and their spacing (its frame is smaller). */
 const BODY = { x: 24, y: 84, column: 250, row: 84 };
 
-export function autoLayout(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
+export function autoLayout<N extends Placed>(nodes: N[], edges: Link[]): N[] {
   if (!nodes.some((n) => n.data._autoPosition)) return nodes;
   const depth = depths(nodes, edges);
   // Columns are counted per container: a step inside one sits relative to its frame.
@@ -26,7 +40,7 @@ export function autoLayout(nodes: StudioNode[], edges: StudioEdge[]): StudioNode
 }
 
 /** Longest distance from a node without predecessors, ignoring cycles. */
-function depths(nodes: StudioNode[], edges: StudioEdge[]): Map<string, number> {
+function depths<N extends Placed>(nodes: N[], edges: Link[]): Map<string, number> {
   const out = new Map<string, string[]>();
   const indegree = new Map(nodes.map((n) => [n.id, 0]));
   for (const e of edges) {
@@ -63,7 +77,7 @@ const SWEEPS = 4;
  * no connection at all go in a grid beneath, in reading order, rather than
  * down the first column.
  */
-export function layeredLayout(all: StudioNode[], edges: StudioEdge[]): StudioNode[] {
+export function layeredLayout<N extends Placed>(all: N[], edges: Link[]): N[] {
   // The app's own steps are laid out; those inside a container keep their place in its frame.
   const nodes = all.filter((n) => !n.parentId);
   if (nodes.length === all.length) return layeredSteps(nodes, edges);
@@ -71,7 +85,7 @@ export function layeredLayout(all: StudioNode[], edges: StudioEdge[]): StudioNod
   return all.map((n) => placed.get(n.id) ?? n);
 }
 
-function layeredSteps(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
+function layeredSteps<N extends Placed>(nodes: N[], edges: Link[]): N[] {
   if (nodes.length === 0) return nodes;
   const linked = new Set(edges.flatMap((e) => [e.source, e.target]));
   const loose = nodes.filter((n) => !linked.has(n.id));
@@ -84,7 +98,7 @@ function layeredSteps(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
 }
 
 /** Loose steps in rows of about √n, top to bottom then left to right as they were, from `top` down. */
-function grid(nodes: StudioNode[], top: number): StudioNode[] {
+function grid<N extends Placed>(nodes: N[], top: number): N[] {
   const columns = Math.ceil(Math.sqrt(nodes.length));
   const cell = { width: Math.max(...nodes.map((n) => size(n).width)) + LAYER_GAP, height: Math.max(...nodes.map((n) => size(n).height)) + NODE_GAP };
   const order = [...nodes].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
@@ -92,16 +106,16 @@ function grid(nodes: StudioNode[], top: number): StudioNode[] {
   return nodes.map((n) => settled(n, at.get(n.id)!));
 }
 
-function layered(nodes: StudioNode[], edges: StudioEdge[]): StudioNode[] {
+function layered<N extends Placed>(nodes: N[], edges: Link[]): N[] {
   const depth = depths(nodes, edges);
-  const layers: StudioNode[][] = [];
+  const layers: N[][] = [];
   const cyclic = Math.max(0, ...depth.values()) + 1; // nodes only a cycle reaches go last
   for (const n of [...nodes].sort((a, b) => a.position.y - b.position.y)) (layers[depth.get(n.id) ?? cyclic] ??= []).push(n);
   const ordered = orderLayers(layers.filter(Boolean), edges);
   return place(nodes, ordered);
 }
 
-function orderLayers(layers: StudioNode[][], edges: StudioEdge[]): StudioNode[][] {
+function orderLayers<N extends Placed>(layers: N[][], edges: Link[]): N[][] {
   const preds = new Map<string, string[]>();
   const succs = new Map<string, string[]>();
   for (const e of edges) {
@@ -109,10 +123,10 @@ function orderLayers(layers: StudioNode[][], edges: StudioEdge[]): StudioNode[][
     succs.set(e.source, [...(succs.get(e.source) ?? []), e.target]);
   }
   const index = new Map<string, number>();
-  const reindex = (layer: StudioNode[]) => layer.forEach((n, i) => index.set(n.id, i));
+  const reindex = (layer: N[]) => layer.forEach((n, i) => index.set(n.id, i));
   layers.forEach(reindex);
-  const sortBy = (layer: StudioNode[], near: Map<string, string[]>) => {
-    const key = (n: StudioNode) => {
+  const sortBy = (layer: N[], near: Map<string, string[]>) => {
+    const key = (n: N) => {
       const ps = (near.get(n.id) ?? []).filter((p) => index.has(p));
       return ps.length ? ps.reduce((sum, p) => sum + index.get(p)!, 0) / ps.length : index.get(n.id)!;
     };
@@ -130,14 +144,14 @@ function orderLayers(layers: StudioNode[][], edges: StudioEdge[]): StudioNode[][
   return out;
 }
 
-const size = (n: StudioNode) => ({ width: n.measured?.width ?? DEFAULT_SIZE.width, height: n.measured?.height ?? DEFAULT_SIZE.height });
+const size = (n: Placed) => ({ width: n.measured?.width ?? DEFAULT_SIZE.width, height: n.measured?.height ?? DEFAULT_SIZE.height });
 
 /** `n` at `position`, no longer waiting to be placed. */
-function settled(n: StudioNode, position: { x: number; y: number }): StudioNode {
+function settled<N extends Placed>(n: N, position: { x: number; y: number }): N {
   return { ...n, position, data: n.data._autoPosition ? { ...n.data, _autoPosition: false } : n.data };
 }
 
-function place(nodes: StudioNode[], layers: StudioNode[][]): StudioNode[] {
+function place<N extends Placed>(nodes: N[], layers: N[][]): N[] {
   const heights = layers.map((l) => l.reduce((h, n) => h + size(n).height, 0) + NODE_GAP * (l.length - 1));
   const tallest = Math.max(...heights);
   const at = new Map<string, { x: number; y: number }>();

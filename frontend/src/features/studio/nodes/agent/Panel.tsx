@@ -5,7 +5,7 @@ import { CollectionsField } from '../../panel/CollectionsField';
 import { NumberField, Section, SelectField, Toggle } from '../../panel/fields';
 import { MemorySettings, ModelSettings } from '../../panel/ModelSettings';
 import { PromptEditor } from '../../panel/PromptEditor';
-import { useTools } from '../../queries';
+import { useTools } from '../../../../shared/apps/queries';
 import { fixedParameters, MAX_ROUNDS, STRATEGIES, toolName } from './definition';
 
 export function AgentPanel({ id, config, update, errors }: PanelProps) {

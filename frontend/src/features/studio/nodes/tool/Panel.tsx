@@ -6,7 +6,7 @@ import type { PanelProps } from '../panelProps';
 import { AddButton, ItemCard, Section, SelectField, TextAreaField, TextField } from '../../panel/fields';
 import { PromptEditor } from '../../panel/PromptEditor';
 import { useAvailableVariables } from '../../panel/useNodeConfig';
-import { useTools } from '../../queries';
+import { useTools } from '../../../../shared/apps/queries';
 import { VariablePicker } from '../../panel/VariablePicker';
 import { PARAM_KINDS, paramsOf, type ToolParam } from './definition';
 
