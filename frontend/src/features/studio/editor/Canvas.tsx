@@ -120,10 +120,10 @@ export function Canvas({ readOnly = false }: { readOnly?: boolean }) {
 }
 
 /**
- * When the canvas narrows (a panel opened beside it), a graph that was wholly
- * in view is fitted into the narrower canvas, zooming out only as far as it
- * must; a graph that was not (a large one being worked on closely) is left
- * where it is.
+ * When the canvas narrows (a panel opened beside it), a graph small enough to
+ * be wholly in view before is fitted into the narrower canvas, zooming out
+ * only as far as it must, even when it had been panned a little; a graph too
+ * large for the wider canvas (one being worked on closely) is left where it is.
  */
 function useRefitOnResize(box: RefObject<HTMLDivElement | null>) {
   const flow = useReactFlow<StudioNode, StudioEdge>();
@@ -139,8 +139,9 @@ function useRefitOnResize(box: RefObject<HTMLDivElement | null>) {
       if (size.width >= before.width || nodes.length === 0 || nodes.some((n) => n.selected)) return;
       const { x, y, zoom } = flow.getViewport();
       const b = flow.getNodesBounds(nodes);
-      const inside = (w: number, h: number) => b.x * zoom + x >= 0 && b.y * zoom + y >= 0 && (b.x + b.width) * zoom + x <= w && (b.y + b.height) * zoom + y <= h;
-      if (inside(before.width, before.height) && !inside(size.width, size.height)) void flow.fitView({ padding: 0.12, maxZoom: zoom, duration: 200 });
+      const fits = b.width * zoom <= before.width && b.height * zoom <= before.height;
+      const inside = b.x * zoom + x >= 0 && b.y * zoom + y >= 0 && (b.x + b.width) * zoom + x <= size.width && (b.y + b.height) * zoom + y <= size.height;
+      if (fits && !inside) void flow.fitView({ padding: 0.12, maxZoom: zoom, duration: 200 });
     });
     observer.observe(el);
     return () => observer.disconnect();
