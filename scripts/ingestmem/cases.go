@@ -31,6 +31,7 @@ func cases() []genCase {
 		{"md-text", "Markdown at the text limit", ".md", capped(textLimit, statute("## "))},
 		{"md-repro", "Markdown, one-letter lines (60 MB of w lines)", ".md", capped(60_000_000, mdRepro)},
 		{"html", "HTML at the size limit", ".html", htmlStatute},
+		{"html-text", "HTML at the text limit (read from its tokens)", ".html", capped(textLimit, htmlStatute)},
 		{"html-repro", "HTML, one-letter paragraphs (60 MB of <p>w</p>)", ".html", capped(60_000_000, htmlRepro)},
 		{"docx", "DOCX, 95 MB document.xml (stored)", ".docx", capped(95_000_000, docx)},
 		{"pdf", "PDF at the page limit", ".pdf", pdf},
