@@ -149,8 +149,8 @@ func streamHTML(page io.Reader, o htmlOutline, limits Limits) (Extracted, error)
 		case html.EndTagToken:
 			s.end(z.Token())
 		}
-		if err := checkText(int64(s.w.t.len()), s.maxText); err != nil {
-			return Extracted{}, err
+		if int64(s.w.t.len()) > s.maxText {
+			return Extracted{}, fmt.Errorf("%w: the page's text passes %s, the limit", ErrLimit, HumanBytes(s.maxText))
 		}
 		if len(s.open) > maxOpenElements {
 			return Extracted{}, fmt.Errorf("%w: elements are nested more than %d deep", ErrLimit, maxOpenElements)
