@@ -128,12 +128,13 @@ func (h *Hub) Watch(fn func(Event)) (cancel func()) {
 }
 
 // PublishRun forwards a run's events to the hub, and forgets the run's log
-// once it ends: the recorder stored every event before the last one was
-// published, so replay reads a finished run from SQLite.
+// once it ends with every event stored: replay then reads the finished run
+// from SQLite. A run whose events could not all be written keeps its log
+// here, for replay to find what SQLite lacks, until it is swept as idle.
 func PublishRun(hub *Hub) runs.Publisher {
-	return func(topic string, ev engine.Event) {
+	return func(topic string, ev engine.Event, stored bool) {
 		hub.Publish(topic, string(ev.Kind), ev)
-		if ev.Kind.IsTerminal() {
+		if ev.Kind.IsTerminal() && stored {
 			hub.Finish(topic)
 		}
 	}

@@ -168,8 +168,8 @@ func TestPublishRunForgetsAFinishedRun(t *testing.T) {
 	publish := PublishRun(h)
 	replay, live, cancel := h.Subscribe("run:1", 0)
 	defer cancel()
-	publish("run:1", engine.Event{Kind: engine.NodeRunStarted})
-	publish("run:1", engine.Event{Kind: engine.RunSucceeded})
+	publish("run:1", engine.Event{Kind: engine.NodeRunStarted}, false)
+	publish("run:1", engine.Event{Kind: engine.RunSucceeded}, true)
 	if len(replay) != 0 {
 		t.Fatalf("replayed %d events before any was published", len(replay))
 	}
@@ -182,6 +182,24 @@ func TestPublishRunForgetsAFinishedRun(t *testing.T) {
 	}
 	if got := h.Since("run:1", 0); len(got) != 0 || h.Topics() != 0 {
 		t.Errorf("a finished run keeps %d events in %d topics", len(got), h.Topics())
+	}
+}
+
+// A run whose events did not all reach SQLite keeps them in the hub when
+// it ends, for replay, until it is idle long enough to be swept.
+func TestPublishRunKeepsARunNotStored(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	h := NewHub(func() time.Time { return now }, 100)
+	publish := PublishRun(h)
+	publish("run:1", engine.Event{Kind: engine.NodeRunStarted}, false)
+	publish("run:1", engine.Event{Kind: engine.RunSucceeded}, false)
+	if got := h.Since("run:1", 0); len(got) != 2 {
+		t.Fatalf("the hub keeps %d events of a run not stored, want both", len(got))
+	}
+	now = now.Add(time.Hour)
+	h.Sweep()
+	if h.Topics() != 0 {
+		t.Errorf("%d topics after the idle sweep, want none", h.Topics())
 	}
 }
 

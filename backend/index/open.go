@@ -25,7 +25,7 @@ const manifestFile = "lexflow_index.json"
 // schemaVersion changes whenever what is indexed changes: the mapping, the
 // refs grammar, the chunk JSON, the shard hash. An index built with another
 // version is refused with ErrCorrupt so the caller rebuilds it.
-const schemaVersion = "lexflow-index-4"
+const schemaVersion = "lexflow-index-5"
 
 type manifest struct {
 	Schema string `json:"schema"`

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/google/go-cmp/cmp"
@@ -16,32 +17,27 @@ import (
 	"lexflow/backend/index/internal/ranking"
 )
 
-// loadBySearch is the reference for load: a Bleve search per shard for the
-// ranked chunks and the query's text terms, asking for the stored fields
-// and Bleve's html highlighting of the text fields from the term vectors.
-func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchCollection, textTerms []ranking.Clause) ([]evidence.Hit, error) {
-	count, err := x.shards.Count()
+// loadBySearch is the reference for load: a Bleve search of ref, the
+// same chunks indexed with term vectors (termVectorIndex), for the ranked
+// chunks and the query's text terms, asking for the stored fields and Bleve's
+// html highlighting of the text fields from the term vectors.
+func loadBySearch(ctx context.Context, ref bleve.Index, ranked search.DocumentMatchCollection, textTerms []ranking.Clause) ([]evidence.Hit, error) {
+	ids := make([]string, len(ranked))
+	for i, r := range ranked {
+		ids[i] = r.ID
+	}
+	req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
+		[]query.Query{query.NewDocIDQuery(ids)}, ranking.ClauseQueries(textTerms), nil), len(ids), 0, false)
+	req.Fields = []string{analysis.FieldChunk, analysis.FieldTextEN, analysis.FieldTextAR}
+	req.Highlight = bleve.NewHighlightWithStyle(analysis.Highlighter)
+	req.Highlight.Fields = []string{analysis.FieldTextEN, analysis.FieldTextAR}
+	res, err := ref.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	ids := x.shards.IDsByShard(ranked)
 	loaded := map[string]*search.DocumentMatch{}
-	for i, s := range x.shards {
-		if len(ids[i]) == 0 {
-			continue
-		}
-		req := bleve.NewSearchRequestOptions(query.NewBooleanQuery(
-			[]query.Query{query.NewDocIDQuery(ids[i])}, ranking.ClauseQueries(textTerms), nil), len(ids[i]), 0, false)
-		req.Fields = []string{analysis.FieldChunk, analysis.FieldTextEN, analysis.FieldTextAR}
-		req.Highlight = bleve.NewHighlightWithStyle(analysis.Highlighter)
-		req.Highlight.Fields = []string{analysis.FieldTextEN, analysis.FieldTextAR}
-		res, err := s.Search(ctx, req, x.stats.bm25(count))
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range res.Hits {
-			loaded[m.ID] = m
-		}
+	for _, m := range res.Hits {
+		loaded[m.ID] = m
 	}
 	var hits []evidence.Hit
 	for _, r := range ranked {
@@ -62,6 +58,41 @@ func loadBySearch(ctx context.Context, x *Index, ranked search.DocumentMatchColl
 		hits = append(hits, evidence.Hit{Chunk: c, Rank: len(hits) + 1, Score: r.Score, Snippet: snippet})
 	}
 	return hits, nil
+}
+
+// termVectorIndex indexes chunks as x does, in one Bleve index in memory
+// whose text fields keep term vectors, which the index itself does not.
+func termVectorIndex(t *testing.T, x *Index, chunks []evidence.Chunk) bleve.Index {
+	t.Helper()
+	m, err := analysis.NewMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range analysis.Languages {
+		for _, fm := range m.DefaultMapping.Properties[l.Text].Fields {
+			fm.IncludeTermVectors = true
+		}
+	}
+	ref, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ref.Close() })
+	heads := documentHeads(chunks)
+	b := ref.NewBatch()
+	for _, c := range chunks {
+		data, err := analysis.ChunkDocument(c, x.refs.Find(analysis.HeadingText(c.Locator)), heads[c.ID])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Index(c.ID, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ref.Batch(b); err != nil {
+		t.Fatal(err)
+	}
+	return ref
 }
 
 // snippetCorpus is synthetic statutes, the small English and Arabic laws of
@@ -108,10 +139,12 @@ func snippetQueries() []Query {
 
 // TestLoadMatchesBleveSearch: hits read from the stored fields, with snippets
 // from the text analysed again, are exactly those of a Bleve search asking
-// for the fields and highlighting from the term vectors: the same chunks,
+// for the fields and highlighting from term vectors: the same chunks,
 // ranks, scores, snippets and locators.
 func TestLoadMatchesBleveSearch(t *testing.T) {
-	x := newIndexWith(t, snippetCorpus()...)
+	corpus := snippetCorpus()
+	x := newIndexWith(t, corpus...)
+	ref := termVectorIndex(t, x, corpus)
 	ctx := context.Background()
 	for _, q := range snippetQueries() {
 		t.Run(fmt.Sprintf("%q %v %v", q.Text, q.CollectionIDs, q.DocIDs), func(t *testing.T) {
@@ -119,7 +152,7 @@ func TestLoadMatchesBleveSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := loadBySearch(ctx, x, ranked, textTerms)
+			want, err := loadBySearch(ctx, ref, ranked, textTerms)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/evidence"
+	"lexflow/backend/index/internal/analysis"
 )
 
 func TestChunkIDsAndCountFollowAddAndDelete(t *testing.T) {
@@ -141,5 +143,41 @@ func assertCount(t *testing.T, x *Index, want int) {
 	got, err := x.Count()
 	if err != nil || got != want {
 		t.Errorf("Count() = %d, %v; want %d", got, err, want)
+	}
+}
+
+// The index keeps each term's frequency per chunk but not where it occurs
+// (see analysis.textField): a chunk of one word repeated costs a count, not
+// a location per word, when it is written and every time it is merged.
+func TestTermsAreCountedNotLocated(t *testing.T) {
+	x := newIndexWith(t, chunk("w-1", "w", "c", "en", strings.Repeat("witness ", 300)))
+	found := 0
+	for _, s := range x.shards {
+		r, err := s.Reader()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		tfr, err := r.TermFieldReader(context.Background(), []byte("wit"), analysis.FieldTextEN, true, true, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tfr.Close()
+		for {
+			tf, err := tfr.Next(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tf == nil {
+				break
+			}
+			found++
+			if tf.Freq != 300 || len(tf.Vectors) != 0 {
+				t.Errorf("frequency %d, %d locations; want 300 and none", tf.Freq, len(tf.Vectors))
+			}
+		}
+	}
+	if found != 1 {
+		t.Fatalf("the term is in %d chunks, want 1", found)
 	}
 }

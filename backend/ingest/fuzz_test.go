@@ -46,34 +46,47 @@ func FuzzChunks(f *testing.F) {
 	})
 }
 
+// fuzzLimits are tight limits for fuzzing extraction.
+var fuzzLimits = Limits{MaxPages: 50, MaxPageGlyphs: 50_000, PageTime: 2 * time.Second,
+	MaxZipEntryBytes: 8 << 20, MaxZipTotalBytes: 16 << 20, MaxTextBytes: 8 << 20, MaxHTMLTreeBytes: 8 << 20}
+
 // fuzzExtract runs Extract on arbitrary bytes with tight limits: it must
 // return (an error or text) quickly and never panic; text it returns must
 // chunk with the invariants.
 func fuzzExtract(f *testing.F, format evidence.Format, seeds ...string) {
+	fuzzExtractUnder(f, format, []Limits{fuzzLimits}, seeds...)
+}
+
+// fuzzExtractUnder is fuzzExtract under each of several limits.
+func fuzzExtractUnder(f *testing.F, format evidence.Format, variants []Limits, seeds ...string) {
 	for _, s := range seeds {
 		if data, err := os.ReadFile(filepath.Join(corpusDir, s)); err == nil {
 			f.Add(data)
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		limits := Limits{MaxPages: 50, MaxPageGlyphs: 50_000, PageTime: 2 * time.Second,
-			MaxZipEntryBytes: 8 << 20, MaxZipTotalBytes: 16 << 20, MaxTextBytes: 8 << 20, MaxHTMLTreeBytes: 8 << 20}
-		ex, err := Extract(ctx, format, bytes.NewReader(data), int64(len(data)), limits)
-		if err != nil {
-			return
+		for _, limits := range variants {
+			checkExtract(t, format, data, limits)
 		}
-		if !utf8.ValidString(ex.Text) && format != evidence.FormatText && format != evidence.FormatMarkdown {
-			t.Fatalf("extracted text is not UTF-8")
-		}
-		for _, p := range ex.Pages {
-			if p.Start > p.End || p.End > utf8.RuneCountInString(ex.Text) {
-				t.Fatalf("page span %+v out of range", p)
-			}
-		}
-		checkChunks(t, ex, Chunks(evidence.Document{ID: "doc"}, ex, ChunkOptions{}), ChunkOptions{})
 	})
+}
+
+func checkExtract(t *testing.T, format evidence.Format, data []byte, limits Limits) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ex, err := Extract(ctx, format, bytes.NewReader(data), int64(len(data)), limits)
+	if err != nil {
+		return
+	}
+	if !utf8.ValidString(ex.Text) && format != evidence.FormatText && format != evidence.FormatMarkdown {
+		t.Fatalf("extracted text is not UTF-8")
+	}
+	for _, p := range ex.Pages {
+		if p.Start > p.End || p.End > utf8.RuneCountInString(ex.Text) {
+			t.Fatalf("page span %+v out of range", p)
+		}
+	}
+	checkChunks(t, ex, Chunks(evidence.Document{ID: "doc"}, ex, ChunkOptions{}), ChunkOptions{})
 }
 
 func FuzzExtractPDF(f *testing.F) {
@@ -95,7 +108,10 @@ func FuzzExtractDOCX(f *testing.F) {
 func FuzzExtractHTML(f *testing.F) {
 	f.Add([]byte(`<main><h2>Article 1</h2><ol><li>a<table><tr><td>x</table></ol></main>`))
 	f.Add(issue22Page(2000))
-	fuzzExtract(f, evidence.FormatHTML, "eu-gdpr-excerpt.html")
+	// Read from its tree, and from its tokens as a page too big for a tree is.
+	streamed := fuzzLimits
+	streamed.MaxHTMLTreeBytes = 1
+	fuzzExtractUnder(f, evidence.FormatHTML, []Limits{fuzzLimits, streamed}, "eu-gdpr-excerpt.html")
 }
 
 func FuzzExtractText(f *testing.F) {

@@ -19,13 +19,12 @@ import (
 // become lines, paragraphs are separated by a blank line, table cells by
 // tabs, entities are decoded, and h1–h6 become Marks.
 func extractHTML(ctx context.Context, r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
-	est, err := estimateHTMLTree(htmlReader(r, size))
+	o, err := outlineHTML(htmlReader(r, size))
 	if err != nil {
 		return Extracted{}, err
 	}
-	if est.bytes() > limits.MaxHTMLTreeBytes {
-		return Extracted{}, fmt.Errorf("%w: reading the page would take about %s (%d elements and text runs); the limit is %s",
-			ErrLimit, HumanBytes(est.bytes()), est.nodes, HumanBytes(limits.MaxHTMLTreeBytes))
+	if o.bytes() > limits.MaxHTMLTreeBytes {
+		return streamHTML(htmlReader(r, size), o, limits)
 	}
 	doc, err := html.Parse(htmlReader(r, size))
 	if err != nil {
@@ -36,12 +35,17 @@ func extractHTML(ctx context.Context, r io.ReaderAt, size int64, limits Limits) 
 	}
 	root, isBody := mainContent(doc)
 	w := &htmlWriter{dropChrome: isBody}
-	w.t.b.Grow(int(min(est.text, limits.MaxTextBytes))) // the text in one piece, not doubled as it grows
+	w.t.b.Grow(int(min(o.text, limits.MaxTextBytes))) // the text in one piece, not doubled as it grows
 	if root != nil {
 		w.walk(root)
 	}
+	return w.extracted(htmlTitle(doc)), nil
+}
+
+// extracted is the text written, its headings and the page's title.
+func (w *htmlWriter) extracted(title string) Extracted {
 	text := strings.TrimRight(w.t.String(), " \n")
-	return Extracted{Text: text, Marks: clipMarks(w.marks, w.t.runes), Title: htmlTitle(doc)}, nil
+	return Extracted{Text: text, Marks: clipMarks(w.marks, w.t.runes), Title: title}
 }
 
 // htmlReader streams a page as UTF-8, decoded by its BOM, its <meta
@@ -58,39 +62,9 @@ func htmlReader(r io.ReaderAt, size int64) io.Reader {
 	return page
 }
 
-// htmlTreeEstimate is what html.Parse would hold for a page: its nodes and
-// the bytes of their text.
-type htmlTreeEstimate struct {
-	nodes int64
-	text  int64
-}
-
 // htmlNodeBytes is what one html.Node takes on the heap (measured on
 // amd64: the struct's 112 bytes and its attributes' share).
 const htmlNodeBytes = 128
-
-func (e htmlTreeEstimate) bytes() int64 { return e.nodes*htmlNodeBytes + e.text }
-
-// estimateHTMLTree tokenizes a page without building its tree, so a page
-// whose tree would not fit is refused before it is built.
-func estimateHTMLTree(page io.Reader) (htmlTreeEstimate, error) {
-	var est htmlTreeEstimate
-	z := html.NewTokenizer(page)
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			if err := z.Err(); err != io.EOF {
-				return est, fmt.Errorf("read file: %w", err)
-			}
-			return est, nil
-		case html.TextToken, html.CommentToken:
-			est.nodes++
-			est.text += int64(len(z.Raw()))
-		case html.StartTagToken, html.SelfClosingTagToken:
-			est.nodes++
-		}
-	}
-}
 
 // mainContent finds the element holding the page's content and tells
 // whether it fell back to <body>.
@@ -145,7 +119,12 @@ func htmlTitle(doc *html.Node) string {
 	if t == nil || t.FirstChild == nil {
 		return ""
 	}
-	return strings.ToValidUTF8(strings.Join(strings.Fields(t.FirstChild.Data), " "), "\uFFFD")
+	return titleText(t.FirstChild.Data)
+}
+
+// titleText is a <title>'s text on one line.
+func titleText(raw string) string {
+	return strings.ToValidUTF8(strings.Join(strings.Fields(raw), " "), "\uFFFD")
 }
 
 // clipMarks drops marks past the end of the trimmed text.

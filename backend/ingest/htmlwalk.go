@@ -73,14 +73,19 @@ func attrOK(n *html.Node, key string) (string, bool) {
 }
 
 func (w *htmlWriter) element(n *html.Node) {
-	level := headingLevel(n.DataAtom)
 	w.open(n)
 	start := w.t.runes
 	w.children(n)
-	if level > 0 && w.t.runes > start {
+	w.heading(n, start)
+	w.close(n)
+}
+
+// heading marks what n wrote since start when n is a heading, up to
+// maxHeadings marks (no more can become headings).
+func (w *htmlWriter) heading(n *html.Node, start int) {
+	if level := headingLevel(n.DataAtom); level > 0 && w.t.runes > start && len(w.marks) < maxHeadings {
 		w.marks = append(w.marks, Mark{Start: start, End: w.t.runes, Level: level})
 	}
-	w.close(n)
 }
 
 func (w *htmlWriter) children(n *html.Node) {

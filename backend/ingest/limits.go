@@ -17,7 +17,7 @@ type Limits struct {
 	MaxZipEntryBytes int64         // uncompressed size of one DOCX entry read; default 100 MB
 	MaxZipTotalBytes int64         // uncompressed bytes of all DOCX entries read; default 200 MB
 	MaxZipRatio      int64         // uncompressed/compressed size of one DOCX entry; default 200
-	MaxHTMLTreeBytes int64         // memory the parsed tree of an HTML page may take; default 100 MB
+	MaxHTMLTreeBytes int64         // memory the parsed tree of an HTML page may take, else it is read from its tokens; default 100 MB
 }
 
 // DefaultLimits returns the limits used for zero fields.

@@ -41,20 +41,21 @@ func issue22Page(n int) []byte {
 	return []byte("<html><body><main><h1>Article 1</h1>" + strings.Repeat("<p>w</p>", n))
 }
 
-// A page whose parsed tree would not fit is refused before the tree is
-// built, with what it would take; the same page within the limit reads.
-func TestHTMLTreeOverTheLimitIsRefused(t *testing.T) {
+// A page whose parsed tree would not fit is read from its tokens instead
+// of refused, to the same text (see TestStreamedHTMLMatchesTheTree), and
+// within the limit of its text like any other.
+func TestHTMLTreeOverTheLimitIsStreamed(t *testing.T) {
 	page := issue22Page(20_000) // 40,005 nodes: about 5 MB as a tree
-	_, err := Extract(context.Background(), evidence.FormatHTML, bytes.NewReader(page), int64(len(page)), Limits{MaxHTMLTreeBytes: 1_000_000})
-	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "40005 elements and text runs") || !strings.Contains(err.Error(), "the limit is 1 MB") {
-		t.Fatalf("err = %v, want ErrLimit with the page's size as a tree", err)
-	}
-	ex, err := Extract(context.Background(), evidence.FormatHTML, bytes.NewReader(page), int64(len(page)), Limits{})
+	ex, err := Extract(context.Background(), evidence.FormatHTML, bytes.NewReader(page), int64(len(page)), Limits{MaxHTMLTreeBytes: 1_000_000})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(ex.Text, "Article 1\n\nw\n\nw") || strings.Count(ex.Text, "w") != 20_000 || len(ex.Marks) != 1 {
 		t.Fatalf("text starts %q, %d marks", ex.Text[:20], len(ex.Marks))
+	}
+	_, err = Extract(context.Background(), evidence.FormatHTML, bytes.NewReader(page), int64(len(page)), Limits{MaxHTMLTreeBytes: 1_000_000, MaxTextBytes: 10_000})
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "text passes 10 KB") {
+		t.Fatalf("err = %v, want ErrLimit for the text", err)
 	}
 }
 
@@ -79,7 +80,7 @@ func TestDOCXStopsAtTheTextLimit(t *testing.T) {
 		strings.Repeat(para, 50_000) + `</w:body></w:document>`
 	data := zipOf(t, "word/document.xml", doc)
 	_, err := Extract(context.Background(), evidence.FormatDOCX, bytes.NewReader(data), int64(len(data)), Limits{MaxTextBytes: 10_000, MaxZipRatio: 10_000})
-	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the limit is 10 KB") {
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "text passes 10 KB") {
 		t.Fatalf("err = %v, want ErrLimit", err)
 	}
 	// Stopped early: the text it reports is kilobytes, not the whole 2.2 MB.

@@ -8,10 +8,9 @@ import (
 	"lexflow/backend/evidence"
 )
 
-func TestHTMLMainContent(t *testing.T) {
-	tests := []struct {
-		name, html, want string
-	}{
+// htmlCases are pages and the text of their content.
+func htmlCases() []struct{ name, html, want string } {
+	return []struct{ name, html, want string }{
 		{"role=main wins over chrome", `<body><div role="navigation">Menu</div><div role="main"><h2>Article 1</h2><p>Body &amp; more&nbsp;text.</p></div><footer>Foot</footer></body>`,
 			"Article 1\n\nBody & more text."},
 		{"single article", `<body><header>Site</header><article><header><h1>Title</h1></header><p>One   two
@@ -24,7 +23,10 @@ three.</p></article><aside>Ads</aside></body>`, "Title\n\nOne two three."},
  spacing</pre></main>`,
 			"c. third\nd. fourth\n\n1. one\n\nTerm\tMeaning\nA\tB\n\n  keep   this\n spacing"},
 	}
-	for _, tt := range tests {
+}
+
+func TestHTMLMainContent(t *testing.T) {
+	for _, tt := range htmlCases() {
 		t.Run(tt.name, func(t *testing.T) {
 			ex, err := extractBytes(evidence.FormatHTML, []byte(tt.html), Limits{})
 			if err != nil {

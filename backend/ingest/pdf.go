@@ -12,22 +12,23 @@ import (
 // extractPDF reads the text layer page by page with the PDF engine. See
 // PDF.md for the choice of engine and how it is bounded.
 func extractPDF(ctx context.Context, r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
-	doc, err := pdfengine.OpenWithBudget(ctx, r, size, limits.PageTime)
+	pdf := &windowedPDF{open: func() (*pdfengine.Doc, error) { return pdfengine.OpenWithBudget(ctx, r, size, limits.PageTime) }}
+	doc, err := pdf.at(0)
 	if err != nil {
 		return Extracted{}, classifyPDF(err)
 	}
-	defer doc.Close()
+	defer pdf.Close()
 	switch n := doc.PageCount(); {
 	case n == 0:
 		return Extracted{}, fmt.Errorf("%w: the PDF has no pages", ErrCorrupt)
 	case n > limits.MaxPages:
 		return Extracted{}, fmt.Errorf("%w: the PDF has %d pages; the limit is %d", ErrLimit, n, limits.MaxPages)
 	}
-	pages, err := readPages(ctx, doc, limits)
+	pages, err := readPages(ctx, pdf, doc.PageCount(), limits)
 	if err != nil {
 		return Extracted{}, err
 	}
-	if err := ocrPages(ctx, doc, pages); err != nil {
+	if err := ocrPages(ctx, pdf.doc, pages); err != nil {
 		return Extracted{}, classifyPDF(err)
 	}
 	ex := assemblePages(pages)
@@ -37,14 +38,51 @@ func extractPDF(ctx context.Context, r io.ReaderAt, size int64, limits Limits) (
 	if int64(len(ex.Text)) > limits.MaxTextBytes {
 		return Extracted{}, fmt.Errorf("%w: text passes %s", ErrLimit, HumanBytes(limits.MaxTextBytes))
 	}
-	ex.Title = doc.Meta("Title")
+	ex.Title = pdf.doc.Meta("Title")
 	return ex, nil
+}
+
+// pdfWindow is how many pages are read from one opening of a PDF. The
+// engine keeps what it parsed of every page read until the document
+// closes, about 8 MB per 1,000 pages of a statute in its memory, which
+// only grows; opened again every pdfWindow pages, a 5,000-page document
+// holds at most a window's worth (opening again takes milliseconds).
+const pdfWindow = 500
+
+// windowedPDF is a PDF opened again for every pdfWindow pages read.
+type windowedPDF struct {
+	open  func() (*pdfengine.Doc, error)
+	doc   *pdfengine.Doc // open, or nil
+	first int            // the first page read from doc
+}
+
+// at returns the document open for reading page i (0-based), pages being
+// read in order.
+func (w *windowedPDF) at(i int) (*pdfengine.Doc, error) {
+	if w.doc != nil && i-w.first < pdfWindow {
+		return w.doc, nil
+	}
+	w.Close()
+	doc, err := w.open()
+	if err != nil {
+		return nil, err
+	}
+	w.doc, w.first = doc, i
+	return doc, nil
+}
+
+// Close closes the document open, if any.
+func (w *windowedPDF) Close() {
+	if w.doc != nil {
+		w.doc.Close()
+		w.doc = nil
+	}
 }
 
 // readPages lays out every page. A damaged page is left empty; a document
 // whose pages all fail is damaged.
-func readPages(ctx context.Context, doc *pdfengine.Doc, limits Limits) ([]pdfPage, error) {
-	pages := make([]pdfPage, doc.PageCount())
+func readPages(ctx context.Context, pdf *windowedPDF, n int, limits Limits) ([]pdfPage, error) {
+	pages := make([]pdfPage, n)
 	var failed, textBytes int
 	var lastErr error
 	for i := range pages {
@@ -53,6 +91,10 @@ func readPages(ctx context.Context, doc *pdfengine.Doc, limits Limits) ([]pdfPag
 		}
 		if i%10 == 0 {
 			report(ctx, i, len(pages), fmt.Sprintf("reading page %d of %d", i+1, len(pages)))
+		}
+		doc, err := pdf.at(i)
+		if err != nil {
+			return nil, fmt.Errorf("open the PDF again at page %d: %w", i+1, classifyPDF(err))
 		}
 		p, err := readPage(doc, i, limits)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"lexflow/backend/evidence"
 	"lexflow/backend/index"
+	"lexflow/backend/ingest"
 	"lexflow/backend/store"
 )
 
@@ -106,6 +107,50 @@ func TestDocumentThatKilledTheProgramTwiceIsFailedNotRequeued(t *testing.T) {
 	if n, err := db.UnfinishedExtractions(ctx, d.ID); n != 0 || err != nil {
 		t.Fatalf("unfinished extractions after a good one: %d, %v", n, err)
 	}
+}
+
+// Quitting while a document is being read is no crash: the reading is
+// cancelled and ends, so however often Lexflow is closed and opened again
+// in the middle of a long document, it is read again at the next start and
+// never failed for stopping the program.
+func TestQuittingWhileReadingIsNotACrash(t *testing.T) {
+	dir, c := closedLibraryWithCollection(t)
+	db, idx, _ := openReal(t, dir)
+	defer db.Close()
+	defer idx.Close()
+	ctx := context.Background()
+	reading := make(chan string, 1)
+	longRead := func(ctx context.Context, doc evidence.Document, _ io.ReaderAt, _ int64) (store.Extraction, error) {
+		reading <- doc.ID
+		<-ctx.Done()
+		return store.Extraction{}, ctx.Err()
+	}
+	var id string
+	for round := range 3 {
+		lib := New(Options{DB: db, Index: idx, DataDir: dir, Workers: 2, Extract: longRead})
+		if err := lib.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if round == 0 {
+			if _, err := lib.AddFile(ctx, c.ID, "act.md", strings.NewReader(statute(1, 20))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		id = <-reading
+		if n, err := db.UnfinishedExtractions(ctx, id); n != 1 || err != nil {
+			t.Fatalf("round %d: %d unfinished extractions while reading (%v), want 1", round, n, err)
+		}
+		lib.Close() // the user quits
+		if n, err := db.UnfinishedExtractions(ctx, id); n != 0 || err != nil {
+			t.Fatalf("round %d: %d unfinished extractions after quitting (%v), want 0", round, n, err)
+		}
+	}
+	lib := New(Options{DB: db, Index: idx, DataDir: dir, Workers: 2, Extract: Ingest(ingest.DefaultLimits(), ingest.DefaultChunkOptions())})
+	if err := lib.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	waitStatus(t, db, id, store.DocReady)
 }
 
 func waitStatus(t *testing.T, db *store.DB, id string, want store.DocStatus) {

@@ -64,6 +64,7 @@ func OpenWithBudget(ctx context.Context, r io.ReaderAt, size int64, budget time.
 	req := openRequest(r, size)
 	err = d.bounded("opening the file", func() error {
 		res, err := inst.OpenDocument(req)
+		forgetFile(req)
 		if err != nil {
 			return openError(err)
 		}
@@ -210,6 +211,16 @@ func openRequest(r io.ReaderAt, size int64) *requests.OpenDocument {
 		}
 	}
 	return &requests.OpenDocument{FileReader: io.NewSectionReader(r, 0, size), FileReaderSize: size}
+}
+
+// forgetFile lets the garbage collector have a file handed over whole
+// once it is open: the engine copied it into its own memory, but keeps the
+// request's slice until the document closes, a second copy of the file for
+// as long as it is read.
+func forgetFile(req *requests.OpenDocument) {
+	if req.File != nil {
+		*req.File = nil
+	}
 }
 
 func openError(err error) error {

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+	"weak"
 )
 
 const samples = "../../examples/corpus"
@@ -184,4 +186,50 @@ func TestCallOverBudgetIsAbandoned(t *testing.T) {
 	}
 	close(release)
 	<-waited
+}
+
+// An open document does not keep the file a second time in Go memory: the
+// engine holds its own copy, and the buffer it was read into is garbage
+// once the document is open.
+func TestOpenDocumentLetsGoOfTheFileItWasReadFrom(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(samples, "us-constitution-excerpt.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &weakReader{r: bytes.NewReader(data)}
+	d, err := Open(context.Background(), r, int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if len(r.buffers) == 0 {
+		t.Fatal("the file was not read")
+	}
+	runtime.GC()
+	for i, b := range r.buffers {
+		if b.Value() != nil {
+			t.Errorf("buffer %d the file was read into is still held while the document is open", i)
+		}
+	}
+	p, err := d.TextPage(0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if !strings.Contains(string(p.Text), "We the People") {
+		t.Errorf("page 1 no longer reads: %.100q", p.Text)
+	}
+}
+
+// weakReader reads a file, remembering weakly each buffer it filled.
+type weakReader struct {
+	r       *bytes.Reader
+	buffers []weak.Pointer[byte]
+}
+
+func (w *weakReader) ReadAt(p []byte, off int64) (int, error) {
+	if len(p) > 0 {
+		w.buffers = append(w.buffers, weak.Make(&p[0]))
+	}
+	return w.r.ReadAt(p, off)
 }

@@ -65,6 +65,7 @@ type Recorder struct {
 	timer   *time.Timer      // batchDelay after the first pending event
 
 	started bool
+	lost    bool          // a batch failed to write; set by the writer, read once it has exited
 	kick    chan struct{} // a batch is due
 	stop    chan struct{} // the run ended: write the rest and exit
 	done    chan struct{} // the writer has exited
@@ -121,6 +122,18 @@ func (r *Recorder) Observe(ev engine.Event) {
 	}
 	if err != nil {
 		slog.Error("record run event", "run", ev.RunID, "seq", ev.Seq, "kind", ev.Kind, "err", err)
+	}
+}
+
+// Stored reports whether every event of the run was written. It is
+// known once Observe has returned from the run's terminal event; before,
+// it is false.
+func (r *Recorder) Stored() bool {
+	select {
+	case <-r.done:
+		return !r.lost
+	default:
+		return false
 	}
 }
 
@@ -215,6 +228,7 @@ func (r *Recorder) write() {
 	r.mu.Unlock()
 	if len(events) > 0 || len(execs) > 0 {
 		if err := r.db.SaveRunBatch(r.ctx, events, execs); err != nil {
+			r.lost = true
 			slog.Error("record run events", "err", err)
 		}
 	}

@@ -16,7 +16,10 @@ import (
 )
 
 // Publisher forwards a run's events to listeners (the UI's event hub).
-type Publisher func(topic string, ev engine.Event)
+// stored tells whether every event of the run so far is in SQLite, which
+// is known at the run's terminal event: true, a replay can read the run
+// there; false (always before the end), only the publisher holds them.
+type Publisher func(topic string, ev engine.Event, stored bool)
 
 // Topic is the event topic of one run.
 func Topic(runID string) string { return "run:" + runID }
@@ -36,7 +39,7 @@ type Service struct {
 // bg bounds every run: cancelling it cancels them all.
 func NewService(db *store.DB, registry *engine.Registry, publish Publisher, bg context.Context) *Service {
 	if publish == nil {
-		publish = func(string, engine.Event) {}
+		publish = func(string, engine.Event, bool) {}
 	}
 	return &Service{db: db, registry: registry, publish: publish, bg: bg, live: map[string]*engine.Execution{}}
 }
@@ -138,7 +141,7 @@ func (s *Service) recordThenPublish(rec *Recorder, run store.Run) engine.Observe
 			slog.Error("keep conversation variables", "run", run.ID, "err", err)
 		}
 		rec.Observe(ev)
-		s.publish(topic, ev)
+		s.publish(topic, ev, rec.Stored())
 	})
 }
 

@@ -65,6 +65,11 @@ workflow:
 `
 
 func newRunsAPI(t *testing.T) (*httptest.Server, *api.Services) {
+	srv, svc, _ := newRunsAPIWithDB(t)
+	return srv, svc
+}
+
+func newRunsAPIWithDB(t *testing.T) (*httptest.Server, *api.Services, *store.DB) {
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "lexflow.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +83,7 @@ func newRunsAPI(t *testing.T) (*httptest.Server, *api.Services) {
 	svc := api.New(api.Options{DB: db, Hub: hub, Runs: rs})
 	srv := httptest.NewServer(Routes(svc))
 	t.Cleanup(func() { srv.Close(); rs.Shutdown(); db.Close() })
-	return srv, svc
+	return srv, svc, db
 }
 
 // readRunEvents reads up to max events (0: until the stream ends).
@@ -155,6 +160,29 @@ func TestRunStreamResumesAfterAReloadWithoutLoss(t *testing.T) {
 		t.Errorf("events of an unknown run: %d %+v", code, e)
 	}
 	_ = svc
+}
+
+// A run whose events SQLite refused (a full disk, say) still replays whole
+// once it ended: the hub keeps what storage lacks instead of forgetting
+// the finished run.
+func TestRunNotStoredStillReplays(t *testing.T) {
+	srv, _, db := newRunsAPIWithDB(t)
+	a := &testAPI{t: t, srv: srv}
+	appID := importApp(a, streamDSL)
+	if _, err := db.SQL().Exec(`CREATE TRIGGER refuse_events BEFORE INSERT ON run_event_pages
+		BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`); err != nil {
+		t.Fatal(err)
+	}
+	runID := runToEnd(a, appID, api.RunRequest{})
+	replayed := readRunEvents(t, srv.URL+"/api/runs/"+runID+"/events", 0)
+	if len(replayed) == 0 || replayed[len(replayed)-1].Type != "run_succeeded" {
+		t.Fatalf("replay of a run not stored: %d events, want the whole run to its end", len(replayed))
+	}
+	for i, ev := range replayed {
+		if ev.Seq != int64(i+1) {
+			t.Fatalf("replayed event %d has seq %d", i, ev.Seq)
+		}
+	}
 }
 
 func TestImportRejectsMalformedDSLAndWritesNothing(t *testing.T) {

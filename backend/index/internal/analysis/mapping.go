@@ -36,7 +36,7 @@ const (
 	FieldDocID      = "doc_id"        // keyword: filters, DeleteDocument, ChunkIDs
 	FieldCollection = "collection_id" // keyword: filters
 	FieldLang       = "lang"          // keyword: "en", "ar" or "zh", the analysis used
-	FieldTextEN     = "text_en"       // analysed, stored, with term vectors for snippets
+	FieldTextEN     = "text_en"       // analysed, and stored for snippets
 	FieldTextAR     = "text_ar"
 	FieldHeadingEN  = "heading_en" // the heading path as text, searched with a boost
 	FieldHeadingAR  = "heading_ar"
@@ -158,12 +158,16 @@ func keywordField(filterOnly bool) *mapping.FieldMapping {
 	return fm
 }
 
-// textField is analysed; the chunk text is stored with term vectors so Bleve
-// can highlight it.
+// textField is analysed, the chunk text also stored for snippets. No field
+// keeps term vectors: nothing reads them (snippets analyse the hit's text
+// again, see snippet.go; no query is a phrase), and they would make memory
+// grow with the text: merging segments holds every location of a term in
+// the merged chunks at once (ingesting two 60 MB files of one word repeated
+// took 1.4 GB); without them a merge holds a frequency per chunk.
 func textField(analyzer string, stored bool) *mapping.FieldMapping {
 	fm := mapping.NewTextFieldMapping()
 	fm.Analyzer = analyzer
-	fm.Store, fm.IncludeTermVectors = stored, stored
+	fm.Store, fm.IncludeTermVectors = stored, false
 	fm.IncludeInAll, fm.DocValues = false, false
 	return fm
 }

@@ -18,11 +18,11 @@ import (
 // about 200 characters, wraps the query's terms in <mark>…</mark> and
 // escapes the rest; the fragment's edges are moved to a sentence or a word
 // (boundaryFragmenter). The highlighter only needs where the terms are in the
-// text. A Bleve search would read that from the term vectors, walking each
-// term's postings up to every hit (zap cannot skip postings whose
-// frequencies it reads); analysing the hit's text again finds the very same
-// tokens, offsets and positions, since the index made its term vectors by
-// analysing that text with the same analyzer, and costs a fraction of it.
+// text. A Bleve search would read that from term vectors, which the index
+// does not keep (see textField), walking each term's postings up to every
+// hit; analysing the hit's text again finds the very same tokens, offsets
+// and positions term vectors would hold, since they are made by analysing
+// that text with the same analyzer, and costs a fraction of it.
 
 // Snippets makes the snippets of an index's hits. It remembers the tokens
 // of runs of text (see runTokens) from one query to the next: keep one per
@@ -91,7 +91,7 @@ func (sn *Snippeter) Snippet(doc bleveindex.Document, fields map[string]any) str
 	return ""
 }
 
-// locations finds the query's terms in text as the term vectors hold them:
+// locations finds the query's terms in text as term vectors would hold them:
 // the offsets and position of every token the analyzer turns into one.
 // Tokens that overlap (Chinese bigrams: 个体 and 体工 share 体) are merged
 // into one location, since the highlighter skips a match that overlaps the
