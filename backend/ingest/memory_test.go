@@ -80,7 +80,7 @@ func TestDOCXStopsAtTheTextLimit(t *testing.T) {
 		strings.Repeat(para, 50_000) + `</w:body></w:document>`
 	data := zipOf(t, "word/document.xml", doc)
 	_, err := Extract(context.Background(), evidence.FormatDOCX, bytes.NewReader(data), int64(len(data)), Limits{MaxTextBytes: 10_000, MaxZipRatio: 10_000})
-	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "text passes 10 KB") {
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the limit is 10 KB") {
 		t.Fatalf("err = %v, want ErrLimit", err)
 	}
 	// Stopped early: the text it reports is kilobytes, not the whole 2.2 MB.
