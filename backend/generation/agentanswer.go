@@ -67,7 +67,7 @@ func (p *Pipeline) AnswerAgent(ctx context.Context, a Answered, onAnswer func(st
 		rec.Result.Answer = RefusalAnswer("")
 	}
 	sup := JudgeSupport(ctx, a.Query, a.Hits, p.Rarity)
-	rec.Result = withQuoteSupport(rec.Result, &sup, "", false)
+	rec.Result = withQuoteSupport(rec.Result, sup, "", false)
 	rec.Timing = Timing{LLMMs: ms(raw.Latency), PostprocessMs: ms(time.Since(t)), TotalMs: ms(time.Since(start)) + ms(a.Raw.Latency)}
 	return p.save(ctx, rec, nil)
 }
