@@ -174,8 +174,7 @@ func runAnswers(ctx context.Context, cfg config, corpus *corpus) error {
 	}
 	defer stop()
 	as = slices.DeleteFunc(as, func(a answerers.Answerer) bool { return !strings.Contains(a.Label, cfg.answerers) })
-	a := asker{env: env, docNames: invert(env.m.DocIDs), workers: cfg.workers, dump: cfg.dump}
-	a.pipeline = &generation.Pipeline{Store: db, Rarity: env.idx.Rarity, Search: a.search}
+	a := asker{env: env, pipeline: &generation.Pipeline{Store: db, Rarity: env.idx.Rarity}, docNames: invert(env.m.DocIDs), workers: cfg.workers, dump: cfg.dump}
 	var table []confusion
 	negTune, negHeld := splitByContract(neg)
 	posTune, posHeld := splitByContract(pos)
@@ -271,7 +270,7 @@ func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answ
 	if err != nil {
 		return o, err
 	}
-	for _, h := range rec.Retrieval.Hits { // the hits answered from: the named document's own when it was searched
+	for _, h := range rec.Retrieval.Hits {
 		o.goldFound = o.goldFound || overlapsAny(h.Chunk, gold)
 	}
 	if a.dump > 0 {
