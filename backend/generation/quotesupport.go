@@ -45,7 +45,7 @@ import (
 // sample library's questions name no document and are not affected.
 const (
 	quoteFloor      = 0.4
-	quoteFloorModel = 0.3
+	quoteFloorModel = 0.2
 )
 
 // headingWords is the most words a quote may have and still be a heading.
