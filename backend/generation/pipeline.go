@@ -127,7 +127,7 @@ func withQuoteSupport(r Result, sup Support, scope string, lexical bool) Result 
 	if r.Status == StatusFailed || r.Status == StatusNoEvidence || r.Refused {
 		return r
 	}
-	why := sup.withdraws(sup.judgeQuotes(r, lexical), lexical)
+	why := sup.withdraws(sup.judgeQuotes(r), lexical)
 	if why == "" {
 		return r
 	}
