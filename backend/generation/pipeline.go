@@ -102,6 +102,7 @@ func (p *Pipeline) Run(ctx context.Context, req Request) (Record, error) {
 	rec = p.generate(ctx, rec, req.Model, req.Params, hits, req.Scope, req.OnAnswer, req.OnDelta)
 	_, lexical := req.Model.Provider.(*extractive.Provider)
 	rec.Result = withSupport(rec.Result, sup, lexical)
+	rec.Result = withQuoteSupport(rec.Result, sup, req.Scope, lexical)
 	rec.Timing.TotalMs = ms(time.Since(start))
 	return p.save(ctx, rec, nil)
 }
@@ -117,6 +118,21 @@ func withSupport(r Result, sup Support, lexical bool) Result {
 		r.Status = StatusPartial
 	}
 	return r
+}
+
+// withQuoteSupport withdraws an answer whose verified quotes do not hold
+// what the question asks (quotesupport.go): the reply becomes the refusal,
+// the checks say why, and the model's reply stays in the record.
+func withQuoteSupport(r Result, sup Support, scope string, lexical bool) Result {
+	if r.Status == StatusFailed || r.Status == StatusNoEvidence || r.Refused {
+		return r
+	}
+	why := sup.withdraws(sup.judgeQuotes(r), lexical)
+	if why == "" {
+		return r
+	}
+	return Result{Answer: sup.notAddressed(scope), Status: StatusNoEvidence, Citations: []Citation{}, Claims: []Claim{},
+		Checks: append(r.Checks, Check{Name: CheckSupport, Detail: why}), Structured: r.Structured}
 }
 
 // generate calls the model with the record's snapshot and checks the reply.

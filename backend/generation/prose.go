@@ -78,11 +78,7 @@ func (p *Pipeline) Verify(ctx context.Context, a Answered) (Record, error) {
 	rec := Record{RunID: a.RunID, NodeID: a.NodeID, TraceID: newID(), RequestID: newID(),
 		Retrieval: Retrieval{Query: a.Query, Parameters: a.Parameters, Hits: a.Hits}, Snapshot: a.Snapshot, Raw: a.Raw,
 		Provider: providerSnapshot(a.Model, a.Params)}
-	opts := p.Options
-	if a.Uncited != "" {
-		opts.Uncited = a.Uncited
-	}
-	rec.Result = CheckProse(a.Raw.Text, a.Hits, opts)
+	rec.Result = CheckProse(a.Raw.Text, a.Hits, p.optionsFor(a))
 	rec.Timing = Timing{LLMMs: ms(a.Raw.Latency), PostprocessMs: ms(time.Since(start))}
 	rec.Timing.TotalMs = rec.Timing.LLMMs + rec.Timing.PostprocessMs
 	return p.save(ctx, rec, nil)

@@ -58,6 +58,10 @@ type Support struct {
 	// passage of the library holds, nor any title or file name of the
 	// documents found: the library cannot speak of them.
 	Unknown []string
+	// key and total are the asked terms and their weight, for judging the
+	// answer's quotes once it is written.
+	key   map[string]keyTerm
+	total float64
 }
 
 // supportWindow is how many consecutive sentences the key words may spread over.
@@ -93,6 +97,9 @@ const (
 //	support      the support judgement: every retrieved passage is answered from
 //	named-scope  a question naming a document is answered from that document only
 //	by-document  an extractive answer quoting several documents is grouped under their titles
+//	names-apart  names in the question (the parties, the document's title) are not what it asks
+//	quote-support the answer's own quotes must hold what is asked, not only the passages
+//	heading-quote a quoted heading ("7. Term and Termination") supports nothing
 const featuresEnv = "LEXFLOW_ANSWER_OFF"
 
 var switchedOff = switches.FromEnv(featuresEnv)
@@ -116,12 +123,13 @@ func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rar
 		weights, _ = rarity(ctx, terms.Words(ask)) // without weights, every word counts alike
 	}
 	s.Unknown = unknownNames(ask, weights, inScope(hits, s.NamedDocID))
-	key := keyTerms(ask, weights)
+	key := asked(keyTerms(ask, weights), s.NamedDocID != "")
 	s.KeyTerms = slices.Sorted(maps.Keys(key))
 	var total float64
 	for _, k := range key {
 		total += k.weight
 	}
+	s.key, s.total = key, total
 	if total == 0 {
 		s.Coverage = 1 // nothing asked beyond the frame: the retrieval decides
 		return s
@@ -139,17 +147,43 @@ func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rar
 }
 
 // keyTerm is a term the question asks about, with the word it came from and
-// its weight.
+// its weight; name tells a name ("Birch First Global", "Texas") from a
+// word that says what is asked.
 type keyTerm struct {
 	word   string
 	weight float64
+	name   bool
+}
+
+// asked keeps the terms that say what is asked of a document the question
+// names: its names are the document's or its parties' ("Consider the
+// Marketing Affiliate Agreement between Birch First Global Investments Inc.
+// and …; is there a most favored nation clause?"), and a passage holding
+// them — the preamble, the signature block — is about the document, not
+// the question. Without a named document a name is what is asked ("the
+// statute of limitations in Texas") and must be held like any key word.
+// The names still count when the question holds nothing else.
+func asked(key map[string]keyTerm, documentNamed bool) map[string]keyTerm {
+	if !documentNamed || !switchedOff.On("names-apart") {
+		return key
+	}
+	concept := map[string]keyTerm{}
+	for t, k := range key {
+		if !k.name {
+			concept[t] = k
+		}
+	}
+	if len(concept) == 0 {
+		return key
+	}
+	return concept
 }
 
 // keyTerms are the terms of the question's words that are not frame words,
 // weighted by rarity. A pair of ideographs out of a run is its own word.
 func keyTerms(ask string, rarity map[string]index.WordRarity) map[string]keyTerm {
 	key := map[string]keyTerm{}
-	for _, w := range terms.Words(ask) {
+	for i, w := range terms.Words(ask) {
 		weight := 1.0
 		if r, ok := rarity[w]; ok {
 			weight = r.IDF
@@ -163,7 +197,7 @@ func keyTerms(ask string, rarity map[string]index.WordRarity) map[string]keyTerm
 				word = t
 			}
 			if k, ok := key[t]; !ok || weight > k.weight {
-				key[t] = keyTerm{word: word, weight: weight}
+				key[t] = keyTerm{word: word, weight: weight, name: isName(w, i == 0) && (!ok || k.name)}
 			}
 		}
 	}
@@ -238,12 +272,17 @@ func inScope(hits []evidence.Hit, docID string) []evidence.Hit {
 // consecutive sentences of text hold; every key term the text holds
 // anywhere is added to held.
 func windowCoverage(text string, key map[string]keyTerm, held map[string]bool) float64 {
-	sents := sentence.Split(text)
+	return sentencesCoverage(sentence.Split(text), supportWindow, key, held)
+}
+
+// sentencesCoverage is the best weight of key terms that window consecutive
+// sentences hold; every key term they hold anywhere is added to held.
+func sentencesCoverage(sents []string, window int, key map[string]keyTerm, held map[string]bool) float64 {
 	sets := make([]map[string]bool, len(sents))
 	for i, s := range sents {
 		sets[i] = terms.Of(s)
-		for t := range sets[i] {
-			if _, ok := key[t]; ok {
+		for t := range key {
+			if sets[i][t] {
 				held[t] = true
 			}
 		}
@@ -252,7 +291,7 @@ func windowCoverage(text string, key map[string]keyTerm, held map[string]bool) f
 	for i := range sets {
 		var w float64
 		for t, k := range key {
-			for _, set := range sets[i:min(i+supportWindow, len(sets))] {
+			for _, set := range sets[i:min(i+window, len(sets))] {
 				if set[t] {
 					w += k.weight
 					break

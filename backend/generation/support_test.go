@@ -112,3 +112,15 @@ func TestSupportDoesNotScopeAQuestionAboutOtherDocuments(t *testing.T) {
 		t.Errorf("scoped to %q", s.NamedDocID)
 	}
 }
+
+// The names of a named document's parties are not what is asked of it: a
+// preamble naming them does not address the question.
+func TestSupportSetsTheNamesOfANamedDocumentApart(t *testing.T) {
+	preamble := hit("msa", "This Marketing Agreement is made between Birch First Global Investments and Mount Kowledge Holdings.")
+	preamble.NamedBy = "Consider the Marketing Agreement"
+	s := JudgeSupport(context.Background(), "Consider the Marketing Agreement; does Birch First Global Investments owe Mount Kowledge Holdings a most favored nation price?",
+		[]evidence.Hit{preamble}, nil)
+	if !s.refuses() {
+		t.Errorf("support %+v: the parties' names alone do not address a most favored nation price", s)
+	}
+}

@@ -142,7 +142,8 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	req := llm.Request{Model: m.Name, Messages: messages}
 	n.params.apply(&req)
 	out, runErr := agent.Run(ctx, agent.Config{Provider: m.Provider, Request: req, Strategy: agent.Strategy(n.data.Strategy),
-		Rounds: n.data.MaxIterations, ToolTimeout: time.Duration(n.data.ToolTimeout * float64(time.Second))}, box, streamHooks(in))
+		Rounds: n.data.MaxIterations, ToolTimeout: time.Duration(n.data.ToolTimeout * float64(time.Second))}, box,
+		streamHooks(in, n.streamsLoopText()))
 	for _, note := range out.Notes {
 		w.add("%s", note)
 	}
@@ -154,6 +155,11 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	rec, err := n.verify(ctx, in, m, messages, out, box, colls, docs)
 	if err != nil {
 		return res, err
+	}
+	if rec.ID == "" && !n.streamsLoopText() {
+		if err := in.Stream("text", out.Text); err != nil {
+			return res, err
+		}
 	}
 	res.Outputs = n.outputs(messages, out, rec)
 	if rec.ID != "" {
@@ -197,6 +203,10 @@ func (n *agentNode) messages(in engine.NodeInput, w *warnings) ([]llm.Message, e
 	return append(msgs, llm.Message{Role: llm.RoleUser, Content: query}), nil
 }
 
+// streamsLoopText tells whether the loop streamed its answer as the node's
+// text: it does unless the answer is asked for again in the answer schema.
+func (n *agentNode) streamsLoopText() bool { return !n.searchesLibrary() }
+
 func (n *agentNode) searchesLibrary() bool {
 	for _, t := range n.tools {
 		if t.evidence {
@@ -206,17 +216,19 @@ func (n *agentNode) searchesLibrary() bool {
 	return false
 }
 
-// streamHooks send the loop's progress as the node's streams: reasoning and
-// text as they come; on "tool_calls", each call ({phase: "call", index,
-// id, name, arguments}) and each result ({phase: "result", index, result,
-// failed}) as one JSON chunk.
-func streamHooks(in engine.NodeInput) agent.Hooks {
+// streamHooks send the loop's progress as the node's streams: reasoning,
+// and text as it comes when the loop's answer is the node's (text: an agent
+// that searches the library streams its answer from the final call that
+// asks for it in the answer schema instead); on "tool_calls", each call
+// ({phase: "call", index, id, name, arguments}) and each result ({phase:
+// "result", index, result, failed}) as one JSON chunk.
+func streamHooks(in engine.NodeInput, text bool) agent.Hooks {
 	return agent.Hooks{
 		Delta: func(d llm.Delta) error {
-			switch d.Kind {
-			case llm.DeltaContent:
+			switch {
+			case d.Kind == llm.DeltaContent && text:
 				return in.Stream("text", d.Text)
-			case llm.DeltaReasoning:
+			case d.Kind == llm.DeltaReasoning:
 				return in.Stream("reasoning", d.Text)
 			}
 			return nil
@@ -257,23 +269,20 @@ func (n *agentNode) verify(ctx context.Context, in engine.NodeInput, m Model, me
 	if n.deps.Verifier == nil {
 		return generation.Record{}, fail(ErrorTypeGeneration, "agent: answers cannot be checked here (no generation store)")
 	}
-	return n.deps.Verifier.Verify(ctx, generation.Answered{
+	return n.deps.Verifier.AnswerAgent(ctx, generation.Answered{
 		Query: lastUser(messages), Hits: hits, Uncited: generation.UncitedPolicy(n.data.Uncited),
 		Parameters: map[string]any{"source": "agent tools", "tool_calls": out.ToolCalls, "collection_ids": colls, "document_ids": docs},
-		Snapshot:   generation.Snapshot{PromptName: generation.AgentPromptName, PromptVersion: "1", Messages: out.Messages},
+		Snapshot:   generation.Snapshot{PromptName: generation.AgentPromptName, PromptVersion: generation.AgentPromptVersion, Messages: out.Messages},
 		Model:      m.Generation(),
 		Params:     generation.Params{Temperature: n.params.temperature, MaxTokens: n.params.maxTokens, Seed: n.params.seed},
 		Raw: generation.Raw{Text: out.Text, Reasoning: joinReasoning(out.Detail.Reasoning), Provider: m.ProviderName, Model: m.Name,
 			Usage: out.Usage, FinishReason: out.Finish, Latency: out.Latency, Output: agentOutput},
 		RunID: in.RunID, NodeID: in.NodeID,
-	})
+	}, func(text string) error { return in.Stream("text", text) })
 }
 
-// agentOutput is the reply format of an agent's answer: prose with [n]
-// markers. A schema cannot be asked of its rounds: they offer tools, and a
-// server that enforces a schema (Ollama's grammar) constrains the whole
-// reply, tool calls included; and the passages it may cite are only known
-// as its tools return them.
+// agentOutput is the reply format of the agent's rounds: prose with [n]
+// markers (generation.AnswerAgent says why, and asks for the schema after).
 var agentOutput = generation.Output{Format: llm.FormatProse}
 
 func lastUser(msgs []llm.Message) string {

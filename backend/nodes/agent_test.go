@@ -1,6 +1,7 @@
 package nodes_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/generation"
 	"lexflow/backend/llm"
 	"lexflow/backend/llm/extractive"
 	"lexflow/backend/llm/llmtest"
@@ -50,7 +52,8 @@ func TestAgentNodeCitesWhatItsToolsFound(t *testing.T) {
 	e.srv.Script("qwen3",
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Reasoning("Search the Act first."), llmtest.Tool("search_collection", map[string]any{"query": "terminate contract notice"})}},
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("fetch_article", map[string]any{"article": "Article 12"})}},
-		llmtest.Text(`Either party may end it by "written notice of thirty days" [1].`),
+		llmtest.Text(`Either party may end it by written notice [1].`),
+		agentAnswer(`Either party may end it by \"written notice of thirty days\" [1].`, 1, "written notice of thirty days"),
 	)
 	plan := e.compile(t, []byte(agentApp("[search_collection, fetch_article]", "")))
 	res, err, events := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "How is a contract ended?"}}, 2)
@@ -68,8 +71,8 @@ func TestAgentNodeCitesWhatItsToolsFound(t *testing.T) {
 		t.Errorf("citations %s", cites)
 	}
 	reqs := e.srv.Requests()
-	if len(reqs) != 3 {
-		t.Fatalf("%d model calls, want 3", len(reqs))
+	if len(reqs) != 4 {
+		t.Fatalf("%d model calls, want 3 rounds and the answer asked again", len(reqs))
 	}
 	if sys := reqs[0].Messages[0].Content; !strings.Contains(sys, "careful legal research") || !strings.Contains(sys, "like [1]") {
 		t.Errorf("system prompt %q", sys)
@@ -91,13 +94,63 @@ func TestAgentNodeCitesWhatItsToolsFound(t *testing.T) {
 		t.Errorf("streams (-want +got):\n%s", cmp.Diff(want, got))
 	}
 	pd := lastFinish(events, "agent1").ProcessData
-	if pd["rounds"] != 3 || pd["strategy"] != "function_calling" || pd["generation_record_id"] == "" || pd["output_format"] != "prose" {
+	if pd["rounds"] != 3 || pd["strategy"] != "function_calling" || pd["generation_record_id"] == "" || pd["output_format"] != "schema" {
 		t.Errorf("process data: rounds %v strategy %v record %v output format %v", pd["rounds"], pd["strategy"], pd["generation_record_id"], pd["output_format"])
 	}
-	for _, r := range reqs {
+	for _, r := range reqs[:3] {
 		if r.Format != llm.FormatProse {
 			t.Errorf("an agent round asked for %s", r.Format)
 		}
+	}
+	final := reqs[3]
+	if final.Format != llm.FormatSchema || len(final.Tools) != 0 || !strings.Contains(string(final.Schema), `"enum":[1,2,3,4]`) {
+		t.Errorf("the answer should be asked again without tools, in the schema of the passages its tools returned: format %s, tools %v, schema %s", final.Format, final.Tools, final.Schema)
+	}
+}
+
+// agentAnswer is a model's reply in the answer schema citing one passage.
+func agentAnswer(answer string, rank int, quote string) llmtest.Reply {
+	return llmtest.Text(fmt.Sprintf(`{"answerable": true, "answer": "%s", "citations": [{"rank": %d, "quote": %q}]}`, answer, rank, quote))
+}
+
+// A server that refuses the answer schema is asked for JSON mode, then
+// prose, and the record says which format the answer came in and what the
+// server said to the stronger ones.
+func TestAgentAnswerFallsBackToTheFormatsTheServerTakes(t *testing.T) {
+	for _, tc := range []struct {
+		refuse []llm.Format
+		want   llm.Format
+		final  llmtest.Reply
+	}{
+		{[]llm.Format{llm.FormatSchema}, llm.FormatJSON, agentAnswer("Thirty days of written notice [1].", 1, "written notice of thirty days")},
+		{[]llm.Format{llm.FormatSchema, llm.FormatJSON}, llm.FormatProse, agentAnswer("Thirty days of written notice [1].", 1, "written notice of thirty days")},
+	} {
+		t.Run(string(tc.want), func(t *testing.T) {
+			e := newEnv(t, "ollama")
+			e.srv.RefuseFormats(tc.refuse...)
+			e.srv.Script("qwen3",
+				llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("search_collection", map[string]any{"query": "terminate contract notice"})}},
+				llmtest.Text("Thirty days [1]."), tc.final)
+			plan := e.compile(t, []byte(agentApp("[search_collection]", "")))
+			res, err, events := run(t, plan, engine.RunInput{Inputs: map[string]any{"q": "How much notice ends a contract?"}}, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Outputs["status"].Text() != "success" {
+				t.Errorf("status %q, want success: %v", res.Outputs["status"].Text(), res.Outputs["text"].Text())
+			}
+			pd := lastFinish(events, "agent1").ProcessData
+			if pd["output_format"] != string(tc.want) {
+				t.Errorf("output format %v, want %s", pd["output_format"], tc.want)
+			}
+			rec, err := generation.Load(context.Background(), e.deps.Verifier.(*generation.Pipeline).Store, pd["generation_record_id"].(string))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(rec.Raw.Output.Rejected); got != len(tc.refuse) {
+				t.Errorf("%d refused formats recorded, want %d: %+v", got, len(tc.refuse), rec.Raw.Output)
+			}
+		})
 	}
 }
 
@@ -140,6 +193,7 @@ func TestAgentToolWithFixedParameters(t *testing.T) {
 	e.srv.Script("qwen3",
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("search_collection", map[string]any{"query": "notice", "top_k": 9})}},
 		llmtest.Text("Thirty days [1]."),
+		agentAnswer("Thirty days [1].", 1, ""),
 	)
 	tools := `[{tool_name: search_collection, tool_parameters: {top_k: {type: constant, value: 1}}}]`
 	plan := e.compile(t, []byte(agentApp(tools, "")))
@@ -204,6 +258,7 @@ func TestExtractionFromAnAgentsContext(t *testing.T) {
 	e.srv.Script("qwen3",
 		llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("search_collection", map[string]any{"query": "wages"})}},
 		llmtest.Text("Wages are paid monthly [1]."),
+		agentAnswer("Wages are paid monthly [1].", 1, ""),
 		llmtest.Text("Article 20"),
 	)
 	extra := `      - id: fetch
@@ -222,7 +277,7 @@ func TestExtractionFromAnAgentsContext(t *testing.T) {
 	if ext.Outputs["text"].Text() != "Article 20" {
 		t.Fatalf("extraction outputs %v", ext.Outputs)
 	}
-	msgs := e.srv.Requests()[2].Messages
+	msgs := e.srv.Requests()[3].Messages
 	if len(msgs) < 3 || msgs[0].Content != "When are wages paid?" || msgs[1].Content != "Wages are paid monthly [1]." {
 		t.Errorf("the extraction should read the agent's conversation: %+v", msgs)
 	}

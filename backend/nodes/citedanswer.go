@@ -26,6 +26,9 @@ type Answerer interface {
 // records it (generation.Pipeline fits).
 type Verifier interface {
 	Verify(ctx context.Context, a generation.Answered) (generation.Record, error)
+	// AnswerAgent asks once more for the answer in the answer schema over
+	// the evidence the agent's tools returned, then checks and records it.
+	AnswerAgent(ctx context.Context, a generation.Answered, onAnswer func(string) error) (generation.Record, error)
 }
 
 // SearchScope is what a retrieval searched, by id: its collections (none:

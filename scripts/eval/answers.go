@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"maps"
 	"os"
@@ -45,10 +46,12 @@ type askCase struct {
 // answerOutcome is one answer judged.
 type answerOutcome struct {
 	answer       string // the answer text, for -dump
+	why          string // the hits and the support judgement, for -dump
 	refused      bool
 	overlapsGold bool // some verified quote overlaps a gold span
 	otherDoc     bool // some citation is from a contract other than the named one
 	named        bool // the search found the document the question names
+	goldFound    bool // some hit overlaps a gold span: the most a right answer could quote
 }
 
 // confusion counts one answerer's outcomes over one set.
@@ -57,6 +60,7 @@ type confusion struct {
 	rightAnswers, wrongAnswers, wrongRefusals, rightRefusals, otherDoc int
 	dumped                                                             int // wrong answers printed (-dump)
 	named                                                              int // questions whose named document the search found
+	goldFound                                                          int // questions with a gold span among the hits
 }
 
 func (c confusion) n() int {
@@ -67,6 +71,9 @@ func (c confusion) n() int {
 func (c *confusion) add(k askCase, o answerOutcome) (wrong bool) {
 	if o.named {
 		c.named++
+	}
+	if o.goldFound {
+		c.goldFound++
 	}
 	if !o.refused && o.otherDoc {
 		c.otherDoc++
@@ -112,6 +119,22 @@ func loadAskCases(dir string, every int) (neg, pos []askCase, err error) {
 	return stride(neg, every), stride(pos, every), nil
 }
 
+// splitByContract puts each question in one of two halves by the contract
+// it names, so the support thresholds are chosen on the contracts of the
+// tuning half and checked on contracts they were not chosen on.
+func splitByContract(cs []askCase) (tune, heldOut []askCase) {
+	for _, k := range cs {
+		h := fnv.New32a()
+		h.Write([]byte(k.doc))
+		if h.Sum32()%2 == 0 {
+			tune = append(tune, k)
+		} else {
+			heldOut = append(heldOut, k)
+		}
+	}
+	return tune, heldOut
+}
+
 func stride(cs []askCase, every int) []askCase {
 	if every <= 1 {
 		return cs
@@ -150,13 +173,17 @@ func runAnswers(ctx context.Context, cfg config, corpus *corpus) error {
 		return err
 	}
 	defer stop()
+	as = slices.DeleteFunc(as, func(a answerers.Answerer) bool { return !strings.Contains(a.Label, cfg.answerers) })
 	a := asker{env: env, pipeline: &generation.Pipeline{Store: db, Rarity: env.idx.Rarity}, docNames: invert(env.m.DocIDs), workers: cfg.workers, dump: cfg.dump}
 	var table []confusion
+	negTune, negHeld := splitByContract(neg)
+	posTune, posHeld := splitByContract(pos)
 	for _, ans := range as {
 		for _, set := range []struct {
 			name  string
 			cases []askCase
-		}{{"CUAD negatives (clause absent)", neg}, {"CUAD positives (same contracts)", pos}} {
+		}{{"CUAD negatives, tuning half", negTune}, {"CUAD negatives, held-out half", negHeld},
+			{"CUAD positives, tuning half", posTune}, {"CUAD positives, held-out half", posHeld}} {
 			logf("answers: %s, %d questions, %s", set.name, len(set.cases), ans.Label)
 			c, err := a.judgeAll(ctx, ans, set.cases)
 			if err != nil {
@@ -169,6 +196,9 @@ func runAnswers(ctx context.Context, cfg config, corpus *corpus) error {
 	fmt.Println()
 	printConfusion(os.Stdout, table)
 	for _, ans := range as {
+		if cfg.noAcross {
+			break
+		}
 		if err := a.askAcross(ctx, ans, corpus); err != nil {
 			return err
 		}
@@ -203,7 +233,7 @@ func (a asker) judgeAll(ctx context.Context, ans answerers.Answerer, cases []ask
 				}
 				if c.add(k, o) && c.dumped < a.dump {
 					c.dumped++
-					fmt.Printf("\n%s [%s] %s\n  → %s\n", k.id, k.category, k.query, oneLine(o.answer))
+					fmt.Printf("\n%s [%s] %s\n  → %s\n%s", k.id, k.category, k.query, oneLine(o.answer), o.why)
 				}
 				mu.Unlock()
 			}
@@ -240,6 +270,12 @@ func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answ
 	if err != nil {
 		return o, err
 	}
+	for _, h := range rec.Retrieval.Hits {
+		o.goldFound = o.goldFound || overlapsAny(h.Chunk, gold)
+	}
+	if a.dump > 0 {
+		o.why = a.explain(ctx, k, rec.Retrieval.Hits, gold)
+	}
 	for _, cite := range r.Citations {
 		if a.docNames[cite.Locator.DocID] != k.doc {
 			o.otherDoc = true
@@ -266,11 +302,12 @@ func invert(m map[string]string) map[string]string {
 // of positives).
 func printConfusion(w io.Writer, cs []confusion) {
 	t := mdtable.Table{{"set", "answerer", "n", "answered correctly", "answered wrongly", "refused wrongly", "refused correctly",
-		"right rate", "answers citing another contract", "named contract found"}}
+		"right rate", "answers citing another contract", "named contract found", "gold among the hits"}}
 	for _, c := range cs {
 		right := c.rightAnswers + c.rightRefusals
 		t = append(t, []string{c.set, c.answerer, fmt.Sprint(c.n()), fmt.Sprint(c.rightAnswers), fmt.Sprint(c.wrongAnswers),
-			fmt.Sprint(c.wrongRefusals), fmt.Sprint(c.rightRefusals), rate(right, c.n()), fmt.Sprint(c.otherDoc), rate(c.named, c.n())})
+			fmt.Sprint(c.wrongRefusals), fmt.Sprint(c.rightRefusals), rate(right, c.n()), fmt.Sprint(c.otherDoc), rate(c.named, c.n()),
+			rate(c.goldFound, c.n())})
 	}
 	t.Print(w)
 }
@@ -389,4 +426,24 @@ func governingLaws(e *env, c *corpus) (map[string]map[string]bool, error) {
 // documents' titles.
 func (a asker) search(ctx context.Context, q index.Query) ([]evidence.Hit, error) {
 	return library.TitledIndex{DB: a.env.db, Index: a.env.idx}.Search(ctx, q)
+}
+
+// explain is what -dump prints under a wrong outcome: the support
+// judgement, then each hit with its document (the named one or another),
+// whether it overlaps a gold span, and its opening.
+func (a asker) explain(ctx context.Context, k askCase, hits []evidence.Hit, gold []goldSpan) string {
+	s := generation.JudgeSupport(ctx, k.query, hits, a.pipeline.Rarity)
+	var b strings.Builder
+	fmt.Fprintf(&b, "  support: coverage %.2f key %v missing %v unknown %v named %t\n", s.Coverage, s.KeyTerms, s.Missing, s.Unknown, s.NamedDocID != "")
+	for _, h := range hits {
+		where := "other"
+		if a.docNames[h.Chunk.DocID] == k.doc {
+			where = "named"
+		}
+		if overlapsAny(h.Chunk, gold) {
+			where += "+gold"
+		}
+		fmt.Fprintf(&b, "  [%d] %-10s %.2f %s\n", h.Rank, where, h.Score, oneLine(h.Chunk.Text))
+	}
+	return b.String()
 }

@@ -66,6 +66,8 @@ type config struct {
 	// suite; answersEvery samples every n-th question.
 	answers      bool
 	answersEvery int
+	noAcross     bool   // with -answers, skip the questions across contracts
+	answerers    string // with -answers, ask only the answerers whose label holds this
 }
 
 func main() {
@@ -97,6 +99,8 @@ func parseFlags() (config, error) {
 	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel ingestions (and questions, with -answers)")
 	flag.BoolVar(&c.answers, "answers", false, "instead of the retrieval suite, ask CUAD's absent-clause negatives and the positives about the same contracts as `lexflow ask` does, and judge the answers")
 	flag.IntVar(&c.answersEvery, "answers-every", 1, "with -answers, ask every n-th question only (a quicker sample)")
+	flag.BoolVar(&c.noAcross, "no-across", false, "with -answers, skip the questions asked across contracts")
+	flag.StringVar(&c.answerers, "answerers", "", "with -answers, ask only the answerers whose label contains this (extractive, fake)")
 	c.chunk.opts = ingest.DefaultChunkOptions()
 	flag.Var(&c.chunk, "chunk", "chunk sizes target,max,overlap,min in code points, to try other than the product's defaults")
 	flag.Parse()

@@ -139,13 +139,23 @@ func demoSloppy(req Request) Reply {
 	return Text(content)
 }
 
-// firstSentence is the first sentence of at least four words (headings such
-// as "§ 4." are not evidence), at most 300 characters.
+// firstSentence is the first sentence of at least four words that ends as
+// a sentence does, at most 300 characters: a plausible model quotes a
+// provision, not a heading ("§ 4.", "48 Contracts covered by this
+// Chapter"). Without one, the first line of four words or more.
 func firstSentence(text string) string {
 	out := strings.Join(strings.Fields(text), " ")
+	found := false
 	for _, s := range sentence.Split(text) {
-		if len(strings.Fields(s)) >= 4 {
-			out = strings.Join(strings.Fields(s), " ")
+		s = strings.Join(strings.Fields(s), " ")
+		if len(strings.Fields(s)) < 4 {
+			continue
+		}
+		if !found {
+			out, found = s, true
+		}
+		if strings.ContainsAny(s[len(s)-1:], ".;:!?") {
+			out = s
 			break
 		}
 	}

@@ -13,16 +13,21 @@ var articleLabel = regexp.MustCompile(`(?i)\b(article|section|clause)\s+[0-9]+(\
 
 // demoAgent is fake-agent's reply to the request's round: search, then
 // fetch the first passage's article (or, when its locator names none, read
-// its neighbouring passages), then answer from the first passage.
+// its neighbouring passages), then answer from the first passage; asked
+// after that for the answer again, without tools, it gives the same answer
+// in JSON.
 func demoAgent(req Request) Reply {
-	if !slices.Contains(req.Tools, "search_collection") && req.Last().Role != "tool" {
-		return Echo(req)
-	}
 	var results []string
 	for _, m := range req.Messages {
 		if m.Role == "tool" {
 			results = append(results, m.Content)
 		}
+	}
+	if len(results) > 0 && len(req.Tools) == 0 && req.Last().Role == "user" {
+		return agentAnswerAgain(req, results[0])
+	}
+	if !slices.Contains(req.Tools, "search_collection") && req.Last().Role != "tool" {
+		return Echo(req)
 	}
 	if len(results) == 0 {
 		return Reply{Parts: []Part{
@@ -47,4 +52,19 @@ func demoAgent(req Request) Reply {
 		Reasoning("The provision answers the question; I will quote it."),
 		Content("The provision says: \"" + quote + "\" [1]."),
 	}}
+}
+
+// agentAnswerAgain is fake-agent's final answer as the prompt asks it, in
+// JSON whatever format the server was asked for: the first sentence of the
+// first passage its search returned, quoted and cited, or the refusal when
+// the search found none.
+func agentAnswerAgain(req Request, firstResult string) Reply {
+	blocks, _ := extractive.Parse(firstResult)
+	if len(blocks) == 0 {
+		return Text(answerJSON(req, false, "", []any{}))
+	}
+	quote := firstSentence(blocks[0].Text)
+	answer := "The provision says: \"" + strings.TrimRight(quote, ".;: ") + "\" [1]."
+	return Reply{Parts: []Part{Reasoning("I will give the answer in the format asked."),
+		Content(answerJSON(req, true, answer, []any{citer(req)(blocks[0], quote)}))}}
 }
