@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type { NodeExecution, Run } from '../../lib/api.gen';
-import { elapsedOf, formatDuration, formatTokens } from '../../shared/run/display';
+import { elapsedOf, executionTitle, formatDuration, formatTokens } from '../../shared/run/display';
 import { NodeStatusIcon } from '../../shared/run/NodeStatusIcon';
 import { useNodeLook } from '../../shared/run/nodeLook';
 import { axisTicks, layoutWaterfall, spanOf, type WaterfallRow } from './waterfall';
@@ -18,6 +18,7 @@ const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowPro
   const n = row.node;
   const kind = useNodeLook()(n.nodeType);
   const Icon = kind.icon;
+  const title = executionTitle(n, kind.label);
   return (
     <li
       className={`wf-row${selected ? ' wf-row-selected' : ''}${n.isVirtual ? ' wf-row-virtual' : ''}`}
@@ -32,7 +33,7 @@ const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowPro
             type="button"
             className="wf-toggle"
             aria-expanded={!row.collapsed}
-            aria-label={`${row.collapsed ? 'Show' : 'Hide'} ${row.childCount} sub-step${row.childCount === 1 ? '' : 's'} of ${n.title || kind.label}`}
+            aria-label={`${row.collapsed ? 'Show' : 'Hide'} ${row.childCount} sub-step${row.childCount === 1 ? '' : 's'} of ${title}`}
             onClick={() => onToggle(n.id)}
           >
             <ChevronRight size={13} aria-hidden="true" />
@@ -45,8 +46,8 @@ const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowPro
           <span className={`wf-type-icon wf-tone-${kind.tone}`} aria-hidden="true">
             <Icon size={12} />
           </span>
-          <span className="wf-title" dir="auto" title={n.title || kind.label}>
-            {n.title || kind.label}
+          <span className="wf-title" dir="auto" title={title}>
+            {title}
           </span>
           <span className="wf-type">{typeof n.round === 'number' ? `round ${n.round + 1} · ${kind.label}` : kind.label}</span>
         </button>

@@ -11,6 +11,7 @@ function node(nodeId: string, startMs: number, endMs: number | null, extra: Part
     id: `x${seq}`,
     nodeId,
     parentNodeId: '',
+    round: null,
     position: seq,
     status: endMs === null ? 'running' : 'succeeded',
     startedAt: at(startMs),
@@ -105,6 +106,22 @@ describe('layoutWaterfall', () => {
       [first.id, 0],
       [second.id, 1],
       [ext.id, 0],
+    ]);
+  });
+
+  it('lists the steps inside a parallel iteration by round, then in start order within the round', () => {
+    const each = node('each', 0, 500);
+    const inRound = (round: number, startMs: number, nodeId: string) => node(nodeId, startMs, startMs + 50, { parentNodeId: 'each', round });
+    const steps = [inRound(2, 10, 'start'), inRound(2, 20, 'label'), inRound(0, 30, 'start'), inRound(0, 40, 'label'), inRound(1, 50, 'start'), inRound(1, 60, 'label')];
+    const rows = layoutWaterfall([each, ...steps], span, T0);
+    expect(rows.map((r) => [r.node.round, r.node.nodeId])).toEqual([
+      [null, 'each'],
+      [0, 'start'],
+      [0, 'label'],
+      [1, 'start'],
+      [1, 'label'],
+      [2, 'start'],
+      [2, 'label'],
     ]);
   });
 

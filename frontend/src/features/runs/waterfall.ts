@@ -6,7 +6,7 @@ import type { NodeExecution } from '../../lib/api.gen';
 import { isLive } from '../../shared/run/display';
 
 /** The part of a node execution the layout reads. */
-export type TimedNode = Pick<NodeExecution, 'id' | 'nodeId' | 'parentNodeId' | 'position' | 'status' | 'startedAt' | 'finishedAt' | 'elapsedMs'>;
+export type TimedNode = Pick<NodeExecution, 'id' | 'nodeId' | 'parentNodeId' | 'round' | 'position' | 'status' | 'startedAt' | 'finishedAt' | 'elapsedMs'>;
 
 export interface Span {
   /** Epoch ms the axis starts at: the run's start. */
@@ -71,6 +71,14 @@ function byStart(a: TimedNode, b: TimedNode): number {
 }
 
 /**
+ * The steps inside a container by round, then in start order within the round: the rounds
+ * of a parallel iteration start in any order, but are read as first, second, third.
+ */
+function byRound(a: TimedNode, b: TimedNode): number {
+  return (a.round ?? -1) - (b.round ?? -1) || byStart(a, b);
+}
+
+/**
  * The execution each virtual sub-node belongs to: the latest execution of its
  * parent node that started no later than it did (a node may run more than once).
  * A sub-node whose parent is not in the trace stays at the top level.
@@ -101,7 +109,8 @@ function hiddenBy(id: string, parents: ReadonlyMap<string, string>, collapsed: R
 
 /**
  * The rows of the waterfall in start order, each sub-node right under its parent
- * (indented one level deeper); the sub-nodes of a collapsed row are left out.
+ * (indented one level deeper, by round within a container); the sub-nodes of a
+ * collapsed row are left out.
  */
 export function layoutWaterfall<N extends TimedNode>(nodes: readonly N[], span: Span, now: number, collapsed: ReadonlySet<string> = new Set()): WaterfallRow<N>[] {
   const sorted = [...nodes].sort(byStart);
@@ -111,6 +120,7 @@ export function layoutWaterfall<N extends TimedNode>(nodes: readonly N[], span: 
     const p = parents.get(n.id);
     if (p) children.set(p, [...(children.get(p) ?? []), n]);
   }
+  for (const kids of children.values()) kids.sort(byRound);
   const rows: WaterfallRow<N>[] = [];
   const seen = new Set<string>();
   const visit = (n: N, depth: number) => {

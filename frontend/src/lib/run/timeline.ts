@@ -1,7 +1,8 @@
 // The run-event model: one reducer from a run's events to what the UI shows of it, the
 // steps' timeline (status and real times), the answer text and reasoning as they stream,
 // and the cited answer's checked result. The chat and the studio (canvas, preview, workflow
-// output) fold a live run's events through applyRunEvent; Runs shows recorded executions.
+// output) fold a live run's events through applyRunEvent. Runs keeps no timeline of its own:
+// while a run goes on it refetches the recorded executions as steps start and end (useLiveRun).
 // A step has the shape the history stores it in (TimelineNode, generated from Go), so a
 // finished answer's steps need no conversion.
 // Pure: feed it events one by one, from seq 1 after a reload too.

@@ -3,7 +3,7 @@ import { MousePointerClick } from 'lucide-react';
 import type { NodeExecution } from '../../lib/api.gen';
 import { Badge } from '../../components/ui/Badge';
 import { Callout } from '../../components/ui/Callout';
-import { elapsedOf, formatDuration, formatExactTime, statusBadgeTone, statusLabel } from './display';
+import { elapsedOf, executionTitle, formatDuration, formatExactTime, statusBadgeTone, statusLabel } from './display';
 import { generationText } from './generation';
 import { GenerationView } from './GenerationView';
 import { JsonView } from './JsonView';
@@ -57,7 +57,7 @@ export function NodeDetail({ node, now }: { node: NodeExecution | null; now: num
       <header className="nd-head">
         <div className="nd-title-row">
           <h2 className="nd-title" dir="auto">
-            {node.title || kind.label}
+            {executionTitle(node, kind.label)}
           </h2>
           <Badge tone={statusBadgeTone(node.status)}>{statusLabel(node.status)}</Badge>
         </div>

@@ -1,6 +1,6 @@
 // How a run and its node executions read in the history: status words and tones,
 // the one-line summary of what a run was asked, durations and token counts.
-import type { Run } from '../../lib/api.gen';
+import type { NodeExecution, Run } from '../../lib/api.gen';
 import type { BadgeTone } from '../../components/ui/Badge';
 import type { StatusTone } from '../../components/ui/StatusDot';
 import { formatMs } from '../../lib/format';
@@ -26,6 +26,14 @@ const badgeTones: Record<string, BadgeTone> = {
 };
 
 const dotTones: Record<string, StatusTone> = { running: 'busy', retrying: 'busy', succeeded: 'ok', failed: 'error' };
+
+/**
+ * What a step execution is called, as the canvas names the step: its title, else its kind's
+ * label (the engine records an untitled step, such as a container's start, under its id).
+ */
+export function executionTitle(n: Pick<NodeExecution, 'title' | 'nodeId'>, kindLabel: string): string {
+  return n.title && n.title !== n.nodeId ? n.title : kindLabel;
+}
 
 export function statusLabel(status: string): string {
   return statusLabels[status] ?? status;
