@@ -14,6 +14,12 @@ interface RowProps {
   onToggle: (id: string) => void;
 }
 
+/** The words beside a step's title: its round inside a container, and its kind unless the title is that already. */
+function typeLine(round: number | null, title: string, kindLabel: string): string {
+  if (typeof round !== 'number') return kindLabel;
+  return title === kindLabel ? `round ${round + 1}` : `round ${round + 1} · ${kindLabel}`;
+}
+
 const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowProps) {
   const n = row.node;
   const kind = useNodeLook()(n.nodeType);
@@ -49,7 +55,7 @@ const Row = memo(function Row({ row, now, selected, onSelect, onToggle }: RowPro
           <span className="wf-title" dir="auto" title={title}>
             {title}
           </span>
-          <span className="wf-type">{typeof n.round === 'number' ? `round ${n.round + 1} · ${kind.label}` : kind.label}</span>
+          <span className="wf-type">{typeLine(n.round, title, kind.label)}</span>
         </button>
       </div>
       <div className="wf-track" aria-hidden="true">
