@@ -3,11 +3,10 @@
 // for the session cookie that lets other tabs in (a page without one rides on that cookie), and asks
 // the backend for what the first screen waits for: the session check and, when the page
 // opens at a conversation (a reload mid-answer), its messages and the events of an answer
-// still streaming. The app takes these requests over (lib/atStart.ts).
+// still streaming. The app takes these requests over (lib/early.ts).
 import { currentPath } from './lib/location';
-import { startSystemCheck } from './app/systemCheck';
-import { startConversation } from './features/chat/prefetch';
 import { captureToken, startSession } from './lib/backend';
+import { early } from './lib/early';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -16,6 +15,5 @@ if (captureToken()) void startSession().catch(() => {}); // a wrong token shows 
 window.addEventListener('hashchange', () => {
   if (/[#?&]token=/.test(window.location.hash)) window.location.reload();
 });
-startSystemCheck();
-startConversation(currentPath());
+early.start(currentPath());
 void import('./app/start');

@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { detectFace, isSessionError, onUnauthorized } from '../lib/backend';
-import { systemCheck, systemQueryKey } from './systemCheck';
+import { early } from '../lib/early';
 import { UnauthorizedScreen } from './UnauthorizedScreen';
+
+const systemQueryKey = ['system'] as const;
 
 /**
  * Browser face: when the API refuses this page's session token, show how to get in
@@ -11,7 +13,7 @@ import { UnauthorizedScreen } from './UnauthorizedScreen';
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
-  const system = useQuery({ queryKey: systemQueryKey, queryFn: ({ signal }) => systemCheck(signal), staleTime: Infinity });
+  const system = useQuery({ queryKey: systemQueryKey, ...early.system(), staleTime: Infinity });
 
   useEffect(() => onUnauthorized(() => void qc.invalidateQueries({ queryKey: systemQueryKey })), [qc]);
 

@@ -1,5 +1,4 @@
-// The chat's query keys, apart from its queries so that the page's entry can name one
-// without loading the query library (see prefetch.ts).
+// The chat's query keys, one place that names every cached chat query.
 export const keys = {
   conversations: ['chat', 'conversations'] as const,
   chatflows: ['chat', 'chatflows'] as const,

@@ -11,7 +11,6 @@ import {
   getGeneration,
   getRun,
   listConversations,
-  listMessages,
   regenerateMessage,
   renameConversation,
   replayGeneration,
@@ -19,7 +18,7 @@ import {
   stopMessage,
 } from '../../lib/backend';
 import { runEvents } from '../../lib/events';
-import { adoptEarly, earlyEvents } from './earlyRun';
+import { early } from '../../lib/early';
 import { keys } from './keys';
 import { applyRunEvent, applyRunEvents, emptyRunStream, type RunStream } from '../../lib/run/timeline';
 import { errorText } from '../../lib/format';
@@ -45,7 +44,7 @@ export function useConversations() {
 export function useMessages(conversationId: string | null) {
   return useQuery({
     queryKey: keys.messages(conversationId ?? ''),
-    queryFn: ({ signal }) => listMessages(conversationId!, signal),
+    ...early.messages(conversationId ?? ''),
     enabled: Boolean(conversationId),
     staleTime: 0,
   });
@@ -217,13 +216,13 @@ export function reduceLive(state: LiveState, action: StreamAction): LiveState {
 /**
  * Follows a run's events while `enabled` (the answer is streaming): from seq 1, so a reload
  * mid-run rebuilds everything from the stored events and then goes on live. After a reload
- * it starts from what the subscription prefetch.ts started has brought (so the replayed text
+ * it starts from what the subscription the page's entry started (lib/early.ts) has brought (so the replayed text
  * is there at the first render) and adopts that subscription. When the run ends, the conversation's messages are
  * fetched again: the stored answer is the final word.
  */
 export function useRunStream(runId: string, conversationId: string, enabled: boolean): LiveState {
   const qc = useQueryClient();
-  const [state, dispatch] = useReducer(reduceLive, runId, (id) => startLive(id, enabled ? earlyEvents(id) : []));
+  const [state, dispatch] = useReducer(reduceLive, runId, (id) => startLive(id, enabled ? early.runEvents(id) : []));
   useEffect(() => {
     if (!enabled || !runId) return;
     dispatch({ type: 'follow', runId });
@@ -233,7 +232,7 @@ export function useRunStream(runId: string, conversationId: string, enabled: boo
         const onConnection = (connected: boolean) => {
           if (!ac.signal.aborted) dispatch({ type: 'connection', connected });
         };
-        const events = adoptEarly(runId, ac.signal, onConnection) ?? runEvents(runId, { signal: ac.signal, onConnection });
+        const events = early.adoptRun(runId, ac.signal, onConnection) ?? runEvents(runId, { signal: ac.signal, onConnection });
         for await (const event of events) {
           if (ac.signal.aborted) return;
           dispatch({ type: 'event', event });

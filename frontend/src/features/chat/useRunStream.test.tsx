@@ -13,7 +13,14 @@ vi.mock('../../lib/events', async (actual) => ({
   runEvents: () => feed,
 }));
 
-const { startEarly } = await import('./earlyRun');
+// The conversation the page opens at: its answer in run r1 is still streaming.
+vi.mock('../../lib/backend', async (actual) => ({
+  ...(await actual<typeof import('../../lib/backend')>()),
+  getSystem: () => Promise.resolve({}),
+  listMessages: () => Promise.resolve([{ role: 'ai', status: 'streaming', runId: 'r1' }]),
+}));
+
+const { early } = await import('../../lib/early');
 const { reduceLive, startLive, useRunStream } = await import('./queries');
 const { streamedAnswer } = await import('../../lib/run/timeline');
 
@@ -30,7 +37,8 @@ const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider 
 describe('an answer streaming after a reload', () => {
   it('shows what the early subscription brought at its first render, then goes on live, each word once', async () => {
     feed = new AsyncQueue<Event>();
-    startEarly('r1');
+    early.start('/chat/c1');
+    await tick();
     feed.push(chunk(1, 'Notice is '));
     feed.push(chunk(2, '30 days'));
     await tick();
