@@ -122,13 +122,19 @@ test('iteration and loop: frames with their steps, panels, a run through every i
   await page.locator('[data-testid="studio-node"][data-node-id="tick"][data-run-status="succeeded"]').waitFor();
   await screenshotBothThemes(page, 'studio-containers-run');
 
-  // In Runs, every round of a step inside is a row of its own, under its container, with its round.
+  // In Runs, every round of a step inside is a row of its own, under its container, with its round,
+  // listed by round (the iteration's rounds run in parallel and start in any order); a container's
+  // untitled first step is named by its kind, as on the canvas.
   await page.getByTestId('toolbar-open-run').click();
   await page.waitForURL(/#\/runs\/[^/?]+$/);
   const labels = page.locator('[data-testid="waterfall-row"][data-node-type="template-transform"]');
   await labels.nth(2).waitFor();
   assert.equal(await labels.count(), 3);
   assert.match(await labels.filter({ hasText: 'round 3' }).textContent(), /Label clause/);
+  const rounds = await page.locator('[data-testid="waterfall-row"][data-depth="1"] .wf-type').allTextContents();
+  assert.deepEqual(rounds.map((t) => t.match(/round (\d+)/)?.[1]), ['1', '1', '2', '2', '3', '3', '1', '1', '2', '2', '3', '3']);
+  const starts = page.locator('[data-testid="waterfall-row"][data-node-type="iteration-start"]');
+  assert.deepEqual(await starts.locator('.wf-title').allTextContents(), ['Start of the steps', 'Start of the steps', 'Start of the steps']);
   assert.equal(await page.locator('[data-testid="waterfall-row"][data-node-type="assigner"]').count(), 3);
   await screenshotBothThemes(page, 'runs-container-rounds');
   assert.deepEqual(browser.errors, []);
