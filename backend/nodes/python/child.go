@@ -3,11 +3,11 @@ package python
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"

@@ -92,7 +92,7 @@ func Run(ctx context.Context, p *Program, args map[string]any, lim script.Limits
 	case stdout.overflow:
 		return nil, script.ErrTooLarge
 	}
-	return decodeResponse(stdout.Bytes(), stderr.String(), runErr)
+	return decodeResponse(stdout.buf.Bytes(), stderr.buf.String(), runErr)
 }
 
 func decodeResponse(out []byte, stderr string, runErr error) (map[string]any, error) {
@@ -123,20 +123,22 @@ func lastLine(s string) string {
 }
 
 // cappedBuffer keeps the first max bytes written and notes any more, so a
-// child printing without end cannot fill the parent's memory.
+// child writing without end cannot fill the parent's memory. The buffer is
+// a field, not embedded, so that io.Copy cannot bypass Write through
+// bytes.Buffer's ReadFrom.
 type cappedBuffer struct {
-	bytes.Buffer
+	buf      bytes.Buffer
 	max      int
 	overflow bool
 }
 
 func (b *cappedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.Len(); len(p) > room {
+	if room := b.max - b.buf.Len(); len(p) > room {
 		b.overflow = true
 		if room > 0 {
-			b.Buffer.Write(p[:room])
+			b.buf.Write(p[:room])
 		}
 		return len(p), nil
 	}
-	return b.Buffer.Write(p)
+	return b.buf.Write(p)
 }
