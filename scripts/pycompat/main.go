@@ -116,4 +116,3 @@ func imports(code string) []string {
 	}
 	return out
 }
-
