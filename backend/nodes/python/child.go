@@ -20,11 +20,16 @@ import (
 // childEnv marks the process as a sandbox child. An init function rather
 // than a subcommand, so that every binary linking this package — lexflow
 // (desktop or not), its tests, the eval commands — can serve as the child
-// without each main knowing about it.
+// without each main knowing about it. It runs before main and before the
+// init functions of packages importing this one; json and re are
+// registered here rather than in init functions of their own, which could
+// run after this one.
 const childEnv = "LEXFLOW_PYTHON_CHILD"
 
 func init() {
 	if os.Getenv(childEnv) == "1" {
+		registerJSON()
+		registerRe()
 		os.Exit(serveChild(os.Stdin, os.Stdout))
 	}
 }
