@@ -262,4 +262,3 @@ func writeUnicodeEscape(b *strings.Builder, r rune) {
 	}
 	fmt.Fprintf(b, `\u%04x`, r)
 }
-
