@@ -30,6 +30,7 @@ func init() {
 	if os.Getenv(childEnv) == "1" {
 		registerJSON()
 		registerRe()
+		allowGenericAnnotations()
 		os.Exit(serveChild(os.Stdin, os.Stdout))
 	}
 }
@@ -116,7 +117,7 @@ func runMain(source string, args map[string]any) (map[string]any, error) {
 	}
 	globals := py.StringDict{"__name__": py.String("__main__")}
 	if _, err := ctx.RunCode(code, globals, globals, nil); err != nil {
-		return nil, pyError(err)
+		return nil, err
 	}
 	main, ok := globals["main"]
 	if !ok {
@@ -128,7 +129,7 @@ func runMain(source string, args map[string]any) (map[string]any, error) {
 	}
 	res, err := py.Call(main, nil, kwargs)
 	if err != nil {
-		return nil, pyError(err)
+		return nil, err
 	}
 	dict, ok := res.(py.StringDict)
 	if !ok {
@@ -165,6 +166,17 @@ func sandboxedImport(ctx py.Context, self py.Object, args py.Tuple, kwargs py.St
 	return py.BuiltinImport(ctx, self, args, kwargs, py.NewStringDict())
 }
 
-func pyError(err error) error {
-	return err
+// allowGenericAnnotations lets a type be subscripted — list[str] is list —
+// so that Dify's annotations (def main(items: list[str]) -> dict[str,
+// str]), which Python 3.4 evaluates when main is defined, do not fail.
+// gpython looks __getitem__ up on object for types and for instances
+// without one, so any other subscript still fails as before.
+func allowGenericAnnotations() {
+	// gpython calls it unbound: args are (self, key).
+	py.ObjectType.Dict["__getitem__"] = py.MustNewMethod("__getitem__", func(_ py.Object, args py.Tuple) (py.Object, error) {
+		if t, ok := args[0].(*py.Type); ok && len(args) == 2 {
+			return t, nil
+		}
+		return nil, py.ExceptionNewf(py.TypeError, "'%s' object is not subscriptable", args[0].Type().Name)
+	}, 0, "")
 }

@@ -23,7 +23,7 @@ func run(t *testing.T, src string, args map[string]any, lim script.Limits) (map[
 
 func TestRunsDifyMain(t *testing.T) {
 	src := `
-def main(arg1: str, arg2: list) -> dict:
+def main(arg1: str, arg2: list[dict]) -> dict[str, str]:
     return {"result": arg1 + "!", "n": len(arg2), "list": [1, 2.5, "a", {"b": True}, None]}
 `
 	got, err := run(t, src, map[string]any{"arg1": "a", "arg2": []any{1.0, "x"}}, script.DefaultLimits)
@@ -75,6 +75,7 @@ func TestSandbox(t *testing.T) {
 		{"not a dict", "def main():\n    return 3", script.ErrBadResult, ""},
 		{"too large", "def main():\n    return {'s': 'x' * 2000}", script.ErrTooLarge, ""},
 		{"raises", "def main():\n    raise ValueError('boom')", nil, "boom"},
+		{"an int is still not subscriptable", "def main():\n    return {'x': (5)[0]}", nil, "'int' object is not subscriptable"},
 		{"print is harmless", "def main():\n    print('hello')\n    return {'ok': True}", nil, "<nil>"},
 	}
 	for _, tt := range tests {
