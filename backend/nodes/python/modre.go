@@ -52,7 +52,7 @@ func registerRe() {
 	})
 }
 
-// compilePattern translates Python's flags and its \Z into RE2.
+// compilePattern translates Python's flags and escapes into RE2.
 func compilePattern(pattern string, flags int) (*regexp.Regexp, error) {
 	var prefix string
 	for _, f := range []struct {
@@ -66,7 +66,7 @@ func compilePattern(pattern string, flags int) (*regexp.Regexp, error) {
 	if prefix != "" {
 		prefix = "(?" + prefix + ")"
 	}
-	re, err := regexp.Compile(prefix + strings.ReplaceAll(pattern, `\Z`, `\z`))
+	re, err := regexp.Compile(prefix + translateEscapes(pattern))
 	if err != nil {
 		return nil, py.ExceptionNewf(reError, "%v", err)
 	}
@@ -119,4 +119,34 @@ func reEscape(_ py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, erro
 		return nil, err
 	}
 	return py.String(regexp.QuoteMeta(s)), nil
+}
+
+// translateEscapes rewrites the escapes Python spells differently from
+// RE2: \Z (end of text) is \z, \uXXXX and \UXXXXXXXX are \x{...}. An
+// escaped backslash is copied as it is, so \\u stays a backslash and a u.
+func translateEscapes(pattern string) string {
+	var b strings.Builder
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] != '\\' || i+1 == len(pattern) {
+			b.WriteByte(pattern[i])
+			continue
+		}
+		next := pattern[i+1]
+		digits := map[byte]int{'u': 4, 'U': 8}[next]
+		switch {
+		case next == 'Z':
+			b.WriteString(`\z`)
+		case digits > 0 && i+2+digits <= len(pattern) && isHex(pattern[i+2:i+2+digits]):
+			b.WriteString(`\x{` + pattern[i+2:i+2+digits] + `}`)
+			i += digits
+		default:
+			b.WriteString(pattern[i : i+2])
+		}
+		i++
+	}
+	return b.String()
+}
+
+func isHex(s string) bool {
+	return strings.Trim(s, "0123456789abcdefABCDEF") == ""
 }

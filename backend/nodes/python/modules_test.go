@@ -29,6 +29,7 @@ func TestModules(t *testing.T) {
 		{"re split", `re.split(r"[,;]\s*", "a, b;c")`, []any{"a", "b", "c"}},
 		{"re span in runes", `re.search("b", "éb").span()`, []any{1.0, 2.0}},
 		{"re compiled", "re.compile(r'~~~(\\w+)\\n(.*?)~~~', re.DOTALL).search('x~~~py\\nprint()~~~').groups()", []any{"py", "print()"}},
+		{"re unicode escapes", `re.findall(r"[\u4e00-\u9fff]+|\\u", "ab 中文 \\u")`, []any{"中文", `\u`}},
 		{"re lookahead is an error", `catch(lambda: re.compile(r"a(?=b)"), re.error)`, true},
 	}
 	for _, tt := range tests {
