@@ -117,7 +117,7 @@ func runMain(source string, args map[string]any) (map[string]any, error) {
 	}
 	globals := py.StringDict{"__name__": py.String("__main__")}
 	if _, err := ctx.RunCode(code, globals, globals, nil); err != nil {
-		return nil, err
+		return nil, withLine(err)
 	}
 	main, ok := globals["main"]
 	if !ok {
@@ -129,7 +129,7 @@ func runMain(source string, args map[string]any) (map[string]any, error) {
 	}
 	res, err := py.Call(main, nil, kwargs)
 	if err != nil {
-		return nil, err
+		return nil, withLine(err)
 	}
 	dict, ok := res.(py.StringDict)
 	if !ok {
@@ -179,4 +179,26 @@ func allowGenericAnnotations() {
 		}
 		return nil, py.ExceptionNewf(py.TypeError, "'%s' object is not subscriptable", args[0].Type().Name)
 	}, 0, "")
+}
+
+// withLine adds to a Python exception the line of main.py it was raised
+// on, the innermost frame of its traceback.
+func withLine(err error) error {
+	var info py.ExceptionInfo
+	switch e := err.(type) {
+	case py.ExceptionInfo:
+		info = e
+	case *py.ExceptionInfo:
+		info = *e
+	default:
+		return err
+	}
+	tb := info.Traceback
+	for tb != nil && tb.Next != nil {
+		tb = tb.Next
+	}
+	if tb == nil {
+		return err
+	}
+	return fmt.Errorf("line %d: %w", tb.Lineno, err)
 }

@@ -74,7 +74,7 @@ func TestSandbox(t *testing.T) {
 		{"no import through exec", "def main():\n    exec('import os')\n    return {}", nil, "No module named 'os'"},
 		{"not a dict", "def main():\n    return 3", script.ErrBadResult, ""},
 		{"too large", "def main():\n    return {'s': 'x' * 2000}", script.ErrTooLarge, ""},
-		{"raises", "def main():\n    raise ValueError('boom')", nil, "boom"},
+		{"raises", "def main():\n    raise ValueError('boom')", nil, "line 2: ValueError: 'boom'"},
 		{"an int is still not subscriptable", "def main():\n    return {'x': (5)[0]}", nil, "'int' object is not subscriptable"},
 		{"print is harmless", "def main():\n    print('hello')\n    return {'ok': True}", nil, "<nil>"},
 	}
