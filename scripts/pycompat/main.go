@@ -10,6 +10,17 @@
 // node's output one of its declared type, a knowledge retrieval's result a
 // list of one chunk, anything else a sentence — or a small JSON object as
 // text when the code json.loads its arguments.
+//
+// Measured with gpython v0.2.0 and CPython 3.11 (45 nodes in 23 files):
+//
+//	| step                                                   | nodes |
+//	|--------------------------------------------------------|-------|
+//	| gpython parses                                         | 38    |
+//	| python.Compile accepts (imports, main)                 | 30    |
+//	| main(**inputs) runs in the sandbox                     | 17    |
+//	| runs in CPython 3 with the same inputs                 | 20    |
+//	| same JSON result as CPython                            | 16    |
+//	| without json/re modules: runs (of 25 importing neither) | 11    |
 package main
 
 import (
