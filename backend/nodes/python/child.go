@@ -31,6 +31,7 @@ func init() {
 		registerJSON()
 		registerRe()
 		allowGenericAnnotations()
+		allowBoolCalls()
 		os.Exit(serveChild(os.Stdin, os.Stdout))
 	}
 }
@@ -201,4 +202,15 @@ func withLine(err error) error {
 		return err
 	}
 	return fmt.Errorf("line %d: %w", tb.Lineno, err)
+}
+
+// allowBoolCalls makes bool(x) x's truth value, as in Python; gpython's
+// bool type has no constructor ("cannot create 'bool' instances").
+func allowBoolCalls() {
+	py.BoolType.New = func(_ *py.Type, args py.Tuple, _ py.StringDict) (py.Object, error) {
+		if len(args) == 0 {
+			return py.False, nil
+		}
+		return py.MakeBool(args[0])
+	}
 }

@@ -30,6 +30,7 @@ func TestModules(t *testing.T) {
 		{"re span in runes", `re.search("b", "éb").span()`, []any{1.0, 2.0}},
 		{"re compiled", "re.compile(r'~~~(\\w+)\\n(.*?)~~~', re.DOTALL).search('x~~~py\\nprint()~~~').groups()", []any{"py", "print()"}},
 		{"re unicode escapes", `re.findall(r"[\u4e00-\u9fff]+|\\u", "ab 中文 \\u")`, []any{"中文", `\u`}},
+		{"bool calls", `[bool(re.search("x", "axb")), bool(re.search("y", "axb")), bool(), bool([1])]`, []any{true, false, false, true}},
 		{"re lookahead is an error", `catch(lambda: re.compile(r"a(?=b)"), re.error)`, true},
 	}
 	for _, tt := range tests {

@@ -29,7 +29,7 @@
 // Known differences from CPython, beyond Python 3.4's grammar: dicts are
 // string-keyed and unordered (json.dumps sorts keys); attribute lookup on
 // a dict finds its keys first, so d.items() fails on a dict with a key
-// "items"; bool(x) cannot be called; print output is discarded.
+// "items"; print output is discarded.
 //
 // Memory: the child's heap is watched every 5 ms and capped by
 // Limits.MaxMemory; on Linux and macOS RLIMIT_AS (the cap plus 2 GiB for the
