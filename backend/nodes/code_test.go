@@ -21,10 +21,7 @@ func TestCodeRunsDifyJavaScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]any{}
-	for k, v := range res.Outputs {
-		got[k] = v.Any()
-	}
+	got := plainOutputs(res)
 	want := map[string]any{"words": []any{"a", "b"}, "count": 4.0, "meta": map[string]any{"ok": true}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("outputs (-want +got):\n%s", d)
@@ -37,6 +34,14 @@ func TestCodeRunsDifyJavaScript(t *testing.T) {
 	}
 }
 
+func plainOutputs(res engine.NodeResult) map[string]any {
+	got := map[string]any{}
+	for k, v := range res.Outputs {
+		got[k] = v.Any()
+	}
+	return got
+}
+
 func TestCodeRunsDifyPython(t *testing.T) {
 	n := build(t, newCode, "code", dsl.ModeWorkflow, `{"code_language": "python3",
 		"code": "import json\n\ndef main(text: str, n: int) -> dict:\n    return {'words': text.split(' '), 'count': n * 2, 'meta': json.loads('{\"ok\": true}'), 'bad': [1, 'x']}",
@@ -47,10 +52,7 @@ func TestCodeRunsDifyPython(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]any{}
-	for k, v := range res.Outputs {
-		got[k] = v.Any()
-	}
+	got := plainOutputs(res)
 	want := map[string]any{"words": []any{"a", "b"}, "count": 4.0, "meta": map[string]any{"ok": true}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("outputs (-want +got):\n%s", d)
