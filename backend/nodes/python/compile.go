@@ -22,7 +22,7 @@ func Compile(source string) (*Program, error) {
 	}
 	tree, err := parser.ParseString(source, py.ExecMode)
 	if err != nil {
-		return nil, fmt.Errorf("compile python: %w", err)
+		return nil, fmt.Errorf("compile python: %w", syntaxError(err))
 	}
 	if _, err := compile.Compile(source, "main.py", py.ExecMode, 0, true); err != nil {
 		return nil, fmt.Errorf("compile python: %w", err)
@@ -73,4 +73,19 @@ func definesMain(tree ast.Ast) bool {
 		}
 	}
 	return false
+}
+
+// syntaxError says on one line where the parser stopped: gpython's own
+// message spans several, led by `File "<string>"`.
+func syntaxError(err error) error {
+	e, ok := err.(*py.Exception)
+	if !ok {
+		return err
+	}
+	line, ok := e.Dict["lineno"].(py.Int)
+	args, _ := e.Args.(py.Tuple)
+	if !ok || len(args) == 0 {
+		return err
+	}
+	return fmt.Errorf("line %d: %s: %v", line, e.Base.Name, args[0])
 }

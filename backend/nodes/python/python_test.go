@@ -42,7 +42,8 @@ func TestCompileProblems(t *testing.T) {
 		want      error
 		contains  string
 	}{
-		{"syntax", "def main(:\n    pass", nil, "compile python"},
+		{"syntax", "def main(:\n    pass", nil, "compile python: line 1: SyntaxError: invalid syntax"},
+		{"f-string", "def main(x):\n    return {'a': f'{x}'}", nil, "compile python: line 2: SyntaxError"},
 		{"no main", "x = 1", script.ErrNoMain, ""},
 		{"import os", "import os\ndef main():\n    return {}", ErrNoModule, "import os"},
 		{"from subprocess", "from subprocess import run\ndef main():\n    return {}", ErrNoModule, "import subprocess"},
