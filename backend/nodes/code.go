@@ -87,7 +87,7 @@ func compileCode(data codeData) (mainFunc, error) {
 			return nil, fieldError("code", "Code nodes can import only "+strings.Join(python.Modules, ", ")+": rewrite the code without this import.", "%v", err)
 		}
 		if err != nil {
-			return nil, fieldError("code", "The code has a mistake or uses Python newer than 3.4 (such as f-strings): check it.", "%v", err)
+			return nil, fieldError("code", "The code has a mistake or uses syntax newer than Python 3.4 (such as a format spec in an f-string): check it.", "%v", err)
 		}
 		return func(ctx context.Context, args map[string]any) (map[string]any, error) {
 			return python.Run(ctx, p, args, script.DefaultLimits)

@@ -91,7 +91,7 @@ func TestCodeChecksOutputs(t *testing.T) {
 func TestCodeProblems(t *testing.T) {
 	tests := []struct{ data, field, message string }{
 		{`{"code_language": "python3", "code": "import os\ndef main():\n  return {}", "outputs": {"a": {"type": "string"}}}`, "code", "import only"},
-		{`{"code_language": "python3", "code": "def main(x):\n  return {'a': f'{x}'}", "outputs": {"a": {"type": "string"}}}`, "code", "f-strings"},
+		{`{"code_language": "python3", "code": "def main(x):\n  return {'a': f'{x:>5}'}", "outputs": {"a": {"type": "string"}}}`, "code", "newer than Python 3.4"},
 		{`{"code_language": "ruby", "code": "def main; end", "outputs": {"a": {"type": "string"}}}`, "code_language", "Python 3"},
 		{`{"code_language": "javascript", "code": "function main( {", "outputs": {"a": {"type": "string"}}}`, "code", "mistake"},
 		{`{"code_language": "javascript", "code": "function main() {}", "outputs": {"a": {"type": "file"}}}`, "outputs.a.type", "type"},

@@ -20,7 +20,7 @@ func Compile(source string) (*Program, error) {
 	if len(source) > script.MaxSource {
 		return nil, fmt.Errorf("compile python: %d bytes, the limit is %d", len(source), script.MaxSource)
 	}
-	tree, err := parser.ParseString(source, py.ExecMode)
+	source, tree, err := parse(source)
 	if err != nil {
 		return nil, fmt.Errorf("compile python: %w", syntaxError(err))
 	}
@@ -34,6 +34,21 @@ func Compile(source string) (*Program, error) {
 		return nil, script.ErrNoMain
 	}
 	return &Program{source: source}, nil
+}
+
+// parse parses source as it is or, should that fail, with its f-strings
+// rewritten; the source returned is the one that parsed.
+func parse(source string) (string, ast.Ast, error) {
+	tree, err := parser.ParseString(source, py.ExecMode)
+	if err == nil {
+		return source, tree, nil
+	}
+	if rewritten, ok := rewriteFStrings(source); ok && rewritten != source {
+		if tree, err2 := parser.ParseString(rewritten, py.ExecMode); err2 == nil {
+			return rewritten, tree, nil
+		}
+	}
+	return source, nil, err
 }
 
 // missingImport names the first module source imports that is not one of

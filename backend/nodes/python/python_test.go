@@ -36,6 +36,28 @@ def main(arg1: str, arg2: list[dict]) -> dict[str, str]:
 	}
 }
 
+func TestFStrings(t *testing.T) {
+	src := `
+def main(x: str, items: list) -> dict:
+    # an f"{comment}" is left alone
+    plain = "{not a field}"
+    return {
+        "a": f"<{x}> {{braces}} {items[0]['k']!r} {len(items) + 1}",
+        "b": rf'\d{x}' + F"""multi
+{x}""",
+        "c": plain + f"",
+    }
+`
+	got, err := run(t, src, map[string]any{"x": "v", "items": []any{map[string]any{"k": "q"}}}, script.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"a": "<v> {braces} 'q' 2", "b": `\dv` + "multi\nv", "c": "{not a field}"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("result (-want +got):\n%s", d)
+	}
+}
+
 func TestCompileProblems(t *testing.T) {
 	tests := []struct {
 		name, src string
@@ -43,7 +65,7 @@ func TestCompileProblems(t *testing.T) {
 		contains  string
 	}{
 		{"syntax", "def main(:\n    pass", nil, "compile python: line 1: SyntaxError: invalid syntax"},
-		{"f-string", "def main(x):\n    return {'a': f'{x}'}", nil, "compile python: line 2: SyntaxError"},
+		{"f-string with a format spec", "def main(x):\n    return {'a': f'{x:>5}'}", nil, "compile python: line 2: SyntaxError"},
 		{"no main", "x = 1", script.ErrNoMain, ""},
 		{"import os", "import os\ndef main():\n    return {}", ErrNoModule, "import os"},
 		{"from subprocess", "from subprocess import run\ndef main():\n    return {}", ErrNoModule, "import subprocess"},
