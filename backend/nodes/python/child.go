@@ -32,6 +32,7 @@ func init() {
 		registerRe()
 		allowGenericAnnotations()
 		allowBoolCalls()
+		addStringMethods()
 		os.Exit(serveChild(os.Stdin, os.Stdout))
 	}
 }

@@ -31,6 +31,9 @@ func TestModules(t *testing.T) {
 		{"re compiled", "re.compile(r'~~~(\\w+)\\n(.*?)~~~', re.DOTALL).search('x~~~py\\nprint()~~~').groups()", []any{"py", "print()"}},
 		{"re unicode escapes", `re.findall(r"[\u4e00-\u9fff]+|\\u", "ab 中文 \\u")`, []any{"中文", `\u`}},
 		{"bool calls", `[bool(re.search("x", "axb")), bool(re.search("y", "axb")), bool(), bool([1])]`, []any{true, false, false, true}},
+		{"str methods", `[", ".join(["a", "b"]), "-".join(x for x in "xy"), "Ab".lower(), "ab".upper(), "hello wORLD".title(), "éa".capitalize(), "a\nb\n".splitlines(), "aXaXa".count("a"), "12".isdigit(), "1a".isdigit(), " ".isspace(), "".isalpha()]`,
+			[]any{"a, b", "x-y", "ab", "AB", "Hello World", "Éa", []any{"a", "b"}, 3.0, true, false, true, false}},
+		{"join refuses a non-str", `catch(lambda: ",".join([1]), TypeError)`, true},
 		{"re lookahead is an error", `catch(lambda: re.compile(r"a(?=b)"), re.error)`, true},
 	}
 	for _, tt := range tests {
