@@ -18,18 +18,21 @@
 // Compile rejects any other import before a run, naming it.
 //
 // What it runs (go run ./scripts/pycompat, 45 Python code nodes in 23 of the
-// 38 exports of ../shared/eval/dify-dsl): gpython parses 38 (the other 7
-// use f-strings, which Python 3.4 lacks); Compile accepts 30 (the rest
-// import os, requests, jieba, json_repair, pathlib or sympy); 17 run with
-// plausible inputs, 11 of them without this package's json and re. With the
-// same inputs CPython 3.11 runs 20: 16 of them run here with identical
-// results, 3 are refused for their imports (os, requests) and 1 fails on a
-// gpython bug (below). The other failures fail in CPython too.
+// 38 exports of ../shared/eval/dify-dsl): gpython parses 38 as written (the
+// other 7 use f-strings, which Compile rewrites); Compile accepts 33 (the
+// rest import os, requests, pandas, jieba, json_repair, pathlib, sympy,
+// base64 or hmac); 19 run with plausible inputs, 12 of them without this
+// package's json and re. With the same inputs CPython 3.11 runs 24: 18 of
+// them run here with identical results, 5 are refused for their imports
+// (os, requests, base64, hmac) and 1 fails on a gpython bug (below). The
+// other failures fail in CPython too.
 //
 // Known differences from CPython, beyond Python 3.4's grammar: dicts are
 // string-keyed and unordered (json.dumps sorts keys); attribute lookup on
 // a dict finds its keys first, so d.items() fails on a dict with a key
-// "items"; print output is discarded.
+// "items"; str has no format method (f-strings with a format spec are
+// refused), and only the methods gpython has plus those strmethods.go
+// adds; "text" % 3 does not raise; print output is discarded.
 //
 // Memory: the child's heap is watched every 5 ms and capped by
 // Limits.MaxMemory; on Linux and macOS RLIMIT_AS (the cap plus 2 GiB for the
