@@ -26,7 +26,7 @@ const addressSlack = 2 << 30
 // fails at once instead of waiting for the heap watchdog) and its CPU
 // time (should the parent die before killing it).
 func hardLimits(maxMemory int64, timeoutS int) {
-	if maxMemory > 0 {
+	if maxMemory > 0 && !raceDetector {
 		lim := uint64(maxMemory) + addressSlack
 		_ = unix.Setrlimit(unix.RLIMIT_AS, &unix.Rlimit{Cur: lim, Max: lim})
 	}
