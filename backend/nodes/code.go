@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
-	"github.com/dop251/goja"
-
 	"lexflow/backend/engine"
+	"lexflow/backend/nodes/python"
 	"lexflow/backend/nodes/script"
 )
 
@@ -23,8 +23,9 @@ import (
 // than 400,000 characters of text each, and objects nest at most 5 deep
 // (Dify's limits). Undeclared results are dropped, with a warning.
 //
-// JavaScript runs on goja. Python 3 has no sandboxed interpreter here: a
-// Python code node is a compile problem naming the node, never skipped.
+// JavaScript runs on goja (package script), Python 3 on gpython in a child
+// process (package python); code that does not parse, or imports a module
+// the sandbox lacks, is a compile problem naming the node, never skipped.
 type codeData struct {
 	Code      string                `json:"code"`
 	Language  string                `json:"code_language"`
@@ -54,7 +55,7 @@ func newCode(def engine.NodeDef) (engine.Node, error) {
 	if err := decode(def, &data); err != nil {
 		return nil, err
 	}
-	prog, err := compileCode(data)
+	runMain, err := compileCode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -63,23 +64,36 @@ func newCode(def engine.NodeDef) (engine.Node, error) {
 		return nil, err
 	}
 	return node{spec: spec, run: func(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
-		return runCode(ctx, prog, data, spec.Outputs, in)
+		return runCode(ctx, runMain, data, spec.Outputs, in)
 	}}, nil
 }
 
-func compileCode(data codeData) (*goja.Program, error) {
+// mainFunc calls a compiled program's main with its arguments by name.
+type mainFunc func(ctx context.Context, args map[string]any) (map[string]any, error)
+
+func compileCode(data codeData) (mainFunc, error) {
 	switch data.Language {
 	case "javascript":
 		p, err := script.CompileJS(data.Code)
 		if err != nil {
 			return nil, fieldError("code", "The code has a mistake: check it.", "%v", err)
 		}
-		return p, nil
+		return func(ctx context.Context, args map[string]any) (map[string]any, error) {
+			return script.RunJS(ctx, p, args, script.DefaultLimits)
+		}, nil
 	case "python3":
-		return nil, fieldError("code_language", "Python code cannot run here: Lexflow runs JavaScript code only; rewrite main in JavaScript.",
-			"no sandboxed Python 3 interpreter is available")
+		p, err := python.Compile(data.Code)
+		if errors.Is(err, python.ErrNoModule) {
+			return nil, fieldError("code", "Code nodes can import only "+strings.Join(python.Modules, ", ")+": rewrite the code without this import.", "%v", err)
+		}
+		if err != nil {
+			return nil, fieldError("code", "The code has a mistake or uses syntax newer than Python 3.4 (such as a format spec in an f-string): check it.", "%v", err)
+		}
+		return func(ctx context.Context, args map[string]any) (map[string]any, error) {
+			return python.Run(ctx, p, args, script.DefaultLimits)
+		}, nil
 	}
-	return nil, fieldError("code_language", "Choose JavaScript.", "code language %q", data.Language)
+	return nil, fieldError("code_language", "Choose JavaScript or Python 3.", "code language %q", data.Language)
 }
 
 func codeSpec(data codeData) (engine.Spec, error) {
@@ -117,14 +131,14 @@ func codeOutputType(s string) (engine.Type, error) {
 	return "", fmt.Errorf("a code node cannot output %s", t)
 }
 
-func runCode(ctx context.Context, prog *goja.Program, data codeData, outs []engine.Output, in engine.NodeInput) (engine.NodeResult, error) {
+func runCode(ctx context.Context, runMain mainFunc, data codeData, outs []engine.Output, in engine.NodeInput) (engine.NodeResult, error) {
 	args := map[string]any{}
 	for _, v := range data.Variables {
 		val, _ := in.Vars.Get(v.ValueSelector)
 		args[v.Variable] = plainValue(val)
 	}
 	res := engine.NodeResult{Inputs: args}
-	result, err := script.RunJS(ctx, prog, args, script.DefaultLimits)
+	result, err := runMain(ctx, args)
 	if err != nil {
 		return res, codeFailure(err)
 	}

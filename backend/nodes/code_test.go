@@ -21,10 +21,7 @@ func TestCodeRunsDifyJavaScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]any{}
-	for k, v := range res.Outputs {
-		got[k] = v.Any()
-	}
+	got := plainOutputs(res)
 	want := map[string]any{"words": []any{"a", "b"}, "count": 4.0, "meta": map[string]any{"ok": true}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("outputs (-want +got):\n%s", d)
@@ -34,6 +31,43 @@ func TestCodeRunsDifyJavaScript(t *testing.T) {
 	}
 	if w, _ := res.ProcessData["warnings"].([]string); len(w) != 1 || !strings.Contains(w[0], `"extra"`) {
 		t.Errorf("warnings %v", res.ProcessData["warnings"])
+	}
+}
+
+func plainOutputs(res engine.NodeResult) map[string]any {
+	got := map[string]any{}
+	for k, v := range res.Outputs {
+		got[k] = v.Any()
+	}
+	return got
+}
+
+func TestCodeRunsDifyPython(t *testing.T) {
+	n := build(t, newCode, "code", dsl.ModeWorkflow, `{"code_language": "python3",
+		"code": "import json\n\ndef main(text: str, n: int) -> dict:\n    return {'words': text.split(' '), 'count': n * 2, 'meta': json.loads('{\"ok\": true}'), 'bad': [1, 'x']}",
+		"variables": [{"variable": "text", "value_selector": ["s", "text"]}, {"variable": "n", "value_selector": ["s", "n"]}],
+		"outputs": {"words": {"type": "array[string]"}, "count": {"type": "number"}, "meta": {"type": "object"}}}`)
+	vars := engine.VarsOf(map[string]engine.Value{"s.text": engine.String("a b"), "s.n": engine.Number(2)})
+	res, err := n.Run(t.Context(), engine.NodeInput{Vars: vars})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := plainOutputs(res)
+	want := map[string]any{"words": []any{"a", "b"}, "count": 4.0, "meta": map[string]any{"ok": true}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outputs (-want +got):\n%s", d)
+	}
+	if w, _ := res.ProcessData["warnings"].([]string); len(w) != 1 || !strings.Contains(w[0], `"bad"`) {
+		t.Errorf("warnings %v", res.ProcessData["warnings"])
+	}
+}
+
+func TestCodeChecksPythonOutputs(t *testing.T) {
+	n := build(t, newCode, "code", dsl.ModeWorkflow, `{"code_language": "python3", "code": "def main():\n    return {'a': [1, 'x']}", "outputs": {"a": {"type": "array[number]"}}}`)
+	_, err := n.Run(t.Context(), engine.NodeInput{})
+	var f *Failure
+	if err == nil || !errors.As(err, &f) || f.Type != ErrorTypeInvalidOutput || !strings.Contains(err.Error(), "item 1 is string") {
+		t.Errorf("%v, want an invalid output", err)
 	}
 }
 
@@ -56,7 +90,9 @@ func TestCodeChecksOutputs(t *testing.T) {
 
 func TestCodeProblems(t *testing.T) {
 	tests := []struct{ data, field, message string }{
-		{`{"code_language": "python3", "code": "def main():\n  return {}", "outputs": {"a": {"type": "string"}}}`, "code_language", "Python code cannot run here"},
+		{`{"code_language": "python3", "code": "import os\ndef main():\n  return {}", "outputs": {"a": {"type": "string"}}}`, "code", "import only"},
+		{`{"code_language": "python3", "code": "def main(x):\n  return {'a': f'{x:>5}'}", "outputs": {"a": {"type": "string"}}}`, "code", "newer than Python 3.4"},
+		{`{"code_language": "ruby", "code": "def main; end", "outputs": {"a": {"type": "string"}}}`, "code_language", "Python 3"},
 		{`{"code_language": "javascript", "code": "function main( {", "outputs": {"a": {"type": "string"}}}`, "code", "mistake"},
 		{`{"code_language": "javascript", "code": "function main() {}", "outputs": {"a": {"type": "file"}}}`, "outputs.a.type", "type"},
 		{`{"code_language": "javascript", "code": "function main() {}"}`, "outputs", "output"},

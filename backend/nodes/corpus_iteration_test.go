@@ -16,7 +16,8 @@ import (
 
 // A real Dify export (dify/testdata/dify/README.md): a chatflow that splits
 // a question into steps with a parameter extractor, then, in an iteration,
-// reads each step with a Python code node and answers it with an LLM.
+// reads each step with a Python code node and answers it with an LLM; it
+// imports, compiles and runs unchanged.
 const corpusIteration = "dify/testdata/dify/corpus_llm2o1.yml"
 
 const (
@@ -47,19 +48,8 @@ func TestCorpusIterationImportsCompilesAndRuns(t *testing.T) {
 		t.Errorf("steps inside the iteration (-want +got):\n%s", d)
 	}
 
-	// Its one problem is the Python code inside the iteration, on that step.
+	// Its Python code step runs as written, in the sandbox, once per step.
 	e := newEnv(t, "openai")
-	_, err = engine.Compile(app, e.registry(t))
-	ce, ok := err.(*engine.CompileError)
-	if !ok || len(ce.Problems) != 1 || ce.Problems[0].NodeID != corpusCodeID {
-		t.Fatalf("compile: %v, want one problem, on the Python code node", err)
-	}
-
-	// The same step in JavaScript: the app runs, the iteration once per step.
-	setNodeData(t, app, corpusCodeID, `{"title": "parse", "code_language": "javascript",
-		"code": "function main({step}) { return {name: step.name, content: step.content} }",
-		"variables": [{"variable": "step", "value_selector": ["`+corpusIterationID+`", "item"]}],
-		"outputs": {"name": {"type": "string"}, "content": {"type": "string"}}}`)
 	e.srv.Respond("gpt-4o-mini", func(req llmtest.Request) llmtest.Reply {
 		return llmtest.Text(`{"steps": [{"name": "define", "content": "Define the term."}, {"name": "apply", "content": "Apply it."}]}`)
 	})
@@ -94,15 +84,4 @@ func TestCorpusIterationImportsCompilesAndRuns(t *testing.T) {
 	if !strings.Contains(res.Answer, "Answered: Define the term.\nAnswered: Apply it.") {
 		t.Errorf("answer %q does not carry both steps' answers", res.Answer)
 	}
-}
-
-func setNodeData(t *testing.T, app *dsl.App, id, data string) {
-	t.Helper()
-	for i := range app.Workflow.Graph.Nodes {
-		if app.Workflow.Graph.Nodes[i].ID == id {
-			app.Workflow.Graph.Nodes[i].Data = []byte(data)
-			return
-		}
-	}
-	t.Fatalf("no node %s", id)
 }

@@ -19,7 +19,7 @@
 //	assigner            version "2": items [{variable_selector, input_type, operation, value}];
 //	                    version 1: assigned_variable_selector, write_mode, input_variable_selector
 //	list-operator       variable, filter_by, extract_by, order_by, limit
-//	code                code, code_language (javascript; python3 is a compile problem), variables, outputs
+//	code                code, code_language (javascript | python3), variables, outputs
 //	http-request        method, url, headers, params, body, authorization, timeout (approved hosts only)
 //	document-extractor  variable_selector, is_array_file
 //	agent               also Dify's form: agent_strategy_name, agent_parameters (difyagent.go)

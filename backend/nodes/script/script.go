@@ -25,13 +25,14 @@ import (
 // Limits bound one run.
 type Limits struct {
 	Timeout   time.Duration
-	MaxResult int // bytes of the result's JSON
-	MaxDepth  int // call stack
+	MaxResult int   // bytes of the result's JSON
+	MaxDepth  int   // call stack
+	MaxMemory int64 // bytes of heap; Python only, goja cannot bound it
 }
 
 // DefaultLimits are Dify's defaults where it has them (a 15 s worker
 // timeout) and generous ones elsewhere.
-var DefaultLimits = Limits{Timeout: 15 * time.Second, MaxResult: 4 << 20, MaxDepth: 1000}
+var DefaultLimits = Limits{Timeout: 15 * time.Second, MaxResult: 4 << 20, MaxDepth: 1000, MaxMemory: 256 << 20}
 
 // MaxSource is the largest program accepted, in bytes.
 const MaxSource = 1 << 20
