@@ -3,7 +3,8 @@ import { codeKind, outputsConfig, outputsOf, validateCode } from './definition';
 
 describe('code', () => {
   it('starts runnable but for its inputs', () => expect(Object.keys(validateCode(codeKind.defaults())).sort()).toEqual(['variables.0.value_selector', 'variables.1.value_selector']));
-  it('says Python cannot run here', () => expect(validateCode({ ...codeKind.defaults(), code_language: 'python3', variables: [] }).code_language).toMatch(/Python code cannot run here/));
+  it('takes Python 3 as well as JavaScript', () => expect(validateCode({ ...codeKind.defaults(), code_language: 'python3', variables: [] }).code_language).toBeUndefined());
+  it('refuses a language it cannot run', () => expect(validateCode({ ...codeKind.defaults(), code_language: 'ruby', variables: [] }).code_language).toMatch(/JavaScript or Python 3/));
   it('round-trips outputs in order', () => {
     const outs = [
       { name: 'b', type: 'number' },
