@@ -91,7 +91,7 @@ func TestOpeningAnUnsupportedFileSaysWhy(t *testing.T) {
 		out := openPaths(t, d.Services.Library, d.Open...)
 		msg := out.Message()
 		if out.Route != "" || !strings.HasPrefix(msg, "Lexflow could not add this file:\n\n") ||
-			!strings.Contains(msg, "fees.xlsx") || !strings.Contains(msg, "a zip archive (not a .docx)") {
+			!strings.Contains(msg, "fees.xlsx") || !strings.Contains(msg, "fees.xlsx is a spreadsheet; supported are PDF, DOCX") {
 			t.Errorf("opening a spreadsheet: route %q, message %q", out.Route, msg)
 		}
 		if _, err := d.Services.Library.Collection(context.Background(), openfiles.CollectionName); err == nil {

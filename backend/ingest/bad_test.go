@@ -232,9 +232,10 @@ func TestDetect(t *testing.T) {
 		{"notes.txt", "plain", evidence.FormatText, ""},
 		{"README", "plain words", evidence.FormatText, ""},
 		{"empty.pdf", "", evidence.FormatPDF, ""},
-		{"scan.png", "\x89PNG\r\n", "", "scan.png is a PNG image"},
+		{"scan.png", "\x89PNG\r\n", "", "scan.png is a PNG image; OCR is not supported; supported are PDF, DOCX"},
 		{"old.doc", "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", "", "legacy Office"},
-		{"book.xlsx", "PK\x03\x04", "", "zip archive"},
+		{"book.xlsx", "PK\x03\x04", "", "book.xlsx is a spreadsheet; supported are PDF, DOCX, HTML, TXT and Markdown"},
+		{"bundle.zip", "PK\x03\x04", "", "bundle.zip is a zip archive (not a .docx); supported are"},
 		{"data.bin", "\x00\x01", "", "data.bin (.bin files)"},
 	}
 	for _, tt := range tests {

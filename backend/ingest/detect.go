@@ -20,7 +20,10 @@ func Detect(name string, head []byte) (evidence.Format, error) {
 		return f, nil
 	}
 	if kind := knownBinary(head); kind != "" {
-		return "", fmt.Errorf("%w: %s is %s", ErrUnsupportedFormat, filepath.Base(name), kind)
+		if kind == zipArchive && officeZip(ext) { // an Office or OpenDocument file is a zip: say which
+			kind = describeExt(ext)
+		}
+		return "", fmt.Errorf("%w: %s is %s; %s", ErrUnsupportedFormat, filepath.Base(name), kind, supportedFormats)
 	}
 	switch ext {
 	case ".pdf":
@@ -40,8 +43,21 @@ func Detect(name string, head []byte) (evidence.Format, error) {
 	if ext == "" && looksText(head) {
 		return evidence.FormatText, nil
 	}
-	return "", fmt.Errorf("%w: %s (%s); supported are PDF, DOCX, HTML, TXT and Markdown",
-		ErrUnsupportedFormat, filepath.Base(name), describeExt(ext))
+	return "", fmt.Errorf("%w: %s (%s); %s", ErrUnsupportedFormat, filepath.Base(name), describeExt(ext), supportedFormats)
+}
+
+// supportedFormats ends every refusal, so the reader knows what to bring.
+const supportedFormats = "supported are PDF, DOCX, HTML, TXT and Markdown"
+
+const zipArchive = "a zip archive (not a .docx)"
+
+// officeZip tells the extensions of zip-based files describeExt names.
+func officeZip(ext string) bool {
+	switch ext {
+	case ".xlsx", ".pptx", ".odt":
+		return true
+	}
+	return false
 }
 
 func detectMagic(ext string, head []byte) (evidence.Format, bool) {
@@ -59,7 +75,7 @@ func knownBinary(head []byte) string {
 	magics := []struct{ prefix, kind string }{
 		{"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", "a legacy Office file (.doc/.xls); save it as .docx"},
 		{"{\\rtf", "an RTF document; save it as .docx or PDF"},
-		{"PK\x03\x04", "a zip archive (not a .docx)"},
+		{"PK\x03\x04", zipArchive},
 		{"\x89PNG", "a PNG image; OCR is not supported"},
 		{"\xFF\xD8\xFF", "a JPEG image; OCR is not supported"},
 		{"GIF8", "a GIF image"},
