@@ -36,18 +36,10 @@ func main() {
 }
 
 func run(dir string, timeout time.Duration, dump bool) error {
-	if dir == "" {
-		root, err := repo.Root()
-		if err != nil {
-			return err
-		}
-		dir = filepath.Join(root, "..", "shared", "eval", "dify-dsl", "apps")
+	files, err := repo.DifyExports(dir)
+	if err != nil {
+		return err
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.yml"))
-	if err != nil || len(files) == 0 {
-		return fmt.Errorf("list exports in %s: none found (%v)", dir, err)
-	}
-	slices.Sort(files)
 	llm, err := llmtest.Start(llmtest.Options{})
 	if err != nil {
 		return err

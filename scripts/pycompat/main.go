@@ -56,18 +56,10 @@ type codeNode struct {
 }
 
 func run(dir string, verbose bool) error {
-	if dir == "" {
-		root, err := repo.Root()
-		if err != nil {
-			return err
-		}
-		dir = filepath.Join(root, "..", "shared", "eval", "dify-dsl", "apps")
+	files, err := repo.DifyExports(dir)
+	if err != nil {
+		return err
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.yml"))
-	if err != nil || len(files) == 0 {
-		return fmt.Errorf("list exports in %s: none found (%v)", dir, err)
-	}
-	slices.Sort(files)
 	var nodes []codeNode
 	for _, f := range files {
 		ns, err := pythonNodes(f)
