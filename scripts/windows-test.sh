@@ -25,6 +25,6 @@ export WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DI
 # So are the OCR tests: they need the Tesseract program, which this Wine prefix has no Windows build of.
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -skip 'TestKillNine|OCR' ./backend/library ./backend/cli ./backend/ingest
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -run 'TestClassify' ./backend/llm
-env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- ./backend/handoff
+env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -timeout 2m ./backend/handoff
 env "${windows[@]}" "$tmp/winetest" -exec "$loader" -- -run 'URI' ./backend/store
 "$(dirname "$loader")/wineserver" -w

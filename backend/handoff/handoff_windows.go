@@ -11,7 +11,7 @@ import (
 var (
 	user32                   = windows.NewLazySystemDLL("user32.dll")
 	findWindowEx             = user32.NewProc("FindWindowExW")
-	sendMessage              = user32.NewProc("SendMessageW")
+	sendMessageTimeout       = user32.NewProc("SendMessageTimeoutW")
 	allowSetForegroundWindow = user32.NewProc("AllowSetForegroundWindow")
 )
 
@@ -22,6 +22,11 @@ const (
 	hwndMessage = ^uintptr(2) // (HWND)-3
 	// copyDataLaunch marks a launch's arguments among WM_COPYDATA messages (Wails's WMCOPYDATA_SINGLE_INSTANCE_DATA).
 	copyDataLaunch = 1542
+	// smtoAbortIfHung and handoffTimeoutMs keep a launch from waiting on a
+	// window that has stopped answering: the launch then opens nothing rather
+	// than hanging where the user cannot see it.
+	smtoAbortIfHung  = 0x0002
+	handoffTimeoutMs = 10_000
 )
 
 // copyData is Windows's COPYDATASTRUCT.
@@ -32,7 +37,8 @@ type copyData struct {
 }
 
 // Send gives paths (absolute; none only brings the window forward) to the
-// window of instance, and reports whether one is running and took them.
+// window of instance, and reports whether one is running and took them
+// within handoffTimeoutMs.
 func Send(instance string, paths []string) bool {
 	class, title := windowNames(instance)
 	hwnd, _, _ := findWindowEx.Call(hwndMessage, 0, ptr(class), ptr(title))
@@ -55,8 +61,10 @@ func Send(instance string, paths []string) bool {
 		allowSetForegroundWindow.Call(uintptr(pid))
 	}
 	cds := copyData{data: copyDataLaunch, size: uint32(len(text) * 2), buffer: &text[0]}
-	sendMessage.Call(hwnd, wmCopyData, 0, uintptr(unsafe.Pointer(&cds)))
-	return true
+	var result uintptr
+	ok, _, _ := sendMessageTimeout.Call(hwnd, wmCopyData, 0, uintptr(unsafe.Pointer(&cds)),
+		smtoAbortIfHung, handoffTimeoutMs, uintptr(unsafe.Pointer(&result)))
+	return ok != 0
 }
 
 func ptr(s string) uintptr {

@@ -2,6 +2,7 @@ package handoff
 
 import (
 	"encoding/json"
+	"runtime"
 	"slices"
 	"syscall"
 	"testing"
@@ -14,9 +15,13 @@ import (
 // makes (wails v2.16 internal/frontend/desktop/windows/single_instance.go:
 // the same names, a message-only window, WM_COPYDATA read up to its NUL) and
 // returns what it receives. Messages sent from this thread reach its window
-// procedure directly, with no message loop.
+// procedure directly, with no message loop; so the test stays on the thread
+// that owns the window (a goroutine may otherwise move, and a message sent
+// from another thread would wait for a message loop that never runs).
 func listen(t *testing.T, instance string) *[]launch {
 	t.Helper()
+	runtime.LockOSThread()
+	t.Cleanup(runtime.UnlockOSThread)
 	var got []launch
 	defWindowProc := user32.NewProc("DefWindowProcW")
 	proc := syscall.NewCallback(func(hwnd, msg, wparam uintptr, cds *copyData) uintptr {
@@ -46,6 +51,7 @@ func listen(t *testing.T, instance string) *[]launch {
 	if atom, _, err := user32.NewProc("RegisterClassExW").Call(uintptr(unsafe.Pointer(&wc))); atom == 0 {
 		t.Fatalf("register the window class: %v", err)
 	}
+	t.Cleanup(func() { user32.NewProc("UnregisterClassW").Call(ptr(class), 0) })
 	hwnd, _, err := user32.NewProc("CreateWindowExW").Call(0, ptr(class), ptr(title), 0, 0, 0, 0, 0, hwndMessage, 0, 0, 0)
 	if hwnd == 0 {
 		t.Fatalf("create the window: %v", err)
