@@ -109,7 +109,7 @@ func (c *compiler) bodyRoles(container *planNode, b *Body) {
 	for i := 0; i < c.plan.real; i++ {
 		n := &c.plan.nodes[i]
 		if n.node != nil && (n.spec.Role == RoleStart || n.spec.Role == RoleEnd) {
-			c.ps.node(n.id, ErrBadBody, "A Start or End step cannot be inside “"+container.title+"”: move it out.",
+			c.ps.node(n.id, ErrBadBody, "A Start or End step cannot be inside “"+container.name()+"”: move it out.",
 				fmt.Sprintf("a %s node inside container %s", n.typ, container.id))
 		}
 	}

@@ -148,7 +148,7 @@ func (c *compiler) buildNodes() {
 		if !c.checkNodeID(i, gn.ID) {
 			continue
 		}
-		idx := c.addNode(planNode{id: gn.ID, typ: gn.Type, title: gn.ID, parent: -1})
+		idx := c.addNode(planNode{id: gn.ID, typ: gn.Type, parent: -1})
 		c.plan.real = len(c.plan.nodes)
 		def := NodeDef{ID: gn.ID, Type: gn.Type, Data: gn.Data, Mode: c.plan.mode, peers: peers}
 		c.build(idx, def)
@@ -338,7 +338,7 @@ func (c *compiler) checkHandle(eid string, src int, handle string) {
 		names = append(names, fmt.Sprintf("%q", h))
 	}
 	slices.Sort(names)
-	c.ps.edge(eid, ErrUnknownHandle, fmt.Sprintf("A connection starts from a branch that “%s” no longer has: connect it from one of its branches.", n.title),
+	c.ps.edge(eid, ErrUnknownHandle, fmt.Sprintf("A connection starts from a branch that “%s” no longer has: connect it from one of its branches.", c.titleOf(src)),
 		fmt.Sprintf("node %s has no handle %q (it has %s)", n.id, handle, strings.Join(names, ", ")))
 }
 

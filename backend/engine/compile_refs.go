@@ -26,7 +26,7 @@ func (c *compiler) buildVirtual(parent int, v VirtualNode, peers map[string]Peer
 			fmt.Sprintf("virtual node id %q is invalid or already used", v.ID))
 		return
 	}
-	idx := c.addNode(planNode{id: v.ID, typ: v.Type, title: cmpOr(v.Title, v.ID), parent: parent,
+	idx := c.addNode(planNode{id: v.ID, typ: v.Type, parent: parent,
 		extractionSource: v.ExtractionSource, extractionPrompt: v.ExtractionPrompt})
 	c.plan.nodes[parent].children = append(c.plan.nodes[parent].children, idx)
 	c.build(idx, NodeDef{ID: v.ID, Type: v.Type, Data: v.Data, Mode: c.plan.mode, peers: peers})
@@ -62,7 +62,7 @@ func (c *compiler) attributeVirtualProblems() {
 		}
 		// The sub-node's field is not one of the parent's settings: the message names the sub-node instead.
 		p.Detail = "virtual node " + p.NodeID + ": " + cmpOr(p.Detail, p.Message)
-		p.Message = "Extraction “" + c.plan.nodes[idx].title + "”: " + p.Message
+		p.Message = "Extraction “" + c.titleOf(idx) + "”: " + p.Message
 		p.NodeID, p.Field = c.plan.nodes[c.plan.nodes[idx].parent].id, ""
 	}
 }
@@ -170,7 +170,7 @@ func (c *compiler) outputType(owner string, in Input, p *planNode) (Type, bool) 
 	if !ok {
 		sel := in.Selector
 		c.refProblem(owner, in, ErrUnknownVariable,
-			fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.title),
+			fmt.Sprintf("It reads “%s”, but “%s” has no result of that name (any more): choose another variable.", c.variableWords(sel), p.name()),
 			fmt.Sprintf("%s: node %s has no output %q (it has %s)", tplOf(sel), p.id, sel.Var(), outputNames(p)))
 	}
 	return t, ok

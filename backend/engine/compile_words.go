@@ -12,8 +12,8 @@ import (
 // error in Lexflow, not something the person can fix in the panel.
 const specMessage = "This kind of step is declared wrongly in this version of Lexflow: replace the step, and report it."
 
-// titleOf names node idx as the canvas does: its title, else its id.
-func (c *compiler) titleOf(idx int) string { return c.plan.nodes[idx].title }
+// titleOf names node idx in a message (see planNode.name).
+func (c *compiler) titleOf(idx int) string { return c.plan.nodes[idx].name() }
 
 // titlesOf names nodes by title, in order.
 func (c *compiler) titlesOf(idxs []int) []string {

@@ -112,13 +112,19 @@ func compileFile(t testing.TB, path string) *Plan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := dsl.Parse(b)
+	return compileText(t, string(b))
+}
+
+// compileText compiles an app's DSL, failing the test on any problem.
+func compileText(t testing.TB, text string) *Plan {
+	t.Helper()
+	app, err := dsl.Parse([]byte(text))
 	if err != nil {
-		t.Fatalf("parse %s: %v", path, err)
+		t.Fatalf("parse: %v", err)
 	}
 	plan, err := Compile(app, testRegistry())
 	if err != nil {
-		t.Fatalf("compile %s: %v", path, err)
+		t.Fatalf("compile: %v", err)
 	}
 	return plan
 }

@@ -44,6 +44,12 @@ type planNode struct {
 	body *bodyPlan
 }
 
+// name is what a message calls the node, as the canvas does: its title, else
+// its id. Only messages fall back to the id: a step's events and records keep
+// its title as written, empty when it has none, and each face names an
+// untitled step by its kind.
+func (n *planNode) name() string { return cmpOr(n.title, n.id) }
+
 type planEdge struct {
 	id       string
 	src, dst int

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -141,6 +142,43 @@ func TestEventPayloads(t *testing.T) {
 		greet.Inputs["text"] != "Hello Amal" || greet.Handle != HandleSource || greet.StartedAt.IsZero() ||
 		greet.FinishedAt.Before(greet.StartedAt) || greet.Elapsed < 0 || greet.RunID != "r1" {
 		t.Errorf("greet event = %+v", greet)
+	}
+}
+
+// A step without a title is recorded without one (each face names it by its
+// kind); a message of the compiler still names it by its id.
+func TestUntitledStepKeepsNoTitle(t *testing.T) {
+	const graph = `version: 0.1.0
+kind: lexflow-app
+app: {name: Untitled, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, type: start, data: {variables: [{variable: name, type: string}]}}
+      - {id: greet, type: echo, data: {text: "Hello {{#start.name#}}"}}
+      - {id: end, type: end, data: {outputs: [{variable: greeting, value_selector: [greet, text]}]}}%s
+    edges:
+      - {source: start, target: greet}
+      - {source: greet, target: end}
+`
+	plan := compileText(t, fmt.Sprintf(graph, ""))
+	rec := &recorder{}
+	if _, err := plan.Run(t.Context(), RunInput{Inputs: map[string]any{"name": "Amal"}}, RunOptions{Observers: []Observer{rec}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range rec.all() {
+		if e.NodeID != "" && e.Title != "" {
+			t.Errorf("%s event of untitled %s has title %q", e.Kind, e.NodeID, e.Title)
+		}
+	}
+	app, err := dsl.Parse(fmt.Appendf(nil, graph, "\n      - {id: lost, type: echo, data: {text: x}}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Compile(app, testRegistry())
+	var problems *CompileError
+	if !errors.As(err, &problems) || len(problems.Problems) != 1 || !strings.Contains(problems.Problems[0].Message, "“start”") {
+		t.Fatalf("the unreachable step's problem does not name Start by its id: %v", err)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -166,5 +167,38 @@ func TestBadMigrationRollsBackWhole(t *testing.T) {
 	db.SQL().QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'`).Scan(&n)
 	if n != 0 {
 		t.Error("half-applied migration left a table behind")
+	}
+}
+
+// Steps recorded before 0029 carried their node id as title when they had
+// none; after the upgrade they carry none, and titled steps keep theirs.
+func TestUpgradeForgetsNodeIDsAsTitles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lexflow.db")
+	raw := openAtVersion(t, path, 28)
+	exec := func(q string, args ...any) {
+		if _, err := raw.Exec(q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec(`INSERT INTO workflow_runs (id, mode, status, started_at) VALUES ('r1', 'workflow', 'succeeded', '2026-05-01T09:00:00.000Z')`)
+	for i, step := range [][2]string{{"1721710297246", "1721710297246"}, {"llm", "Summarise"}} {
+		exec(`INSERT INTO node_executions (id, run_id, node_id, node_type, title, position, status, started_at)
+			VALUES (?, 'r1', ?, 'llm', ?, ?, 'succeeded', '2026-05-01T09:00:00.000Z')`, fmt.Sprint("e", i), step[0], step[1], i)
+	}
+	raw.Close()
+	db := openAt(t, path)
+	titles := map[string]string{}
+	rows, err := db.SQL().Query(`SELECT node_id, title FROM node_executions`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, title string
+		rows.Scan(&id, &title)
+		titles[id] = title
+	}
+	if titles["1721710297246"] != "" || titles["llm"] != "Summarise" {
+		t.Errorf("titles after the upgrade: %v", titles)
 	}
 }

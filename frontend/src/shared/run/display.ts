@@ -27,12 +27,9 @@ const badgeTones: Record<string, BadgeTone> = {
 
 const dotTones: Record<string, StatusTone> = { running: 'busy', retrying: 'busy', succeeded: 'ok', failed: 'error' };
 
-/**
- * What a step execution is called, as the canvas names the step: its title, else its kind's
- * label (the engine records an untitled step, such as a container's start, under its id).
- */
-export function executionTitle(n: Pick<NodeExecution, 'title' | 'nodeId'>, kindLabel: string): string {
-  return n.title && n.title !== n.nodeId ? n.title : kindLabel;
+/** What a step execution is called, as the canvas names the step: its title, else its kind's label. */
+export function executionTitle(n: Pick<NodeExecution, 'title'>, kindLabel: string): string {
+  return n.title || kindLabel;
 }
 
 export function statusLabel(status: string): string {
