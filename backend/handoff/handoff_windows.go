@@ -21,13 +21,14 @@ const (
 	// window listens on: FindWindowExW under it is the documented way to find one.
 	hwndMessage = ^uintptr(2) // (HWND)-3
 	// copyDataLaunch marks a launch's arguments among WM_COPYDATA messages (Wails's WMCOPYDATA_SINGLE_INSTANCE_DATA).
-	copyDataLaunch = 1542
-	// smtoAbortIfHung and handoffTimeoutMs keep a launch from waiting on a
-	// window that has stopped answering: the launch then opens nothing rather
-	// than hanging where the user cannot see it.
-	smtoAbortIfHung  = 0x0002
-	handoffTimeoutMs = 10_000
+	copyDataLaunch  = 1542
+	smtoAbortIfHung = 0x0002
 )
+
+// handoffTimeoutMs and smtoAbortIfHung keep a launch from waiting on a window
+// that has stopped answering: the launch then hands over nothing rather than
+// hang where the user cannot see it.
+var handoffTimeoutMs uintptr = 10_000
 
 // copyData is Windows's COPYDATASTRUCT.
 type copyData struct {

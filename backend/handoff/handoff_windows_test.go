@@ -2,10 +2,12 @@ package handoff
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"slices"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -22,16 +24,26 @@ func listen(t *testing.T, instance string) *[]launch {
 	t.Helper()
 	runtime.LockOSThread()
 	t.Cleanup(runtime.UnlockOSThread)
-	var got []launch
+	got, closeWindow, err := openWindow(instance)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(closeWindow)
+	return got
+}
+
+// openWindow opens instance's window on the calling thread, which must stay
+// locked to its goroutine until closeWindow, called on the same thread.
+func openWindow(instance string) (got *[]launch, closeWindow func(), err error) {
+	got = &[]launch{}
 	defWindowProc := user32.NewProc("DefWindowProcW")
 	proc := syscall.NewCallback(func(hwnd, msg, wparam uintptr, cds *copyData) uintptr {
 		if msg == wmCopyData {
 			if cds.data == copyDataLaunch {
 				var l launch
-				if err := json.Unmarshal([]byte(windows.UTF16PtrToString(cds.buffer)), &l); err != nil {
-					t.Errorf("decode the launch: %v", err)
+				if json.Unmarshal([]byte(windows.UTF16PtrToString(cds.buffer)), &l) == nil {
+					*got = append(*got, l)
 				}
-				got = append(got, l)
 			}
 			return 0
 		}
@@ -49,15 +61,15 @@ func listen(t *testing.T, instance string) *[]launch {
 	}{proc: proc, class: windows.StringToUTF16Ptr(class)}
 	wc.size = uint32(unsafe.Sizeof(wc))
 	if atom, _, err := user32.NewProc("RegisterClassExW").Call(uintptr(unsafe.Pointer(&wc))); atom == 0 {
-		t.Fatalf("register the window class: %v", err)
+		return nil, nil, fmt.Errorf("register the window class: %w", err)
 	}
-	t.Cleanup(func() { user32.NewProc("UnregisterClassW").Call(ptr(class), 0) })
+	unregister := func() { user32.NewProc("UnregisterClassW").Call(ptr(class), 0) }
 	hwnd, _, err := user32.NewProc("CreateWindowExW").Call(0, ptr(class), ptr(title), 0, 0, 0, 0, 0, hwndMessage, 0, 0, 0)
 	if hwnd == 0 {
-		t.Fatalf("create the window: %v", err)
+		unregister()
+		return nil, nil, fmt.Errorf("create the window: %w", err)
 	}
-	t.Cleanup(func() { user32.NewProc("DestroyWindow").Call(hwnd) })
-	return &got
+	return got, func() { user32.NewProc("DestroyWindow").Call(hwnd); unregister() }, nil
 }
 
 func TestSendHandsPathsToTheWindowOfTheSameLibrary(t *testing.T) {
@@ -84,5 +96,36 @@ func TestSendFindsNoWindowOfAnotherLibrary(t *testing.T) {
 	}
 	if len(*got) != 0 {
 		t.Fatalf("the other library's window received %+v", *got)
+	}
+}
+
+// A window whose thread has stopped reading its messages does not hold the
+// launch: Send gives up after its timeout and reports that nothing took the paths.
+func TestSendGivesUpOnAWindowThatDoesNotAnswer(t *testing.T) {
+	defer func(was uintptr) { handoffTimeoutMs = was }(handoffTimeoutMs)
+	handoffTimeoutMs = 500
+	opened, release, closed := make(chan error), make(chan struct{}), make(chan struct{})
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		defer close(closed)
+		_, closeWindow, err := openWindow("lexflow-test-hung")
+		opened <- err
+		if err != nil {
+			return
+		}
+		<-release // the thread reads no message until the test is over
+		closeWindow()
+	}()
+	if err := <-opened; err != nil {
+		t.Fatal(err)
+	}
+	defer func() { close(release); <-closed }()
+	start := time.Now()
+	if Send("lexflow-test-hung", []string{`C:\act.pdf`}) {
+		t.Error("Send reported that a window which never answered took the paths")
+	}
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Errorf("Send waited %v on a window that does not answer", waited)
 	}
 }
