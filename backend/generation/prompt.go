@@ -1,6 +1,7 @@
 package generation
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,15 +79,15 @@ func ask(query string, hits []evidence.Hit) string {
 	return rest
 }
 
-// namedBy is the clause of the question that named the hits' document, and
-// that document, if any.
-func namedBy(hits []evidence.Hit) (clause, docID string) {
+// namedBy is the clause of the question that named the hits' documents,
+// and those documents (one, or a few that share the name), if any.
+func namedBy(hits []evidence.Hit) (clause string, docIDs []string) {
 	for _, h := range hits {
-		if h.NamedBy != "" {
-			return h.NamedBy, h.Chunk.DocID
+		if h.NamedBy != "" && !slices.Contains(docIDs, h.Chunk.DocID) {
+			clause, docIDs = h.NamedBy, append(docIDs, h.Chunk.DocID)
 		}
 	}
-	return "", ""
+	return clause, docIDs
 }
 
 // oneLine keeps the question on its line: a blank line would end it early

@@ -89,7 +89,7 @@ func (s Support) withdraws(j quoteJudgement, lexical bool) string {
 	if j.headings == j.verified {
 		return "the answer quotes only headings, which support nothing; the answer was withdrawn"
 	}
-	if switchedOff.On("quote-support") && lexical && s.NamedDocID != "" && j.coverage < quoteFloor {
+	if switchedOff.On("quote-support") && lexical && len(s.NamedDocIDs) > 0 && j.coverage < quoteFloor {
 		return fmt.Sprintf("the sentences the answer quotes hold %.0f%% of what the question asks of the document it names (at least %.0f%% needed); the answer was withdrawn",
 			100*j.coverage, 100*quoteFloor)
 	}

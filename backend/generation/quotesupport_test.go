@@ -59,7 +59,7 @@ func TestPipelineWithdrawsAnAnswerThatQuotesOnlyAHeading(t *testing.T) {
 // its document; quoting only headings withdraws any answer.
 func TestWithdraws(t *testing.T) {
 	key := map[string]keyTerm{"favor": {word: "favored", weight: 1}, "nation": {word: "nation", weight: 1}}
-	named := Support{NamedDocID: "msa", Coverage: 1, key: key, total: 2}
+	named := Support{NamedDocIDs: []string{"msa"}, Coverage: 1, key: key, total: 2}
 	library := Support{Coverage: 1, key: key, total: 2}
 	for _, tc := range []struct {
 		name    string

@@ -52,8 +52,9 @@ type Support struct {
 	// Coverage is the best share of key terms that one passage holds within
 	// a window of a few sentences.
 	Coverage float64
-	// Named is the document the question names (its hits are the scope).
-	NamedDocID string
+	// NamedDocIDs are the documents the question names (their hits are the
+	// scope): one, or a few that share the name it gives.
+	NamedDocIDs []string
 	// Unknown are names the question asks about ("Texas", "GDPR") that no
 	// passage of the library holds, nor any title or file name of the
 	// documents found: the library cannot speak of them.
@@ -112,18 +113,22 @@ type Rarity func(ctx context.Context, words []string) (map[string]index.WordRari
 func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rarity Rarity) Support {
 	s := Support{}
 	ask := ask(question, hits)
-	if _, s.NamedDocID = namedBy(hits); s.NamedDocID == "" {
+	if _, s.NamedDocIDs = namedBy(hits); len(s.NamedDocIDs) == 0 {
 		var title map[string]bool
-		if s.NamedDocID, title = namedByTitle(ask, hits); title != nil {
+		var named string
+		if named, title = namedByTitle(ask, hits); title != nil {
 			ask = strings.Join(slices.DeleteFunc(terms.Words(ask), func(w string) bool { return title[strings.ToLower(w)] }), " ")
+		}
+		if named != "" {
+			s.NamedDocIDs = []string{named}
 		}
 	}
 	var weights map[string]index.WordRarity
 	if rarity != nil {
 		weights, _ = rarity(ctx, terms.Words(ask)) // without weights, every word counts alike
 	}
-	s.Unknown = unknownNames(ask, weights, inScope(hits, s.NamedDocID))
-	key := asked(keyTerms(ask, weights), s.NamedDocID != "")
+	s.Unknown = unknownNames(ask, weights, inScope(hits, s.NamedDocIDs))
+	key := asked(keyTerms(ask, weights), len(s.NamedDocIDs) > 0)
 	s.KeyTerms = slices.Sorted(maps.Keys(key))
 	var total float64
 	for _, k := range key {
@@ -135,7 +140,7 @@ func JudgeSupport(ctx context.Context, question string, hits []evidence.Hit, rar
 		return s
 	}
 	held := map[string]bool{}
-	for _, h := range inScope(hits, s.NamedDocID) {
+	for _, h := range inScope(hits, s.NamedDocIDs) {
 		s.Coverage = max(s.Coverage, windowCoverage(h.Chunk.Text, key, held)/total)
 	}
 	for _, t := range s.KeyTerms {
@@ -260,12 +265,12 @@ func saidTitle(q string, title []string) []string {
 	return nil
 }
 
-// inScope keeps the named document's hits when one is named.
-func inScope(hits []evidence.Hit, docID string) []evidence.Hit {
-	if docID == "" {
+// inScope keeps the named documents' hits when the question names any.
+func inScope(hits []evidence.Hit, docIDs []string) []evidence.Hit {
+	if len(docIDs) == 0 {
 		return hits
 	}
-	return slices.DeleteFunc(slices.Clone(hits), func(h evidence.Hit) bool { return h.Chunk.DocID != docID })
+	return slices.DeleteFunc(slices.Clone(hits), func(h evidence.Hit) bool { return !slices.Contains(docIDs, h.Chunk.DocID) })
 }
 
 // windowCoverage is the best weight of key terms that supportWindow
@@ -375,7 +380,7 @@ func (s Support) scope(hits []evidence.Hit) []evidence.Hit {
 	if !switchedOff.On("named-scope") {
 		return hits
 	}
-	return inScope(hits, s.NamedDocID)
+	return inScope(hits, s.NamedDocIDs)
 }
 
 // notAddressed is the refusal when the passages do not address the question.

@@ -20,7 +20,7 @@ func TestSupportIgnoresFrameWordsAndTheNamingClause(t *testing.T) {
 	other := hit("nda", "The Recipient shall not compete with Acme.")
 	s := JudgeSupport(context.Background(), "Consider the Services Agreement between Acme and Beta; is there a clause on notice to terminate in this contract?",
 		[]evidence.Hit{other, named}, nil)
-	if s.NamedDocID != "msa" || s.Coverage != 1 || len(s.Missing) != 0 {
+	if !slices.Equal(s.NamedDocIDs, []string{"msa"}) || s.Coverage != 1 || len(s.Missing) != 0 {
 		t.Errorf("support %+v: want the named document to cover notice and terminate", s)
 	}
 	if want := []string{"notic", "terminat"}; !slices.Equal(s.KeyTerms, want) {
@@ -28,6 +28,23 @@ func TestSupportIgnoresFrameWordsAndTheNamingClause(t *testing.T) {
 	}
 	if got := s.scope([]evidence.Hit{other, named}); len(got) != 1 || got[0].Chunk.DocID != "msa" {
 		t.Errorf("scope %v: want the named document's hit only", got)
+	}
+}
+
+// A name the index found shared by a signed agreement and its draft scopes
+// the answer to both.
+func TestSupportScopesToEveryNamedDocument(t *testing.T) {
+	naming := "Consider the Services Agreement between Acme and Beta"
+	signed, draft := hit("msa", "Either party may terminate on ninety days' notice."), hit("msa-draft", "Either party may terminate on sixty days' notice.")
+	signed.NamedBy, draft.NamedBy = naming, naming
+	other := hit("nda", "Acme may terminate the NDA at any time.")
+	hits := []evidence.Hit{signed, other, draft}
+	s := JudgeSupport(context.Background(), naming+"; can it be terminated?", hits, nil)
+	if !slices.Equal(s.NamedDocIDs, []string{"msa", "msa-draft"}) {
+		t.Fatalf("named %v, want the agreement and its draft", s.NamedDocIDs)
+	}
+	if got := s.scope(hits); len(got) != 2 || got[0].Chunk.DocID != "msa" || got[1].Chunk.DocID != "msa-draft" {
+		t.Errorf("scope %v: want both named documents' hits, in rank order", got)
 	}
 }
 
@@ -92,13 +109,13 @@ func TestSupportScopesToTheDocumentWhoseTitleTheQuestionSays(t *testing.T) {
 	distributor.Chunk.Locator.DocTitle = "Distributor Agreement"
 	q := "What is the notice period for termination in the distributor agreement?"
 	s := JudgeSupport(context.Background(), q, []evidence.Hit{hosting, distributor}, nil)
-	if s.NamedDocID != "distributor" || len(s.Missing) != 1 || s.Missing[0] != "period" {
+	if !slices.Equal(s.NamedDocIDs, []string{"distributor"}) || len(s.Missing) != 1 || s.Missing[0] != "period" {
 		t.Errorf("support %+v: want the distributor agreement named, only \"period\" missing", s)
 	}
 	other := hit("distributor-2", "This Agreement may be terminated on sixty days' notice.")
 	other.Chunk.Locator.DocTitle = "Distributor Agreement"
-	if s := JudgeSupport(context.Background(), q, []evidence.Hit{hosting, distributor, other}, nil); s.NamedDocID != "" {
-		t.Errorf("two distributor agreements, yet %q was named", s.NamedDocID)
+	if s := JudgeSupport(context.Background(), q, []evidence.Hit{hosting, distributor, other}, nil); len(s.NamedDocIDs) > 0 {
+		t.Errorf("two distributor agreements, yet %q was named", s.NamedDocIDs)
 	}
 }
 
@@ -108,8 +125,8 @@ func TestSupportDoesNotScopeAQuestionAboutOtherDocuments(t *testing.T) {
 	d := hit("distributor", "Either party may terminate on thirty days' notice.")
 	d.Chunk.Locator.DocTitle = "Distributor Agreement"
 	q := "What is the notice period for termination in the distributor agreement? and what about the other agreements?"
-	if s := JudgeSupport(context.Background(), q, []evidence.Hit{d}, nil); s.NamedDocID != "" {
-		t.Errorf("scoped to %q", s.NamedDocID)
+	if s := JudgeSupport(context.Background(), q, []evidence.Hit{d}, nil); len(s.NamedDocIDs) > 0 {
+		t.Errorf("scoped to %q", s.NamedDocIDs)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 // a feature stays only while it earns its place there.
 //
 //	doc-focus     a query that names a document ranks that document's chunks higher (heads.go)
+//	focus-ties    a name a few documents share alike names them all (heads.go, namingTies)
 //	headings      query words also match the heading path, a field of its own
 //	related       related words of the legal thesaurus stand in for query words (analysis.Thesaurus)
 //	article-refs  "Article 12" in a query matches the chunks of that article (analysis.Refs)
@@ -21,16 +22,17 @@ const rankingEnv = "LEXFLOW_RANK_OFF"
 
 // Names of the ranking features.
 const (
-	featureFocus    = "doc-focus"
-	featureHeadings = "headings"
-	featureRelated  = "related"
-	featureRefs     = "article-refs"
-	featureNames    = "file-names"
+	featureFocus     = "doc-focus"
+	featureFocusTies = "focus-ties"
+	featureHeadings  = "headings"
+	featureRelated   = "related"
+	featureRefs      = "article-refs"
+	featureNames     = "file-names"
 )
 
 // RankingFeatures names the ranking features that can be switched off.
 func RankingFeatures() []string {
-	return []string{featureFocus, featureHeadings, featureRelated, featureRefs, featureNames}
+	return []string{featureFocus, featureFocusTies, featureHeadings, featureRelated, featureRefs, featureNames}
 }
 
 // rankingOff is the set of features switched off, shared by an index's searches.

@@ -28,7 +28,8 @@ import (
 // kind:first to count them). Before searching chunks, a query whose words include some
 // that are rare among the heads is matched against the heads alone, scored
 // as BM25 over documents. The query names a document only when one head
-// clearly wins and the naming words make up a clause of the query of their
+// clearly wins (or a few tie, holding the same naming words: a signed
+// agreement and its draft, see namingTies) and the naming words make up a clause of the query of their
 // own, apart from the question ("Consider the Supply Agreement between Acme
 // and Beta; can it be assigned?"): words of a head that merely occur inside
 // the question ("best practice", "termination") name nothing, as a
@@ -50,6 +51,12 @@ const (
 	// and hold at least this many of the query's rare words: a single rare
 	// word is as likely a subject as a name.
 	namingWords = 2
+	// Up to this many heads within the margin of the best, each holding
+	// every rare naming word the best holds, are named together: CUAD files
+	// one contract twice, or its parts and amendments under one title and
+	// the same parties, and a library holds a draft beside the signed copy.
+	// The question names them all; more than this many, it names none.
+	namingTies = 3
 )
 
 // documentHeads finds, among chunks, the first chunk (ordinal 0) of each
@@ -91,10 +98,12 @@ func documentHeads(chunks []evidence.Chunk) map[string]string {
 	return heads
 }
 
-// naming is what a query's naming clause found: the named document and the
-// clause's own words ("Consider the Supply Agreement between Acme and Beta").
+// naming is what a query's naming clause found: the named documents (one,
+// or a few that share the name, see namingTies) and the clause's own words
+// ("Consider the Supply Agreement between Acme and Beta").
 type naming struct {
-	docID, clause string
+	docIDs []string
+	clause string
 }
 
 // focus looks for the document q names. When it finds one, it returns q
@@ -111,9 +120,9 @@ func (x *Index) focus(ctx context.Context, q Query, dfs docFreqs) (Query, naming
 	}
 	for _, lang := range analysis.QueryLangs(q.Language, q.Text) {
 		n, text, err := x.named(ctx, q, lang, dfs, docs)
-		if err != nil || n.docID != "" {
-			if n.docID != "" {
-				q.DocIDs, q.Text = []string{n.docID}, text
+		if err != nil || len(n.docIDs) > 0 {
+			if len(n.docIDs) > 0 {
+				q.DocIDs, q.Text = n.docIDs, text
 			}
 			return q, n, err
 		}
@@ -146,36 +155,53 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 	must := append([]query.Query{query.NewDisjunctionQuery(ranking.ClauseQueries(clauses))}, ranking.FilterQueries(filterClauses(q))...)
 	stats := &search.BM25Stats{DocCount: float64(docs), FieldCardinality: map[string]int{
 		field: int(x.stats.average(field) * float64(docs)), analysis.FieldCollection: int(docs), analysis.FieldDocID: int(docs)}}
-	top, err := x.shards.Search(ctx, ranking.WithoutExcluded(query.NewBooleanQuery(must, nil, nil), excludedClauses(q)), 2, []string{analysis.FieldChunk, field}, stats)
+	top, err := x.shards.Search(ctx, ranking.WithoutExcluded(query.NewBooleanQuery(must, nil, nil), excludedClauses(q)), namingTies+1, []string{analysis.FieldChunk, field}, stats)
 	if err != nil || len(top) == 0 {
 		return naming{}, "", err
 	}
-	if len(top) > 1 && top[0].Score < namingMargin*top[1].Score {
+	held := x.namingWords(top[0], field, lang, rare)
+	if len(held) < namingWords {
 		return naming{}, "", nil
 	}
-	head, _ := top[0].Fields[field].(string)
-	inHead := map[string]bool{}
-	for _, t := range x.analyzers[lang].Analyze([]byte(head)) {
-		inHead[string(t.Term)] = true
-	}
-	held := 0
-	for term := range rare {
-		if inHead[term] {
-			held++
+	named := search.DocumentMatchCollection{top[0]}
+	for _, m := range top[1:] {
+		if top[0].Score < namingMargin*m.Score {
+			named = append(named, m)
 		}
 	}
-	if held < namingWords {
+	if len(named) > 1 && !x.features.on(featureFocusTies) {
 		return naming{}, "", nil
 	}
-	text, clause, explicit := withoutNaming(q.Text, tokens, func(term string) bool { return rare[term] && inHead[term] })
+	for _, m := range named[1:] {
+		if len(named) > namingTies || !maps.Equal(x.namingWords(m, field, lang, rare), held) {
+			return naming{}, "", nil // a name several documents share in part names none of them
+		}
+	}
+	text, clause, explicit := withoutNaming(q.Text, tokens, func(term string) bool { return held[term] })
 	if !explicit {
 		return naming{}, "", nil
 	}
-	c, err := storedChunk(top[0])
-	if err != nil {
-		return naming{}, "", err
+	n := naming{clause: clause}
+	for _, m := range named {
+		c, err := storedChunk(m)
+		if err != nil {
+			return naming{}, "", err
+		}
+		n.docIDs = append(n.docIDs, c.DocID)
 	}
-	return naming{docID: c.DocID, clause: clause}, text, nil
+	return n, text, nil
+}
+
+// namingWords are the rare query words that the head of m, a first chunk, holds.
+func (x *Index) namingWords(m *search.DocumentMatch, field, lang string, rare map[string]bool) map[string]bool {
+	head, _ := m.Fields[field].(string)
+	held := map[string]bool{}
+	for _, t := range x.analyzers[lang].Analyze([]byte(head)) {
+		if term := string(t.Term); rare[term] {
+			held[term] = true
+		}
+	}
+	return held
 }
 
 // queryBreaks end a clause of a query.

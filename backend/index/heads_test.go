@@ -156,3 +156,50 @@ func TestWithoutNaming(t *testing.T) {
 		}
 	}
 }
+
+// tiedCorpus: the naming corpus, copies of the Acme agreement under other
+// file names (a draft beside the signed one), and enough other contracts
+// that two heads sharing the parties' words still find them rare.
+func tiedCorpus(copies int) []evidence.Chunk {
+	chunks := namingCorpus()
+	for i := range copies {
+		chunks = append(chunks, contract(fmt.Sprintf("acme%d", i+2), fmt.Sprintf("acme_supply_agreement_copy%d.txt", i+2),
+			"SUPPLY AGREEMENT. This Supply Agreement is made between Acme Widgets Ltd (the Supplier) and Borealis Trading Inc (the Buyer).",
+			"2. Assignment. The Buyer may assign this agreement to an affiliate on notice.")...)
+	}
+	for i := range 40 {
+		chunks = append(chunks, contract(fmt.Sprintf("filler%d", i), fmt.Sprintf("filler%d.txt", i),
+			fmt.Sprintf("SERVICES AGREEMENT between Party%dA Holdings and Party%dB Group.", i, i), "1. Services. Services are provided monthly.")...)
+	}
+	return chunks
+}
+
+// namedDocs are the documents whose hits say they were named.
+func namedDocs(hits []evidence.Hit) map[string]bool {
+	named := map[string]bool{}
+	for _, h := range hits {
+		if h.NamedBy != "" {
+			named[h.Chunk.DocID] = true
+		}
+	}
+	return named
+}
+
+// A name two documents share alike (the signed agreement and its draft)
+// names both; a name four share names none; switched off, a shared name
+// names nothing, as before.
+func TestANameSharedByAFewDocumentsNamesThemAll(t *testing.T) {
+	text := "Consider the Supply Agreement between Acme Widgets Ltd and Borealis Trading Inc; can it be assigned?"
+	x := newIndexWith(t, tiedCorpus(1)...)
+	if got := namedDocs(mustSearch(t, x, Query{Text: text, TopK: 10})); !cmp.Equal(got, map[string]bool{"acme": true, "acme2": true}) {
+		t.Errorf("named %v, want the agreement and its copy", got)
+	}
+	x.SwitchOff(featureFocusTies)
+	if got := namedDocs(mustSearch(t, x, Query{Text: text, TopK: 10})); len(got) != 0 {
+		t.Errorf("focus-ties off: named %v, want none", got)
+	}
+	x = newIndexWith(t, tiedCorpus(namingTies)...)
+	if got := namedDocs(mustSearch(t, x, Query{Text: text, TopK: 10})); len(got) != 0 {
+		t.Errorf("%d documents share the name, yet %v were named", namingTies+1, got)
+	}
+}

@@ -37,7 +37,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]evidence.Hit, error) {
 		return nil, err
 	}
 	for i := range hits {
-		if hits[i].Chunk.DocID == n.docID {
+		if slices.Contains(n.docIDs, hits[i].Chunk.DocID) {
 			hits[i].NamedBy = n.clause
 		}
 	}

@@ -434,7 +434,7 @@ func (a asker) search(ctx context.Context, q index.Query) ([]evidence.Hit, error
 func (a asker) explain(ctx context.Context, k askCase, hits []evidence.Hit, gold []goldSpan) string {
 	s := generation.JudgeSupport(ctx, k.query, hits, a.pipeline.Rarity)
 	var b strings.Builder
-	fmt.Fprintf(&b, "  support: coverage %.2f key %v missing %v unknown %v named %t\n", s.Coverage, s.KeyTerms, s.Missing, s.Unknown, s.NamedDocID != "")
+	fmt.Fprintf(&b, "  support: coverage %.2f key %v missing %v unknown %v named %t\n", s.Coverage, s.KeyTerms, s.Missing, s.Unknown, len(s.NamedDocIDs) > 0)
 	for _, h := range hits {
 		where := "other"
 		if a.docNames[h.Chunk.DocID] == k.doc {
