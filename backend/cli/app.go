@@ -51,6 +51,9 @@ func open(ctx context.Context, dataDir, face string, env Env, withLibrary bool) 
 	if err != nil {
 		return nil, err
 	}
+	if w := networkWarning(dir); w != "" && withLibrary {
+		fmt.Fprintln(env.Stderr, w)
+	}
 	path := filepath.Join(dir, "lexflow.db")
 	db, err := store.Open(ctx, path)
 	if err != nil {

@@ -62,6 +62,19 @@ func defaultDataDir(getenv func(string) string) (string, error) {
 	return "", fmt.Errorf("find a home directory for the data (set --data-dir or %s): %w", EnvDataDir, err)
 }
 
+// networkWarning is what a library on a network share is told at every
+// start, "" for a library on this computer: SQLite's WAL and the index's
+// memory-mapped files rely on one machine's locks and memory, which a share
+// does not give; a second computer opening the same folder can damage both.
+func networkWarning(dir string) string {
+	if !onNetwork(dir) {
+		return ""
+	}
+	return fmt.Sprintf("lexflow: warning: the data directory %s is on a network share. The database and the search index "+
+		"need a disk of this computer: if two computers open this folder, both can be damaged. Keep the library in a local "+
+		"folder (the default, %%LOCALAPPDATA%%\\Lexflow, is one) and share documents, not the library.", dir)
+}
+
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil

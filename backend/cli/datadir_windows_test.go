@@ -50,6 +50,9 @@ func TestWindowsDataDirectoryOffARoamingShare(t *testing.T) {
 		if got := onNetwork(dir); got != want {
 			t.Errorf("onNetwork(%s) = %v, want %v", dir, got, want)
 		}
+		if w := networkWarning(dir); (w != "") != want || want && !strings.Contains(w, dir) {
+			t.Errorf("networkWarning(%s) = %q", dir, w)
+		}
 	}
 }
 
