@@ -193,6 +193,10 @@ type difyNodeData struct {
 	OutputType    string                  `json:"output_type"`
 	Items         json.RawMessage         `json:"items"`
 	Assigned      json.RawMessage         `json:"assigned_variable_selector"`
+	// A Dify agent node's settings and strategy.
+	AgentParameters  map[string]json.RawMessage `json:"agent_parameters"`
+	StrategyName     string                     `json:"agent_strategy_name"`
+	StrategyProvider string                     `json:"agent_strategy_provider_name"`
 }
 
 type difyModel struct {
@@ -228,6 +232,7 @@ func convertDifyNode(n *dsl.GraphNode, rep *dsl.ImportReport) error {
 		line.Note(dsl.OutcomeChanged, fmt.Sprintf("%d system variable %s rewritten from [node, \"sys.x\"] to [sys, x].", rewritten, plural(rewritten, "reference", "references")))
 	}
 	difyNodeNotes(dd, line)
+	difyToolNotes(dd, line)
 	return nil
 }
 

@@ -1,0 +1,69 @@
+package dify
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"lexflow/backend/dsl"
+)
+
+// agentAndTools: a Dify workflow with a tool node and an agent (a plugin
+// strategy with its own settings), each naming a tool Lexflow lacks beside
+// one it has.
+const agentAndTools = `version: 0.1.5
+kind: app
+app: {name: tools, mode: workflow}
+workflow:
+  graph:
+    nodes:
+      - {id: start, data: {type: start, title: Start, variables: []}}
+      - {id: clock, data: {type: tool, title: Clock, provider_id: time, provider_type: builtin, tool_name: current_time, tool_parameters: {}}}
+      - {id: translate, data: {type: tool, title: Translate, provider_id: duckduckgo, provider_type: builtin, tool_name: ddgo_translate, tool_parameters: {}}}
+      - id: agent
+        data:
+          type: agent
+          title: Planner
+          agent_strategy_name: TOD
+          agent_strategy_provider_name: svcvit/agent/agent
+          agent_parameters:
+            model: {type: constant, value: {provider: langgenius/openai/openai, model: gpt-4o-mini}}
+            storage_key: {type: constant, value: "{{#sys.conversation_id#}}"}
+            tools: {type: constant, value: [
+              {enabled: true, provider_name: langgenius/time/time, tool_name: current_time},
+              {enabled: true, provider_name: langgenius/duckduckgo/duckduckgo, tool_name: ddgo_search},
+              {enabled: false, provider_name: wikipedia, tool_name: wikipedia_search}]}
+      - {id: end, data: {type: end, title: End, outputs: []}}
+    edges:
+      - {source: start, target: clock}
+      - {source: clock, target: translate}
+      - {source: translate, target: agent}
+      - {source: agent, target: end}
+`
+
+// The import says which Dify tools need replacing, in tool nodes and in an
+// agent's list, and what of a plugin's agent strategy does not carry over.
+func TestImportNamesToolsToReplace(t *testing.T) {
+	_, rep, err := Import([]byte(agentAndTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line := rep.Find("clock"); line.Outcome != dsl.OutcomeMapped {
+		t.Errorf("current_time has an equivalent: %+v", line)
+	}
+	translate := rep.Find("translate")
+	if translate.Outcome != dsl.OutcomeAttention || !strings.Contains(strings.Join(translate.Details, "\n"), "Replace tool ddgo_translate (duckduckgo)") {
+		t.Errorf("translate: %+v", translate)
+	}
+	agent := rep.Find("agent")
+	details := strings.Join(agent.Details, "\n")
+	if agent.Outcome != dsl.OutcomeAttention || !strings.Contains(details, "Replace tool ddgo_search (langgenius/duckduckgo/duckduckgo)") ||
+		strings.Contains(details, "current_time") || strings.Contains(details, "wikipedia") {
+		t.Errorf("agent: %+v", agent)
+	}
+	for _, want := range []string{`strategy "TOD" of svcvit/agent/agent`, "does not use: storage_key."} {
+		if !slices.ContainsFunc(agent.Details, func(d string) bool { return strings.Contains(d, want) }) {
+			t.Errorf("agent details %q lack %q", agent.Details, want)
+		}
+	}
+}
