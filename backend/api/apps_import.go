@@ -14,10 +14,11 @@ import (
 )
 
 // Import stores a DSL as a new app in Lexflow's DSL: every model pair mapped
-// to a configured model, the name made unique, and the result compiled, so
+// to a configured model, the datasets the caller chose mapped to
+// collections, the name made unique, and the result compiled, so
 // that the report says node by node what came over and whether the app can
-// run. The report is kept in the app's DSL. Malformed input, a model map
-// that does not fit, or a dry run write nothing.
+// run. The report is kept in the app's DSL. Malformed input, a model or
+// dataset map that does not fit, or a dry run write nothing.
 func (s *AppService) Import(ctx context.Context, in AppImport) (AppImported, error) {
 	app, rep, err := dify.Import([]byte(in.DSL))
 	if err != nil {
@@ -28,6 +29,12 @@ func (s *AppService) Import(ctx context.Context, in AppImport) (AppImported, err
 	}
 	if err := dsl.MapModels(app, rep); err != nil {
 		return AppImported{}, invalid("modelMap", err.Error())
+	}
+	if err := s.mapDatasets(ctx, rep, in); err != nil {
+		return AppImported{}, err
+	}
+	if err := dsl.MapDatasets(app, rep); err != nil {
+		return AppImported{}, invalid("datasetMap", err.Error())
 	}
 	name, err := s.uniqueName(ctx, cmp.Or(strings.TrimSpace(in.Name), strings.TrimSpace(app.App.Name), "Imported app"))
 	if err != nil {

@@ -58,7 +58,7 @@ func Import(data []byte) (*dsl.App, *dsl.ImportReport, error) {
 // could not map, still of the type it had then, is still unsupported.
 func lexflowReport(app *dsl.App, version string) *dsl.ImportReport {
 	rep := dsl.NewReport("lexflow", version)
-	rep.Models = dsl.ModelUses(app)
+	rep.Models, rep.Datasets = dsl.ModelUses(app), dsl.DatasetUses(app)
 	for _, n := range app.Workflow.Graph.Nodes {
 		line := rep.Node(n.ID)
 		line.Title, line.SourceType = nodeTitle(n.Data), n.Type
@@ -121,7 +121,7 @@ func importDify(doc []byte, version string) (*dsl.App, *dsl.ImportReport, error)
 		}
 	}
 	difyAppNotes(&app, rep)
-	rep.Models = dsl.ModelUses(&app)
+	rep.Models, rep.Datasets = dsl.ModelUses(&app), dsl.DatasetUses(&app)
 	if err := app.CheckShape(); err != nil {
 		return nil, nil, err
 	}
