@@ -107,14 +107,18 @@ func pythonNodes(path string) ([]codeNode, error) {
 	return out, nil
 }
 
-var importLine = regexp.MustCompile(`(?m)^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import)`)
+// importLine matches `import a, b.c as d` and `from a.b import c`.
+var importLine = regexp.MustCompile(`(?m)^\s*(?:import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)|from\s+([\w.]+)\s+import)`)
 
+// imports lists the top-level modules code imports, each once.
 func imports(code string) []string {
 	var out []string
 	for _, m := range importLine.FindAllStringSubmatch(code, -1) {
-		name, _, _ := strings.Cut(m[1]+m[2], ".")
-		if !slices.Contains(out, name) {
-			out = append(out, name)
+		for _, item := range strings.Split(m[1]+m[2], ",") {
+			name, _, _ := strings.Cut(strings.Fields(item)[0], ".")
+			if !slices.Contains(out, name) {
+				out = append(out, name)
+			}
 		}
 	}
 	return out

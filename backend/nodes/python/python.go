@@ -57,8 +57,10 @@ import (
 )
 
 // Modules are the only modules code may import: gpython's math, string
-// and time, and this package's json and re.
-var Modules = []string{"json", "math", "re", "string", "time"}
+// and time, and this package's json, re, base64, hashlib, hmac,
+// unicodedata and logging — pure computation, with no file system,
+// network or process behind them.
+var Modules = []string{"base64", "hashlib", "hmac", "json", "logging", "math", "re", "string", "time", "unicodedata"}
 
 // Errors a caller may branch on, beside script's ErrTimeout, ErrNoMain,
 // ErrTooLarge and ErrBadResult.
