@@ -70,3 +70,26 @@ func TestModulesWithSystemAccessAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// json.loads fails with CPython's words and position (the messages below
+// are CPython 3.11's for the same inputs), except that an input ending too
+// soon is "Expecting value" at its end.
+func TestJSONDecodeErrorsReadAsCPythons(t *testing.T) {
+	for in, want := range map[string]string{
+		"The tenant may end the lease.": "Expecting value: line 1 column 1 (char 0)",
+		`{"a": 1,}`:                     "Expecting property name enclosed in double quotes: line 1 column 9 (char 8)",
+		"[1 2]":                         "Expecting ',' delimiter: line 1 column 4 (char 3)",
+		`{"a" 1}`:                       "Expecting ':' delimiter: line 1 column 6 (char 5)",
+		`"中文" x`:                        "Extra data: line 1 column 6 (char 5)",
+		"\n\n  [1,\n x]":                "Expecting value: line 4 column 2 (char 9)",
+	} {
+		src := "import json\ndef main(s):\n    try:\n        json.loads(s)\n    except json.JSONDecodeError as e:\n        return {'r': str(e)}\n    return {'r': ''}\n"
+		got, err := run(t, src, map[string]any{"s": in}, script.DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got["r"] != want {
+			t.Errorf("%q: %q, want %q", in, got["r"], want)
+		}
+	}
+}
