@@ -16,11 +16,11 @@
 //	| step                                                        | nodes |
 //	|-------------------------------------------------------------|-------|
 //	| gpython parses as written                                   | 38    |
-//	| python.Compile accepts (f-strings rewritten; imports, main) | 33    |
-//	| main(**inputs) runs in the sandbox                          | 19    |
+//	| python.Compile accepts (f-strings rewritten; imports, main) | 34    |
+//	| main(**inputs) runs in the sandbox                          | 20    |
 //	| runs in CPython 3 with the same inputs                      | 24    |
-//	| same JSON result as CPython                                 | 18    |
-//	| without json/re modules: runs (of 25 importing neither)     | 12    |
+//	| same JSON result as CPython                                 | 19    |
+//	| without the sandbox's own modules: runs (of 22 importing none) | 12 |
 package main
 
 import (

@@ -102,7 +102,7 @@ func report(nodes []codeNode, verbose bool) {
 
 // ownModules are the modules backend/nodes/python implements itself (the
 // others are gpython's).
-var ownModules = []string{"json", "re", "base64", "hashlib", "hmac", "unicodedata", "logging"}
+var ownModules = []string{"json", "re", "base64", "datetime", "hashlib", "hmac", "unicodedata", "logging"}
 
 func b(x bool) int {
 	if x {

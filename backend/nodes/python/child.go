@@ -34,6 +34,7 @@ func init() {
 		registerHashes()
 		registerUnicodedata()
 		registerLogging()
+		registerDatetime()
 		addBytesMethods()
 		allowGenericAnnotations()
 		allowBoolCalls()
