@@ -20,7 +20,7 @@
 //	| main(**inputs) runs in the sandbox                          | 20    |
 //	| runs in CPython 3 with the same inputs                      | 24    |
 //	| same JSON result as CPython                                 | 19    |
-//	| without the sandbox's own modules: runs (of 22 importing none) | 12 |
+//	| without the sandbox's own modules: runs (of 20 importing none) | 12 |
 package main
 
 import (
