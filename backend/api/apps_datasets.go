@@ -79,23 +79,20 @@ func findCollection(colls []store.Collection, idOrName string) (store.Collection
 }
 
 func noCollection(name string, colls []store.Collection) string {
-	names := make([]string, len(colls))
-	for i, c := range colls {
-		names[i] = fmt.Sprintf("%q", c.Name)
-	}
-	if len(names) == 0 {
+	if len(colls) == 0 {
 		return fmt.Sprintf("there is no collection %q: the library has none yet", name)
 	}
-	return fmt.Sprintf("there is no collection %q; the collections are %s", name, strings.Join(names, ", "))
+	names := make([]string, len(colls))
+	for i, c := range colls {
+		names[i] = c.Name
+	}
+	return fmt.Sprintf("there is no collection %q; the collections are %s", name, quotedList(names))
 }
 
 func datasetList(ds []dsl.DatasetMapping) string {
 	ids := make([]string, len(ds))
 	for i, d := range ds {
-		ids[i] = fmt.Sprintf("%q", d.From)
+		ids[i] = d.From
 	}
-	if len(ids) == 0 {
-		return "none"
-	}
-	return strings.Join(ids, ", ")
+	return quotedList(ids)
 }

@@ -115,12 +115,21 @@ func (s *AppService) mapModels(ctx context.Context, rep *dsl.ImportReport, in Ap
 func modelList(models []dsl.ModelMapping) string {
 	names := make([]string, len(models))
 	for i, m := range models {
-		names[i] = fmt.Sprintf("%q", m.From)
+		names[i] = m.From
 	}
-	if len(names) == 0 {
+	return quotedList(names)
+}
+
+// quotedList is "a", "b" — or none.
+func quotedList(items []string) string {
+	if len(items) == 0 {
 		return "none"
 	}
-	return strings.Join(names, ", ")
+	quoted := make([]string, len(items))
+	for i, it := range items {
+		quoted[i] = fmt.Sprintf("%q", it)
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // compileProblems compiles app against the registry runs use.

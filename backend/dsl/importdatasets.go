@@ -59,32 +59,21 @@ func MapDatasets(app *App, rep *ImportReport) error {
 // replaceDatasetID rewrites one id of a node's dataset_ids, keeping every
 // other key and their order; an id already listed is not listed twice.
 func replaceDatasetID(app *App, nodeID, from, to string) error {
-	i := slices.IndexFunc(app.Workflow.Graph.Nodes, func(n GraphNode) bool { return n.ID == nodeID })
-	if i < 0 {
-		return fmt.Errorf("no node %q", nodeID)
-	}
-	root, err := JSONTree(app.Workflow.Graph.Nodes[i].Data)
-	if err != nil {
-		return err
-	}
-	ids := mappingValue(root, "dataset_ids")
-	if ids == nil || ids.Kind != yaml.SequenceNode {
-		return fmt.Errorf("node %q names no datasets", nodeID)
-	}
-	var kept []*yaml.Node
-	for _, c := range ids.Content {
-		if c.Value == from {
-			c = YAMLString(to)
+	return editNodeData(app, nodeID, func(root *yaml.Node) error {
+		ids := mappingValue(root, "dataset_ids")
+		if ids == nil || ids.Kind != yaml.SequenceNode {
+			return fmt.Errorf("node %q names no datasets", nodeID)
 		}
-		if !slices.ContainsFunc(kept, func(k *yaml.Node) bool { return k.Value == c.Value }) {
-			kept = append(kept, c)
+		var kept []*yaml.Node
+		for _, c := range ids.Content {
+			if c.Value == from {
+				c = YAMLString(to)
+			}
+			if !slices.ContainsFunc(kept, func(k *yaml.Node) bool { return k.Value == c.Value }) {
+				kept = append(kept, c)
+			}
 		}
-	}
-	ids.Content = kept
-	data, err := TreeJSON(root)
-	if err != nil {
-		return err
-	}
-	app.Workflow.Graph.Nodes[i].Data = data
-	return nil
+		ids.Content = kept
+		return nil
+	})
 }

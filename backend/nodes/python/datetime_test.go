@@ -1,21 +1,12 @@
 package python
 
-import (
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
-
-	"lexflow/backend/nodes/script"
-)
+import "testing"
 
 // The datetime module against CPython 3.11's values for the same
 // expressions (each evaluated there after `from datetime import datetime,
 // timedelta, date`); a ValueError is compared as "ValueError: message".
 func TestDatetimeMatchesCPython(t *testing.T) {
-	tests := []struct {
-		name, body string
-		want       any
-	}{
+	tests := []exprCase{
 		{"strftime", `datetime(2024, 3, 5, 14, 7, 9, 120).strftime('%Y-%m-%d %H:%M:%S.%f %y %j %a %A %b %B %p %I %w %% %c|%x|%X')`,
 			"2024-03-05 14:07:09.000120 24 065 Tue Tuesday Mar March PM 02 2 % Tue Mar  5 14:07:09 2024|03/05/24|14:07:09"},
 		{"strptime", `str(datetime.strptime('2024-03-05 14:07', '%Y-%m-%d %H:%M'))`, "2024-03-05 14:07:00"},
@@ -40,18 +31,6 @@ func TestDatetimeMatchesCPython(t *testing.T) {
 		{"bad day", `failure(lambda: datetime(2024, 2, 30))`, "ValueError: day is out of range for month"},
 		{"now is a datetime", `[isinstance(datetime.now(), datetime), datetime.now().year >= 2024, isinstance(date.today(), date)]`, []any{true, true, true}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			src := "from datetime import datetime, timedelta, date\n" +
-				"def failure(f):\n    try:\n        f()\n    except ValueError as e:\n        return 'ValueError: ' + str(e)\n    return ''\n" +
-				"def main():\n    return {'r': " + tt.body + "}\n"
-			got, err := run(t, src, nil, script.DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(tt.want, got["r"]); d != "" {
-				t.Errorf("result (-want +got):\n%s", d)
-			}
-		})
-	}
+	failure := "def failure(f):\n    try:\n        f()\n    except ValueError as e:\n        return 'ValueError: ' + str(e)\n    return ''\n"
+	checkExpressions(t, "from datetime import datetime, timedelta, date\n"+failure, tests)
 }

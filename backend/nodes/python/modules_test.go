@@ -8,11 +8,34 @@ import (
 	"lexflow/backend/nodes/script"
 )
 
+// exprCase is a Python expression and the value main returns for it.
+type exprCase struct {
+	name, body string
+	want       any
+}
+
+// catchHelper defines catch(f, exc): whether f() raises exc.
+const catchHelper = "def catch(f, exc):\n    try:\n        f()\n    except exc:\n        return True\n    return False\n"
+
+// checkExpressions runs each case's expression as main's result, after
+// header (imports and helpers), and compares it with the case's value.
+func checkExpressions(t *testing.T, header string, tests []exprCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := run(t, header+"def main():\n    return {'r': "+tt.body+"}\n", nil, script.DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tt.want, got["r"]); d != "" {
+				t.Errorf("result (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
 func TestModules(t *testing.T) {
-	tests := []struct {
-		name, body string
-		want       any
-	}{
+	tests := []exprCase{
 		{"json loads", `json.loads('{"a": [1, 2.5, "x", null, true]}')`,
 			map[string]any{"a": []any{1.0, 2.5, "x", nil, true}}},
 		{"json loads keeps ints", `[isinstance(json.loads('[1]')[0], int), isinstance(json.loads('[1.0]')[0], float)]`, []any{true, true}},
@@ -36,18 +59,5 @@ func TestModules(t *testing.T) {
 		{"join refuses a non-str", `catch(lambda: ",".join([1]), TypeError)`, true},
 		{"re lookahead is an error", `catch(lambda: re.compile(r"a(?=b)"), re.error)`, true},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			src := "import json\nimport re\n" +
-				"def catch(f, exc):\n    try:\n        f()\n    except exc:\n        return True\n    return False\n" +
-				"def main():\n    return {'r': " + tt.body + "}\n"
-			got, err := run(t, src, nil, script.DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(tt.want, got["r"]); d != "" {
-				t.Errorf("result (-want +got):\n%s", d)
-			}
-		})
-	}
+	checkExpressions(t, "import json\nimport re\n"+catchHelper, tests)
 }

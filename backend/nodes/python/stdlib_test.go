@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"lexflow/backend/nodes/script"
 )
 
@@ -14,10 +12,7 @@ import (
 // CPython 3.11 gives for the same expressions (each one evaluated there by
 // `python3 -c 'import base64, hashlib, hmac, unicodedata, logging; print(…)'`).
 func TestStandardModulesMatchCPython(t *testing.T) {
-	tests := []struct {
-		name, body string
-		want       any
-	}{
+	tests := []exprCase{
 		{"b64encode of utf-8", `base64.b64encode('<svg>é</svg>'.encode('utf-8')).decode('utf-8')`, "PHN2Zz7DqTwvc3ZnPg=="},
 		{"b64decode of str", `base64.b64decode('PHN2Zz7DqTwvc3ZnPg==').decode('utf-8')`, "<svg>é</svg>"},
 		{"b64decode skips newlines", `base64.b64decode(b'aGVs\nbG8=').decode()`, "hello"},
@@ -44,20 +39,7 @@ func TestStandardModulesMatchCPython(t *testing.T) {
 		{"logging goes nowhere", `[logging.getLogger('x').info('x'), logging.basicConfig(level=logging.INFO), logging.INFO, logging.warning('w')]`,
 			[]any{nil, nil, 20.0, nil}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			src := "import base64\nimport hashlib\nimport hmac\nimport unicodedata\nimport logging\n" +
-				"def catch(f, exc):\n    try:\n        f()\n    except exc:\n        return True\n    return False\n" +
-				"def main():\n    return {'r': " + tt.body + "}\n"
-			got, err := run(t, src, nil, script.DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(tt.want, got["r"]); d != "" {
-				t.Errorf("result (-want +got):\n%s", d)
-			}
-		})
-	}
+	checkExpressions(t, "import base64\nimport hashlib\nimport hmac\nimport unicodedata\nimport logging\n"+catchHelper, tests)
 }
 
 // Modules with a file system, a network, a process or third-party code

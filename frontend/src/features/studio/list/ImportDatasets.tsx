@@ -1,5 +1,6 @@
 import type { DatasetMapping } from '../../../lib/api.gen';
 import { useCollections } from '../../../shared/library/queries';
+import { ImportMappingTable } from './ImportMappingTable';
 
 /** A dataset id short enough for the table (Dify's are UUIDs); the whole id is its title. */
 function shortId(id: string) {
@@ -15,54 +16,42 @@ function shortId(id: string) {
 export function ImportDatasets({ datasets, chosen, onChange }: { datasets: DatasetMapping[]; chosen?: Record<string, string>; onChange?: (from: string, to: string) => void }) {
   const { data: collections = [] } = useCollections();
   return (
-    <section className="import-models import-datasets" data-testid="import-datasets">
-      <h3>Knowledge</h3>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">The app searches</th>
-            <th scope="col">Searches here</th>
-            <th scope="col">Steps</th>
+    <ImportMappingTable title="Knowledge" from="The app searches" to="Searches here" testId="import-datasets">
+      {datasets.map((d) => {
+        const to = chosen?.[d.from] ?? d.to;
+        const known = d.to !== '' && d.to === d.from;
+        return (
+          <tr key={d.from}>
+            <td>
+              {known ? <span>{d.collection}</span> : <span className="subtle">Dataset </span>}
+              {!known && <code title={d.from}>{shortId(d.from)}</code>}
+            </td>
+            <td>
+              {onChange && !known ? (
+                <select
+                  className="select"
+                  aria-label={`Collection for dataset ${d.from}`}
+                  value={to}
+                  onChange={(e) => onChange(d.from, e.target.value)}
+                  data-testid="import-dataset"
+                  aria-invalid={to === ''}
+                >
+                  <option value="">Choose a collection</option>
+                  {collections.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <span>{to === '' ? 'No collection' : (collections.find((c) => c.id === to)?.name ?? d.collection)}</span>
+              )}
+              {onChange && !known && collections.length === 0 && <span className="subtle import-why">The library has no collection yet: add one in Library first.</span>}
+            </td>
+            <td>{d.nodeIds.length}</td>
           </tr>
-        </thead>
-        <tbody>
-          {datasets.map((d) => {
-            const to = chosen?.[d.from] ?? d.to;
-            const known = d.to !== '' && d.to === d.from;
-            return (
-              <tr key={d.from}>
-                <td>
-                  {known ? <span>{d.collection}</span> : <span className="subtle">Dataset </span>}
-                  {!known && <code title={d.from}>{shortId(d.from)}</code>}
-                </td>
-                <td>
-                  {onChange && !known ? (
-                    <select
-                      className="select"
-                      aria-label={`Collection for dataset ${d.from}`}
-                      value={to}
-                      onChange={(e) => onChange(d.from, e.target.value)}
-                      data-testid="import-dataset"
-                      aria-invalid={to === ''}
-                    >
-                      <option value="">Choose a collection</option>
-                      {collections.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <span>{to === '' ? 'No collection' : (collections.find((c) => c.id === to)?.name ?? d.collection)}</span>
-                  )}
-                  {onChange && !known && collections.length === 0 && <span className="subtle import-why">The library has no collection yet: add one in Library first.</span>}
-                </td>
-                <td>{d.nodeIds.length}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+        );
+      })}
+    </ImportMappingTable>
   );
 }
