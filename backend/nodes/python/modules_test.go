@@ -1,6 +1,8 @@
 package python
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,17 +19,25 @@ type exprCase struct {
 // catchHelper defines catch(f, exc): whether f() raises exc.
 const catchHelper = "def catch(f, exc):\n    try:\n        f()\n    except exc:\n        return True\n    return False\n"
 
-// checkExpressions runs each case's expression as main's result, after
-// header (imports and helpers), and compares it with the case's value.
+// checkExpressions evaluates every case's expression in one run of main,
+// after header (imports and helpers) — one child process for all, each
+// expression's exception caught apart as "raised: …" — and compares each
+// with the case's value.
 func checkExpressions(t *testing.T, header string, tests []exprCase) {
 	t.Helper()
-	for _, tt := range tests {
+	var src strings.Builder
+	src.WriteString(header + "def main():\n    out = {}\n")
+	for i, tt := range tests {
+		fmt.Fprintf(&src, "    try:\n        out['r%d'] = %s\n    except Exception as e:\n        out['r%d'] = 'raised: ' + str(e)\n", i, tt.body, i)
+	}
+	src.WriteString("    return out\n")
+	got, err := run(t, src.String(), nil, script.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := run(t, header+"def main():\n    return {'r': "+tt.body+"}\n", nil, script.DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(tt.want, got["r"]); d != "" {
+			if d := cmp.Diff(tt.want, got[fmt.Sprintf("r%d", i)]); d != "" {
 				t.Errorf("result (-want +got):\n%s", d)
 			}
 		})

@@ -2,10 +2,9 @@ package python
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
-
-	"lexflow/backend/nodes/script"
 )
 
 // The standard-library modules added for the corpus, against the values
@@ -57,6 +56,7 @@ func TestModulesWithSystemAccessAreRefused(t *testing.T) {
 // are CPython 3.11's for the same inputs), except that an input ending too
 // soon is "Expecting value" at its end.
 func TestJSONDecodeErrorsReadAsCPythons(t *testing.T) {
+	var tests []exprCase
 	for in, want := range map[string]string{
 		"The tenant may end the lease.": "Expecting value: line 1 column 1 (char 0)",
 		`{"a": 1,}`:                     "Expecting property name enclosed in double quotes: line 1 column 9 (char 8)",
@@ -65,13 +65,8 @@ func TestJSONDecodeErrorsReadAsCPythons(t *testing.T) {
 		`"中文" x`:                        "Extra data: line 1 column 6 (char 5)",
 		"\n\n  [1,\n x]":                "Expecting value: line 4 column 2 (char 9)",
 	} {
-		src := "import json\ndef main(s):\n    try:\n        json.loads(s)\n    except json.JSONDecodeError as e:\n        return {'r': str(e)}\n    return {'r': ''}\n"
-		got, err := run(t, src, map[string]any{"s": in}, script.DefaultLimits)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got["r"] != want {
-			t.Errorf("%q: %q, want %q", in, got["r"], want)
-		}
+		tests = append(tests, exprCase{in, fmt.Sprintf("decode_error(%q)", in), want})
 	}
+	decodeError := "def decode_error(s):\n    try:\n        json.loads(s)\n    except json.JSONDecodeError as e:\n        return str(e)\n    return ''\n"
+	checkExpressions(t, "import json\n"+decodeError, tests)
 }
