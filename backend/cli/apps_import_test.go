@@ -98,7 +98,7 @@ func TestAppImportMapsDatasetsToCollections(t *testing.T) {
 	}
 }
 
-// Dify's basic chat and completion apps import runnable and run like any other.
+// Dify's basic chat, completion and agent-chat apps import runnable and run like any other.
 func TestAppImportOfBasicAppsRuns(t *testing.T) {
 	dir := t.TempDir()
 	llm := llmtest.New(t)
@@ -117,5 +117,13 @@ func TestAppImportOfBasicAppsRuns(t *testing.T) {
 	r = run(t, dir, "run", "Clause summary", "--inputs", `{"clause":"The tenant pays rent monthly."}`, "--json")
 	if r.code != ExitOK || !strings.Contains(r.stdout, "The tenant pays rent monthly.") {
 		t.Errorf("completion run: %+v", r)
+	}
+	// An agent-chat app's agent reads its tools as a Dify agent's: current_time runs as ours.
+	run(t, dir, "collection", "create", "Research")
+	if r := run(t, dir, "app", "import", difyFixture("basic_agent"), "--collection", "Research"); r.code != ExitOK || !strings.Contains(r.stdout, "the app can run") {
+		t.Fatalf("import agent-chat app: %+v", r)
+	}
+	if r := run(t, dir, "run", "Research agent", "--query", "What day is it?", "--json"); r.code != ExitOK || !strings.Contains(r.stdout, "You said: What day is it?") {
+		t.Errorf("agent turn: %+v", r)
 	}
 }

@@ -130,8 +130,7 @@ func (mc difyModelConfig) datasetIDs() []string {
 func (mc difyModelConfig) modelNode(chat bool, prompt, query string) (string, map[string]any) {
 	memory := map[string]any{"window": map[string]any{"enabled": true, "size": 10}, "query_prompt_template": query}
 	if mc.AgentMode.Enabled && len(mc.AgentMode.Tools) > 0 {
-		data := map[string]any{"title": "Agent", "model": mc.Model, "instruction": prompt, "query": query,
-			"tools": mc.AgentMode.Tools, "max_iterations": max(mc.AgentMode.MaxIteration, 5)}
+		data := map[string]any{"title": "Agent", "agent_parameters": mc.agentParameters(prompt, query)}
 		if chat {
 			data["memory"] = memory
 		}
@@ -149,6 +148,39 @@ func (mc difyModelConfig) modelNode(chat bool, prompt, query string) (string, ma
 		data["context"] = map[string]any{"enabled": true, "variable_selector": []string{basicKnowledge, "result"}}
 	}
 	return "llm", data
+}
+
+// basicTool is a tool of a basic app's agent_mode.
+type basicTool struct {
+	Enabled    *bool          `json:"enabled"`
+	ProviderID string         `json:"provider_id"`
+	Type       string         `json:"provider_type"`
+	ToolName   string         `json:"tool_name"`
+	Parameters map[string]any `json:"tool_parameters"`
+}
+
+// agentParameters writes a basic agent's settings as Dify's agent node
+// does (agent_parameters), so that the agent reads them as any Dify
+// agent's: its tools mapped to local ones, or placeholders when none is.
+func (mc difyModelConfig) agentParameters(prompt, query string) map[string]any {
+	constant := func(v any) map[string]any { return map[string]any{"type": "constant", "value": v} }
+	var model map[string]any
+	_ = json.Unmarshal(mc.Model, &model)
+	if model != nil {
+		model["model"] = model["name"] // the agent node names it "model"
+		delete(model, "name")
+	}
+	var tools []map[string]any
+	for _, raw := range mc.AgentMode.Tools {
+		var t basicTool
+		if json.Unmarshal(raw, &t) != nil || t.ToolName == "" {
+			continue
+		}
+		tools = append(tools, map[string]any{"enabled": t.Enabled == nil || *t.Enabled, "provider_name": t.ProviderID,
+			"tool_name": t.ToolName, "type": t.Type, "parameters": t.Parameters})
+	}
+	return map[string]any{"model": constant(model), "instruction": constant(prompt), "query": constant(query),
+		"tools": constant(tools), "maximum_iterations": constant(max(mc.AgentMode.MaxIteration, 5))}
 }
 
 var formVarRef = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}`)
