@@ -60,7 +60,7 @@ func MapDatasets(app *App, rep *ImportReport) error {
 // other key and their order; an id already listed is not listed twice.
 func replaceDatasetID(app *App, nodeID, from, to string) error {
 	return editNodeData(app, nodeID, func(root *yaml.Node) error {
-		ids := mappingValue(root, "dataset_ids")
+		ids := MappingValue(root, "dataset_ids")
 		if ids == nil || ids.Kind != yaml.SequenceNode {
 			return fmt.Errorf("node %q names no datasets", nodeID)
 		}

@@ -102,10 +102,10 @@ func MapModels(app *App, rep *ImportReport) error {
 // and their order.
 func setNodeModel(app *App, id, provider, name string) error {
 	return editNodeData(app, id, func(root *yaml.Node) error {
-		if model := mappingValue(root, "model"); model != nil {
+		if model := MappingValue(root, "model"); model != nil {
 			setMappingString(model, "provider", provider)
 			setMappingString(model, "name", name)
-		} else if agent := mappingValue(mappingValue(mappingValue(root, "agent_parameters"), "model"), "value"); agent != nil {
+		} else if agent := MappingValue(MappingValue(MappingValue(root, "agent_parameters"), "model"), "value"); agent != nil {
 			setMappingString(agent, "provider", provider)
 			setMappingString(agent, "model", name)
 		} else {
@@ -137,9 +137,9 @@ func editNodeData(app *App, id string, edit func(root *yaml.Node) error) error {
 	return nil
 }
 
-// mappingValue is the value of key in the mapping m; nil when m is nil or
+// MappingValue is the value of key in the mapping m; nil when m is nil or
 // has no such key.
-func mappingValue(m *yaml.Node, key string) *yaml.Node {
+func MappingValue(m *yaml.Node, key string) *yaml.Node {
 	if m == nil {
 		return nil
 	}
@@ -152,7 +152,7 @@ func mappingValue(m *yaml.Node, key string) *yaml.Node {
 }
 
 func setMappingString(m *yaml.Node, key, value string) {
-	if v := mappingValue(m, key); v != nil {
+	if v := MappingValue(m, key); v != nil {
 		*v = *YAMLString(value)
 		return
 	}

@@ -18,8 +18,10 @@ import (
 // sit in agent_parameters {name: {type, value}} — model {provider, model,
 // mode, completion_params}, instruction, query, tools [{provider_name,
 // tool_name, parameters}], maximum_iterations — beside
-// agent_strategy_name. An agent node written that way runs as our Agent:
-// each setting fills the matching one we left empty, and its tools map to
+// agent_strategy_name. The import moves the ones we have fields for into
+// them (dify.moveAgentSettings); a node still written Dify's way runs as
+// our Agent too: each setting fills the matching one we left empty, and
+// its tools map to
 // Lexflow tools (by name or by their equivalent, dify.ToolEquivalent). A
 // tool that does not map is offered to the model as a placeholder
 // (difyToolPlaceholder): the agent compiles, and the run fails with
@@ -68,7 +70,7 @@ func (d *agentData) fromDify(dd difyAgentData, localName func(provider, tool str
 		_ = json.Unmarshal(p["maximum_iterations"].Value, &d.MaxIterations)
 	}
 	if d.Strategy == "" {
-		d.Strategy = difyStrategy(dd.StrategyName)
+		d.Strategy = dify.AgentStrategy(dd.StrategyName)
 	}
 	if len(d.Tools) > 0 {
 		return nil
@@ -96,22 +98,10 @@ func readText(p difyAgentParamValue, into *string) {
 	}
 }
 
-// difyStrategy maps Dify's built-in strategies; a plugin's own strategy
-// runs as ours would choose ("auto").
-func difyStrategy(name string) string {
-	switch strings.ToLower(name) {
-	case "function_calling":
-		return "function_calling"
-	case "react", "cot":
-		return "react"
-	}
-	return "auto"
-}
-
 // readDify takes the settings of an agent node written by Dify.
 func (n *agentNode) readDify(def engine.NodeDef) error {
 	var dd difyAgentData
-	if err := decode(def, &dd); err != nil || len(dd.Parameters) == 0 {
+	if err := decode(def, &dd); err != nil || (len(dd.Parameters) == 0 && dd.StrategyName == "") {
 		return err
 	}
 	reg, err := Tools(n.deps)

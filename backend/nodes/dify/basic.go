@@ -130,7 +130,8 @@ func (mc difyModelConfig) datasetIDs() []string {
 func (mc difyModelConfig) modelNode(chat bool, prompt, query string) (string, map[string]any) {
 	memory := map[string]any{"window": map[string]any{"enabled": true, "size": 10}, "query_prompt_template": query}
 	if mc.AgentMode.Enabled && len(mc.AgentMode.Tools) > 0 {
-		data := map[string]any{"title": "Agent", "agent_parameters": mc.agentParameters(prompt, query)}
+		data := map[string]any{"title": "Agent", "model": mc.Model, "instruction": prompt, "query": query,
+			"max_iterations": max(mc.AgentMode.MaxIteration, 5), "agent_parameters": map[string]any{"tools": mc.agentTools()}}
 		if chat {
 			data["memory"] = memory
 		}
@@ -159,17 +160,10 @@ type basicTool struct {
 	Parameters map[string]any `json:"tool_parameters"`
 }
 
-// agentParameters writes a basic agent's settings as Dify's agent node
-// does (agent_parameters), so that the agent reads them as any Dify
-// agent's: its tools mapped to local ones, or placeholders when none is.
-func (mc difyModelConfig) agentParameters(prompt, query string) map[string]any {
-	constant := func(v any) map[string]any { return map[string]any{"type": "constant", "value": v} }
-	var model map[string]any
-	_ = json.Unmarshal(mc.Model, &model)
-	if model != nil {
-		model["model"] = model["name"] // the agent node names it "model"
-		delete(model, "name")
-	}
+// agentTools writes a basic agent's tools as Dify's agent node does
+// (agent_parameters.tools), so that the agent reads them as any Dify
+// agent's: each mapped to a local tool, or a placeholder when none is.
+func (mc difyModelConfig) agentTools() map[string]any {
 	var tools []map[string]any
 	for _, raw := range mc.AgentMode.Tools {
 		var t basicTool
@@ -179,8 +173,7 @@ func (mc difyModelConfig) agentParameters(prompt, query string) map[string]any {
 		tools = append(tools, map[string]any{"enabled": t.Enabled == nil || *t.Enabled, "provider_name": t.ProviderID,
 			"tool_name": t.ToolName, "type": t.Type, "parameters": t.Parameters})
 	}
-	return map[string]any{"model": constant(model), "instruction": constant(prompt), "query": constant(query),
-		"tools": constant(tools), "maximum_iterations": constant(max(mc.AgentMode.MaxIteration, 5))}
+	return map[string]any{"type": "constant", "value": tools}
 }
 
 var formVarRef = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}`)

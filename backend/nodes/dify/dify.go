@@ -251,8 +251,9 @@ func placeInContainer(n *dsl.GraphNode, dd difyNodeData) {
 	}
 }
 
-// rewriteDifyData drops data.type and rewrites old-style system selectors
-// ([start_id, "sys.query"]) to ours, keeping key order.
+// rewriteDifyData drops data.type, rewrites old-style system selectors
+// ([start_id, "sys.query"]) to ours and moves a Dify agent's settings into
+// our agent's fields, keeping key order.
 func rewriteDifyData(raw json.RawMessage) (json.RawMessage, int, error) {
 	root, err := dsl.JSONTree(raw)
 	if err != nil {
@@ -265,6 +266,7 @@ func rewriteDifyData(raw json.RawMessage) (json.RawMessage, int, error) {
 		}
 	}
 	n := rewriteSysSelectors(root)
+	moveAgentSettings(root)
 	out, err := dsl.TreeJSON(root)
 	return out, n, err
 }

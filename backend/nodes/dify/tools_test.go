@@ -67,3 +67,30 @@ func TestImportNamesToolsToReplace(t *testing.T) {
 		}
 	}
 }
+
+// A Dify agent's settings move into Lexflow's agent fields, where the
+// Studio shows them; its tools and a plugin strategy's own settings stay
+// in agent_parameters.
+func TestImportMovesAgentSettingsIntoOurFields(t *testing.T) {
+	app, _, err := Import([]byte(strings.Replace(agentAndTools, "storage_key:", `instruction: {type: constant, value: Plan the trip.}
+            maximum_iterations: {type: constant, value: 4}
+            storage_key:`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data string
+	for _, n := range app.Workflow.Graph.Nodes {
+		if n.ID == "agent" {
+			data = string(n.Data)
+		}
+	}
+	for _, want := range []string{`"agent_strategy_name":"TOD"`, `"model":{"provider":"langgenius/openai/openai","name":"gpt-4o-mini"}`,
+		`"instruction":"Plan the trip."`, `"max_iterations":4`, `"strategy":"auto"`, `"agent_parameters":{"storage_key":`, `"tool_name":"ddgo_search"`} {
+		if !strings.Contains(data, want) {
+			t.Errorf("agent data lacks %s:\n%s", want, data)
+		}
+	}
+	if strings.Contains(data, `"maximum_iterations"`) || strings.Contains(data, `"value":{"provider"`) {
+		t.Errorf("moved settings are still in agent_parameters:\n%s", data)
+	}
+}
