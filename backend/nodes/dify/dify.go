@@ -55,13 +55,19 @@ func Import(data []byte) (*dsl.App, *dsl.ImportReport, error) {
 }
 
 // lexflowReport lists a Lexflow document's nodes; a node an earlier import
-// could not map, still of the type it had then, is still unsupported.
+// could not map, still of the type it had then, is still unsupported, and
+// Dify tools that are still placeholders still need replacing.
 func lexflowReport(app *dsl.App, version string) *dsl.ImportReport {
 	rep := dsl.NewReport("lexflow", version)
 	rep.Models, rep.Datasets = dsl.ModelUses(app), dsl.DatasetUses(app)
 	for _, n := range app.Workflow.Graph.Nodes {
 		line := rep.Node(n.ID)
 		line.Title, line.SourceType = nodeTitle(n.Data), n.Type
+		var dd difyNodeData
+		if json.Unmarshal(n.Data, &dd) == nil {
+			dd.Type = n.Type
+			difyToolNotes(dd, line)
+		}
 		if app.Import == nil {
 			continue
 		}

@@ -94,3 +94,28 @@ func TestImportMovesAgentSettingsIntoOurFields(t *testing.T) {
 		t.Errorf("moved settings are still in agent_parameters:\n%s", data)
 	}
 }
+
+// Our export of such an app, imported again, still says which tools need
+// replacing.
+func TestReimportStillNamesToolsToReplace(t *testing.T) {
+	app, _, err := Import([]byte(agentAndTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := dsl.Export(app, dsl.FormatYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rep, err := Import(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"translate", "agent"} {
+		if line := rep.Find(id); line.Outcome != dsl.OutcomeAttention || !strings.Contains(strings.Join(line.Details, " "), "Replace tool") {
+			t.Errorf("%s: %+v", id, line)
+		}
+	}
+	if line := rep.Find("clock"); line.Outcome != dsl.OutcomeMapped {
+		t.Errorf("clock: %+v", line)
+	}
+}
