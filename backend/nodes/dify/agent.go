@@ -41,9 +41,13 @@ func moveAgentSettings(root *yaml.Node) {
 	if m := value("model"); m != nil && m.Kind == yaml.MappingNode {
 		moved["model"] = ourModel(m)
 	}
-	for from, to := range map[string]string{"instruction": "instruction", "query": "query", "maximum_iterations": "max_iterations"} {
-		if v := value(from); v != nil && v.Kind == yaml.ScalarNode {
-			moved[to] = v
+	// Only values of the type our fields take move; any other stays for the
+	// node to read (or report) as Dify wrote it.
+	for _, f := range []struct{ from, to, tag string }{
+		{"instruction", "instruction", "!!str"}, {"query", "query", "!!str"}, {"maximum_iterations", "max_iterations", "!!int"},
+	} {
+		if v := value(f.from); v != nil && v.Kind == yaml.ScalarNode && v.Tag == f.tag {
+			moved[f.to] = v
 		}
 	}
 	if s := dsl.MappingValue(root, "agent_strategy_name"); s != nil {
@@ -54,8 +58,9 @@ func moveAgentSettings(root *yaml.Node) {
 			root.Content = append(root.Content, dsl.YAMLString(key), v)
 		}
 	}
+	from := map[string]string{"model": "model", "instruction": "instruction", "query": "query", "maximum_iterations": "max_iterations"}
 	for i := 0; i+1 < len(params.Content); {
-		if slices.Contains([]string{"model", "instruction", "query", "maximum_iterations"}, params.Content[i].Value) {
+		if to, ok := from[params.Content[i].Value]; ok && moved[to] != nil {
 			params.Content = slices.Delete(params.Content, i, i+2)
 			continue
 		}

@@ -119,3 +119,17 @@ func TestReimportStillNamesToolsToReplace(t *testing.T) {
 		t.Errorf("clock: %+v", line)
 	}
 }
+
+// A setting of another type than our field's stays where Dify wrote it.
+func TestImportLeavesAgentSettingsOfOtherTypes(t *testing.T) {
+	app, _, err := Import([]byte(strings.Replace(agentAndTools, "storage_key:", `maximum_iterations: {type: constant, value: "4"}
+            storage_key:`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range app.Workflow.Graph.Nodes {
+		if data := string(n.Data); n.ID == "agent" && (strings.Contains(data, `"max_iterations"`) || !strings.Contains(data, `"maximum_iterations":{"type":"constant","value":"4"}`)) {
+			t.Errorf("agent data:\n%s", data)
+		}
+	}
+}
