@@ -171,7 +171,8 @@ eval-pdf:
 
 ## eval-dify: Dify exports imported, compiled and run (not part of `make test`): every file of
 ## ../shared/eval/dify-dsl/apps through the importer and the real node types, every model mapped to the fake
-## model server; per file and per node type what happened, then the totals (EVALDIFY_FLAGS="-dump" lists every problem)
+## model server and every dataset to one empty collection; per file and per node type what happened, then the
+## totals (EVALDIFY_FLAGS="-dump" lists every problem)
 .PHONY: eval-dify
 eval-dify:
 	go run ./scripts/evaldify $(EVALDIFY_FLAGS)

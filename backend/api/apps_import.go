@@ -14,10 +14,11 @@ import (
 )
 
 // Import stores a DSL as a new app in Lexflow's DSL: every model pair mapped
-// to a configured model, the name made unique, and the result compiled, so
+// to a configured model, the datasets the caller chose mapped to
+// collections, the name made unique, and the result compiled, so
 // that the report says node by node what came over and whether the app can
-// run. The report is kept in the app's DSL. Malformed input, a model map
-// that does not fit, or a dry run write nothing.
+// run. The report is kept in the app's DSL. Malformed input, a model or
+// dataset map that does not fit, or a dry run write nothing.
 func (s *AppService) Import(ctx context.Context, in AppImport) (AppImported, error) {
 	app, rep, err := dify.Import([]byte(in.DSL))
 	if err != nil {
@@ -28,6 +29,12 @@ func (s *AppService) Import(ctx context.Context, in AppImport) (AppImported, err
 	}
 	if err := dsl.MapModels(app, rep); err != nil {
 		return AppImported{}, invalid("modelMap", err.Error())
+	}
+	if err := s.mapDatasets(ctx, rep, in); err != nil {
+		return AppImported{}, err
+	}
+	if err := dsl.MapDatasets(app, rep); err != nil {
+		return AppImported{}, invalid("datasetMap", err.Error())
 	}
 	name, err := s.uniqueName(ctx, cmp.Or(strings.TrimSpace(in.Name), strings.TrimSpace(app.App.Name), "Imported app"))
 	if err != nil {
@@ -108,12 +115,21 @@ func (s *AppService) mapModels(ctx context.Context, rep *dsl.ImportReport, in Ap
 func modelList(models []dsl.ModelMapping) string {
 	names := make([]string, len(models))
 	for i, m := range models {
-		names[i] = fmt.Sprintf("%q", m.From)
+		names[i] = m.From
 	}
-	if len(names) == 0 {
+	return quotedList(names)
+}
+
+// quotedList is "a", "b" — or none.
+func quotedList(items []string) string {
+	if len(items) == 0 {
 		return "none"
 	}
-	return strings.Join(names, ", ")
+	quoted := make([]string, len(items))
+	for i, it := range items {
+		quoted[i] = fmt.Sprintf("%q", it)
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // compileProblems compiles app against the registry runs use.

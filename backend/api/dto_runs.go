@@ -28,6 +28,12 @@ type AppImport struct {
 	// ModelMap maps a pair as the DSL names it ("deepseek/deepseek-chat")
 	// to a configured "provider/model".
 	ModelMap map[string]string `json:"modelMap"`
+	// Collection (a collection's name or id) takes every dataset id the app
+	// names that DatasetMap does not and that is no collection here.
+	Collection string `json:"collection"`
+	// DatasetMap maps a dataset id as the DSL names it (a Dify dataset) to a
+	// collection's name or id.
+	DatasetMap map[string]string `json:"datasetMap"`
 	// DryRun reports what the import would do and stores nothing.
 	DryRun bool `json:"dryRun"`
 }

@@ -70,6 +70,7 @@ func TypeScript() string {
 		reflect.TypeFor[Tool](),
 		reflect.TypeFor[dsl.NodeImport](),
 		reflect.TypeFor[dsl.ModelMapping](),
+		reflect.TypeFor[dsl.DatasetMapping](),
 		reflect.TypeFor[dsl.ImportReport](),
 		reflect.TypeFor[AppImported](),
 		reflect.TypeFor[AppTemplate](),

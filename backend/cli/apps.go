@@ -24,15 +24,12 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	name := fs.String("name", "", "app name (import)")
 	defaultModel := fs.String("default-model", "", "PROVIDER/MODEL for every model the app names that has no match here (import)")
-	modelMap := map[string]string{}
-	fs.Func("model-map", "OLD=NEW: map the app's model OLD (as the DSL names it, e.g. deepseek/deepseek-chat) to a configured PROVIDER/MODEL (import; repeatable)", func(v string) error {
-		old, new, ok := strings.Cut(v, "=")
-		if !ok || old == "" || new == "" {
-			return fmt.Errorf("%q is not OLD=NEW", v)
-		}
-		modelMap[old] = new
-		return nil
-	})
+	modelMap, datasetMap := map[string]string{}, map[string]string{}
+	fs.Func("model-map", "OLD=NEW: map the app's model OLD (as the DSL names it, e.g. deepseek/deepseek-chat) to a configured PROVIDER/MODEL (import; repeatable)",
+		pairInto(modelMap, "OLD=NEW"))
+	collection := fs.String("collection", "", "collection NAME every dataset the app searches goes to, unless --dataset-map says otherwise (import)")
+	fs.Func("dataset-map", "DATASET=COLLECTION: search the collection (name or id) wherever the app names dataset id DATASET (import; repeatable)",
+		pairInto(datasetMap, "DATASET=COLLECTION"))
 	format := fs.String("format", "yaml", "yaml or json (export)")
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -40,7 +37,7 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 	}
 	want := map[string]int{"import": 1, "export": 1, "list": 0}
 	if n, ok := want[sub]; !ok || len(rest) != n {
-		return usagef("usage: app import FILE [--name NAME] [--default-model PROVIDER/MODEL] [--model-map OLD=NEW]... | app export APP [--format yaml|json] | app list")
+		return usagef("usage: app import FILE [--name NAME] [--default-model PROVIDER/MODEL] [--model-map OLD=NEW]... [--collection NAME] [--dataset-map DATASET=COLLECTION]... | app export APP [--format yaml|json] | app list")
 	}
 	a, err := openSettings(ctx, dataDir, env)
 	if err != nil {
@@ -50,7 +47,8 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 	apps, out := a.services.Apps, output{w: env.Stdout, json: *asJSON}
 	switch sub {
 	case "import":
-		return importApp(ctx, apps, api.AppImport{Name: *name, DefaultModel: *defaultModel, ModelMap: modelMap}, rest[0], out)
+		in := api.AppImport{Name: *name, DefaultModel: *defaultModel, ModelMap: modelMap, Collection: *collection, DatasetMap: datasetMap}
+		return importApp(ctx, apps, in, rest[0], out)
 	case "export":
 		dsl, err := apps.Export(ctx, rest[0], *format)
 		if err != nil {
@@ -71,6 +69,18 @@ func runApp(ctx context.Context, args []string, dataDir string, env Env) error {
 			}
 			tw.Flush()
 		})
+	}
+}
+
+// pairInto reads a repeatable KEY=VALUE flag into m; shape names it in errors.
+func pairInto(m map[string]string, shape string) func(string) error {
+	return func(v string) error {
+		key, value, ok := strings.Cut(v, "=")
+		if !ok || key == "" || value == "" {
+			return fmt.Errorf("%q is not %s", v, shape)
+		}
+		m[key] = value
+		return nil
 	}
 }
 
@@ -110,6 +120,13 @@ func printImport(w io.Writer, res api.AppImported) {
 	tw.Flush()
 	for _, m := range rep.Models {
 		fmt.Fprintf(w, "  model %s → %s (%s)\n", m.From, cmp.Or(m.To, "unchanged"), cmp.Or(m.Why, "no model is configured"))
+	}
+	for _, d := range rep.Datasets {
+		to := "no collection: choose one with --collection or --dataset-map"
+		if d.To != "" {
+			to = fmt.Sprintf("collection %q", d.Collection)
+		}
+		fmt.Fprintf(w, "  dataset %s → %s\n", d.From, to)
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "  note: %s\n", n)

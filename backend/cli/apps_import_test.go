@@ -68,7 +68,37 @@ func TestAppImportOfUnrunnableAppFails(t *testing.T) {
 	}
 }
 
-// Dify's basic chat and completion apps import runnable and run like any other.
+// --collection and --dataset-map settle a Dify app's datasets as
+// --model-map settles its models: the node searches that collection, the
+// report says so, and the app can run.
+func TestAppImportMapsDatasetsToCollections(t *testing.T) {
+	dir := t.TempDir()
+	const dataset = "6084ed3f-d100-4df2-a277-b40d639ea7c6"
+	run(t, dir, "collection", "create", "Leases")
+	r := run(t, dir, "app", "import", difyFixture("chatflow_rag"), "--collection", "leases")
+	if r.code != ExitOK || !strings.Contains(r.stdout, "dataset "+dataset+` → collection "Leases"`) ||
+		!strings.Contains(r.stdout, `replaced by collection "Leases"`) || !strings.Contains(r.stdout, "the app can run") {
+		t.Fatalf("--collection: %+v", r)
+	}
+	if r := run(t, dir, "app", "import", difyFixture("chatflow_rag"), "--dataset-map", dataset+"=Leases"); r.code != ExitOK {
+		t.Errorf("--dataset-map: %+v", r)
+	}
+	for _, tc := range []struct{ flag, value, want string }{
+		{"--dataset-map", dataset + "=Wills", `there is no collection "Wills"; the collections are "Leases"`},
+		{"--dataset-map", "d1=Leases", `the app searches no dataset "d1"; it searches "` + dataset + `"`},
+		{"--collection", "Wills", `there is no collection "Wills"`},
+	} {
+		if r := run(t, dir, "app", "import", difyFixture("chatflow_rag"), tc.flag, tc.value); r.code != ExitFailed || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%s %s: %+v", tc.flag, tc.value, r)
+		}
+	}
+	if r := run(t, dir, "app", "import", difyFixture("chatflow_rag")); r.code != ExitFailed ||
+		!strings.Contains(r.stdout, "no collection: choose one with --collection or --dataset-map") {
+		t.Errorf("no mapping: %+v", r)
+	}
+}
+
+// Dify's basic chat, completion and agent-chat apps import runnable and run like any other.
 func TestAppImportOfBasicAppsRuns(t *testing.T) {
 	dir := t.TempDir()
 	llm := llmtest.New(t)
@@ -87,5 +117,13 @@ func TestAppImportOfBasicAppsRuns(t *testing.T) {
 	r = run(t, dir, "run", "Clause summary", "--inputs", `{"clause":"The tenant pays rent monthly."}`, "--json")
 	if r.code != ExitOK || !strings.Contains(r.stdout, "The tenant pays rent monthly.") {
 		t.Errorf("completion run: %+v", r)
+	}
+	// An agent-chat app's agent reads its tools as a Dify agent's: current_time runs as ours.
+	run(t, dir, "collection", "create", "Research")
+	if r := run(t, dir, "app", "import", difyFixture("basic_agent"), "--collection", "Research"); r.code != ExitOK || !strings.Contains(r.stdout, "the app can run") {
+		t.Fatalf("import agent-chat app: %+v", r)
+	}
+	if r := run(t, dir, "run", "Research agent", "--query", "What day is it?", "--json"); r.code != ExitOK || !strings.Contains(r.stdout, "You said: What day is it?") {
+		t.Errorf("agent turn: %+v", r)
 	}
 }

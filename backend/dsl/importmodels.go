@@ -101,6 +101,23 @@ func MapModels(app *App, rep *ImportReport) error {
 // agent_parameters.model.value provider and model), keeping every other key
 // and their order.
 func setNodeModel(app *App, id, provider, name string) error {
+	return editNodeData(app, id, func(root *yaml.Node) error {
+		if model := MappingValue(root, "model"); model != nil {
+			setMappingString(model, "provider", provider)
+			setMappingString(model, "name", name)
+		} else if agent := MappingValue(MappingValue(MappingValue(root, "agent_parameters"), "model"), "value"); agent != nil {
+			setMappingString(agent, "provider", provider)
+			setMappingString(agent, "model", name)
+		} else {
+			return fmt.Errorf("node %q names no model", id)
+		}
+		return nil
+	})
+}
+
+// editNodeData lets edit change a node's data as a YAML tree, which keeps
+// the keys it does not touch and their order.
+func editNodeData(app *App, id string, edit func(root *yaml.Node) error) error {
 	i := slices.IndexFunc(app.Workflow.Graph.Nodes, func(n GraphNode) bool { return n.ID == id })
 	if i < 0 {
 		return fmt.Errorf("no node %q", id)
@@ -109,14 +126,8 @@ func setNodeModel(app *App, id, provider, name string) error {
 	if err != nil {
 		return err
 	}
-	if model := mappingValue(root, "model"); model != nil {
-		setMappingString(model, "provider", provider)
-		setMappingString(model, "name", name)
-	} else if agent := mappingValue(mappingValue(mappingValue(root, "agent_parameters"), "model"), "value"); agent != nil {
-		setMappingString(agent, "provider", provider)
-		setMappingString(agent, "model", name)
-	} else {
-		return fmt.Errorf("node %q names no model", id)
+	if err := edit(root); err != nil {
+		return err
 	}
 	data, err := TreeJSON(root)
 	if err != nil {
@@ -126,9 +137,9 @@ func setNodeModel(app *App, id, provider, name string) error {
 	return nil
 }
 
-// mappingValue is the value of key in the mapping m; nil when m is nil or
+// MappingValue is the value of key in the mapping m; nil when m is nil or
 // has no such key.
-func mappingValue(m *yaml.Node, key string) *yaml.Node {
+func MappingValue(m *yaml.Node, key string) *yaml.Node {
 	if m == nil {
 		return nil
 	}
@@ -141,7 +152,7 @@ func mappingValue(m *yaml.Node, key string) *yaml.Node {
 }
 
 func setMappingString(m *yaml.Node, key, value string) {
-	if v := mappingValue(m, key); v != nil {
+	if v := MappingValue(m, key); v != nil {
 		*v = *YAMLString(value)
 		return
 	}

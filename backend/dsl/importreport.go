@@ -40,6 +40,16 @@ type ModelMapping struct {
 	NodeIDs []string `json:"nodeIds"`
 }
 
+// DatasetMapping is one dataset id the document's nodes search (a Dify
+// dataset, or a collection of the library the document came from), with
+// the collection here they now search.
+type DatasetMapping struct {
+	From       string   `json:"from"`       // the id as the document names it
+	To         string   `json:"to"`         // a collection id here; "" while none is chosen
+	Collection string   `json:"collection"` // To's name, for people
+	NodeIDs    []string `json:"nodeIds"`
+}
+
 // ImportReport says what an import did, node by node, and whether the app
 // can run. It is kept in the app's DSL (App.Import), so a re-import of an
 // export remembers which nodes were never mapped.
@@ -48,6 +58,8 @@ type ImportReport struct {
 	SourceVersion string         `json:"sourceVersion"`
 	Nodes         []NodeImport   `json:"nodes"`
 	Models        []ModelMapping `json:"models"`
+	// Datasets are the dataset ids the nodes search and where they now point.
+	Datasets []DatasetMapping `json:"datasets"`
 	// Notes are findings about the app as a whole (features, secrets, plugins).
 	Notes []string `json:"notes"`
 	// Runnable is whether the app compiled once imported (see Settle).
@@ -56,7 +68,7 @@ type ImportReport struct {
 
 // NewReport starts a report with every list present (the UI reads [] for none).
 func NewReport(source, version string) *ImportReport {
-	return &ImportReport{Source: source, SourceVersion: version, Nodes: []NodeImport{}, Models: []ModelMapping{}, Notes: []string{}}
+	return &ImportReport{Source: source, SourceVersion: version, Nodes: []NodeImport{}, Models: []ModelMapping{}, Datasets: []DatasetMapping{}, Notes: []string{}}
 }
 
 // Count returns how many nodes had the outcome.

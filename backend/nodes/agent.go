@@ -40,15 +40,18 @@ type agentData struct {
 }
 
 type agentNode struct {
-	deps        Deps
-	leftOut     []string // Dify tools with no Lexflow equivalent
-	data        agentData
-	params      params
-	instruction engine.Template
-	query       engine.Template
-	tools       []agentTool
-	mode        dsl.Mode
-	inputs      []engine.Input
+	deps Deps
+	// fromDify: the node was written by Dify (agent_parameters), so it may
+	// have no tools, and placeholders stand for its tools Lexflow lacks.
+	fromDify     bool
+	placeholders []difyToolPlaceholder
+	data         agentData
+	params       params
+	instruction  engine.Template
+	query        engine.Template
+	tools        []agentTool
+	mode         dsl.Mode
+	inputs       []engine.Input
 }
 
 // citeInstruction is added to the system prompt when the agent can reach
@@ -86,15 +89,25 @@ func (n *agentNode) configure() error {
 		return fieldError("tool_timeout", "Give the tool time limit in seconds, more than 0.", "%g: want seconds, more than 0", d.ToolTimeout)
 	case !oneOf(d.Uncited, "", string(generation.UncitedPartial), string(generation.UncitedFail), string(generation.UncitedStrip)):
 		return fieldError("uncited_policy", "Choose what happens to uncited claims.", "%q: want partial, fail or strip", d.Uncited)
-	case len(d.Tools) == 0:
+	case len(d.Tools) == 0 && !n.fromDify:
 		return fieldError("tools", "Add at least one tool. For a model without tools, use an LLM step.", "an agent needs at least one tool (for a model without tools, use an LLM node)")
 	}
 	if d.Query == "" {
 		n.data.Query = "{{#sys.query#}}"
 	}
 	n.instruction, n.query = engine.ParseTemplate(d.Instruction), engine.ParseTemplate(n.data.Query)
-	n.tools, err = agentTools(n.deps, d.Tools, nonEmpty(d.DatasetIDs), nonEmpty(d.DocumentIDs))
+	n.tools, err = n.compileTools(nonEmpty(d.DatasetIDs), nonEmpty(d.DocumentIDs))
 	return err
+}
+
+// compileTools builds the agent's tools over collections and documents,
+// its placeholders last.
+func (n *agentNode) compileTools(collections, documents []string) ([]agentTool, error) {
+	ts, err := agentTools(n.deps, n.data.Tools, collections, documents)
+	if err != nil {
+		return nil, err
+	}
+	return withPlaceholders(ts, n.placeholders), nil
 }
 
 func (n *agentNode) spec() engine.Spec {
@@ -118,8 +131,8 @@ func (n *agentNode) spec() engine.Spec {
 
 func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeResult, error) {
 	var w warnings
-	if len(n.leftOut) > 0 {
-		w.add("Dify tools with no Lexflow equivalent were left out: %s", strings.Join(n.leftOut, ", "))
+	if len(n.placeholders) > 0 {
+		w.add("Dify tools with no Lexflow equivalent are placeholders, and the run fails if the model calls one: %s", placeholderNames(n.placeholders))
 	}
 	messages, err := n.messages(in, &w)
 	res := engine.NodeResult{Inputs: recordInputs(in, n.inputs)}
@@ -143,12 +156,15 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	n.params.apply(&req)
 	out, runErr := agent.Run(ctx, agent.Config{Provider: m.Provider, Request: req, Strategy: agent.Strategy(n.data.Strategy),
 		Rounds: n.data.MaxIterations, ToolTimeout: time.Duration(n.data.ToolTimeout * float64(time.Second))}, box,
-		streamHooks(in, n.streamsLoopText()))
+		box.haltHooks(streamHooks(in, n.streamsLoopText())))
 	for _, note := range out.Notes {
 		w.add("%s", note)
 	}
 	res.Usage = &out.Usage
 	res.ProcessData = n.processData(m, out, box, w)
+	if runErr != nil && box.halt != nil {
+		return res, box.halt
+	}
 	if runErr != nil {
 		return res, modelFailure(ctx, m, runErr)
 	}
@@ -255,7 +271,7 @@ func (n *agentNode) toolsFor(o Overrides) ([]agentTool, []string, []string, erro
 		return n.tools, colls, docs, nil
 	}
 	colls, docs = o.scope(colls, docs)
-	tools, err := agentTools(n.deps, n.data.Tools, colls, docs)
+	tools, err := n.compileTools(colls, docs)
 	return tools, colls, docs, err
 }
 

@@ -3,6 +3,7 @@ package nodes_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -301,5 +302,60 @@ func TestAgentRefusesTheExtractiveAnswerer(t *testing.T) {
 	}
 	if n := len(e.srv.Requests()); n != 0 {
 		t.Errorf("%d model calls, want none", n)
+	}
+}
+
+// difyAgentApp: a Dify chatflow whose agent has one tool Lexflow lacks.
+const difyAgentApp = `version: 0.1.5
+kind: app
+app: {name: travel, mode: advanced-chat}
+workflow:
+  graph:
+    nodes:
+      - {id: start, data: {type: start, title: Start, variables: []}}
+      - id: agent1
+        data:
+          type: agent
+          title: Agent
+          agent_strategy_name: function_calling
+          agent_parameters:
+            model: {type: constant, value: {provider: ollama, model: qwen3, mode: chat}}
+            query: {type: constant, value: "{{#sys.query#}}"}
+            tools: {type: constant, value: [{enabled: true, provider_name: langgenius/duckduckgo/duckduckgo, tool_name: ddgo_search,
+              type: builtin, extra: {description: Search the web}, parameters: {max_results: 5, query: ""}}]}
+      - {id: answer, data: {type: answer, title: Answer, answer: "{{#agent1.text#}}"}}
+    edges:
+      - {source: start, target: agent1}
+      - {source: agent1, target: answer}
+`
+
+// A Dify agent's tool with no Lexflow equivalent is offered to the model as
+// Dify described it: the run goes on while the model does not call it, and
+// fails with "replace this tool" and what it was given when it does.
+func TestDifyAgentPlaceholderFailsOnlyWhenCalled(t *testing.T) {
+	e := newEnv(t, "ollama")
+	plan := e.compile(t, []byte(difyAgentApp))
+	e.srv.Script("qwen3", llmtest.Text("Lisbon is lovely in May."))
+	res, err, events := run(t, plan, engine.RunInput{Sys: engine.Sys{Query: "Where to in May?"}}, 1)
+	if err != nil || res.Answer != "Lisbon is lovely in May." {
+		t.Fatalf("no call: err %v, answer %q", err, res.Answer)
+	}
+	if offered := e.srv.Requests()[0].Tools; len(offered) != 1 || offered[0] != "ddgo_search" {
+		t.Errorf("offered %v, want the placeholder ddgo_search", offered)
+	}
+	if w := fmt.Sprint(lastFinish(events, "agent1").ProcessData["warnings"]); !strings.Contains(w, "ddgo_search (langgenius/duckduckgo/duckduckgo)") {
+		t.Errorf("warnings %s", w)
+	}
+
+	e.srv.Script("qwen3", llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("ddgo_search", map[string]any{"query": "Lisbon in May"})}},
+		llmtest.Text("never asked"))
+	_, err, _ = run(t, plan, engine.RunInput{Sys: engine.Sys{Query: "Where to in May?"}}, 1)
+	var f *nodes.Failure
+	if !errors.As(err, &f) || f.Type != nodes.ErrorTypeToolPlaceholder || !strings.Contains(err.Error(), `"ddgo_search"`) ||
+		!strings.Contains(err.Error(), `{"max_results":5,"query":"Lisbon in May"}`) {
+		t.Fatalf("a call should fail the run with the placeholder's message: %v", err)
+	}
+	if n := len(e.srv.Requests()); n != 2 {
+		t.Errorf("%d model calls in all, want 1 for the first run and 1 before the placeholder stopped the second", n)
 	}
 }

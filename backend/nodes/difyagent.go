@@ -1,23 +1,32 @@
 package nodes
 
 import (
+	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/llm"
+	"lexflow/backend/nodes/dify"
+	"lexflow/backend/nodes/tools"
 )
 
 // Dify's agent node shares our type name but not our fields: its settings
 // sit in agent_parameters {name: {type, value}} — model {provider, model,
 // mode, completion_params}, instruction, query, tools [{provider_name,
 // tool_name, parameters}], maximum_iterations — beside
-// agent_strategy_name. An agent node written that way runs as our Agent:
-// each setting fills the matching one we left empty, its tools map to
-// Lexflow tools (by name or by their equivalent, difyToolEquivalents), and
-// the tools that do not map are left out and named in the run's warnings.
-// When none maps, the agent has no tools, which is a compile problem
-// naming them.
+// agent_strategy_name. The import moves the ones we have fields for into
+// them (dify.moveAgentSettings); a node still written Dify's way runs as
+// our Agent too: each setting fills the matching one we left empty, and
+// its tools map to
+// Lexflow tools (by name or by their equivalent, dify.ToolEquivalent). A
+// tool that does not map is offered to the model as a placeholder
+// (difyToolPlaceholder): the agent compiles, and the run fails with
+// "replace this tool" only if the model calls it. Like Dify's, such an
+// agent may have no tools at all: the model then answers alone.
 type difyAgentData struct {
 	StrategyName string                         `json:"agent_strategy_name"`
 	Parameters   map[string]difyAgentParamValue `json:"agent_parameters"`
@@ -28,16 +37,23 @@ type difyAgentParamValue struct {
 	Value json.RawMessage `json:"value"`
 }
 
+// difyAgentTool is one entry of a Dify agent's tools. A parameter's value
+// is the value itself (older exports) or {auto, value}: auto 1, an empty
+// value or none means the model fills it.
 type difyAgentTool struct {
-	ProviderName string         `json:"provider_name"`
-	ToolName     string         `json:"tool_name"`
-	Enabled      *bool          `json:"enabled"`
-	Parameters   map[string]any `json:"parameters"`
+	ProviderName string                     `json:"provider_name"`
+	ToolName     string                     `json:"tool_name"`
+	Type         string                     `json:"type"` // builtin, api, plugin, workflow, mcp
+	Enabled      *bool                      `json:"enabled"`
+	Parameters   map[string]json.RawMessage `json:"parameters"`
+	Extra        struct {
+		Description string `json:"description"`
+	} `json:"extra"`
 }
 
 // fromDify fills the agent's empty settings from Dify's and returns the
-// Dify tools with no Lexflow equivalent.
-func (d *agentData) fromDify(dd difyAgentData, localName func(provider, tool string) string) []string {
+// Dify tools with no Lexflow tool of their own, as placeholders.
+func (d *agentData) fromDify(dd difyAgentData, localName func(provider, tool string) string) []difyToolPlaceholder {
 	p := dd.Parameters
 	if d.Model.Name == "" {
 		var m struct {
@@ -54,26 +70,25 @@ func (d *agentData) fromDify(dd difyAgentData, localName func(provider, tool str
 		_ = json.Unmarshal(p["maximum_iterations"].Value, &d.MaxIterations)
 	}
 	if d.Strategy == "" {
-		d.Strategy = difyStrategy(dd.StrategyName)
+		d.Strategy = dify.AgentStrategy(dd.StrategyName)
 	}
 	if len(d.Tools) > 0 {
 		return nil
 	}
-	var tools []difyAgentTool
-	_ = json.Unmarshal(p["tools"].Value, &tools)
-	var left []string
-	for _, t := range tools {
+	var difyTools []difyAgentTool
+	_ = json.Unmarshal(p["tools"].Value, &difyTools)
+	var placeholders []difyToolPlaceholder
+	for _, t := range difyTools {
 		if t.Enabled != nil && !*t.Enabled {
 			continue
 		}
-		name := localName(t.ProviderName, t.ToolName)
-		if name == "" {
-			left = append(left, fmt.Sprintf("%s (%s)", t.ToolName, t.ProviderName))
+		if name := localName(t.ProviderName, t.ToolName); name != "" {
+			d.Tools = append(d.Tools, agentToolDef{Name: name})
 			continue
 		}
-		d.Tools = append(d.Tools, agentToolDef{Name: name})
+		placeholders = append(placeholders, newDifyToolPlaceholder(t))
 	}
-	return left
+	return placeholders
 }
 
 func readText(p difyAgentParamValue, into *string) {
@@ -83,37 +98,109 @@ func readText(p difyAgentParamValue, into *string) {
 	}
 }
 
-// difyStrategy maps Dify's built-in strategies; a plugin's own strategy
-// runs as ours would choose ("auto").
-func difyStrategy(name string) string {
-	switch strings.ToLower(name) {
-	case "function_calling":
-		return "function_calling"
-	case "react", "cot":
-		return "react"
-	}
-	return "auto"
-}
-
 // readDify takes the settings of an agent node written by Dify.
 func (n *agentNode) readDify(def engine.NodeDef) error {
 	var dd difyAgentData
-	if err := decode(def, &dd); err != nil || len(dd.Parameters) == 0 {
+	if err := decode(def, &dd); err != nil || (len(dd.Parameters) == 0 && dd.StrategyName == "") {
 		return err
 	}
 	reg, err := Tools(n.deps)
 	if err != nil {
 		return err
 	}
-	n.leftOut = n.data.fromDify(dd, func(provider, tool string) string {
+	n.fromDify = true
+	n.placeholders = n.data.fromDify(dd, func(provider, tool string) string {
 		if _, ok := reg.Lookup(tool); ok {
 			return tool
 		}
-		return difyEquivalent(provider, tool)
+		return dify.ToolEquivalent(provider, tool)
 	})
-	if len(n.data.Tools) == 0 && len(n.leftOut) > 0 {
-		return fieldError("tools", "None of this agent's Dify tools runs in Lexflow ("+strings.Join(n.leftOut, ", ")+"): choose Lexflow tools.",
-			"no Lexflow equivalent for %s", strings.Join(n.leftOut, ", "))
-	}
 	return nil
+}
+
+// withPlaceholders adds the placeholders to an agent's compiled tools,
+// but none under the name of a tool it has.
+func withPlaceholders(ts []agentTool, placeholders []difyToolPlaceholder) []agentTool {
+	for _, p := range placeholders {
+		if slices.ContainsFunc(ts, func(t agentTool) bool { return t.def.Name == p.Name() }) {
+			continue
+		}
+		ts = append(ts, agentTool{tool: p, def: llm.Tool{Name: p.Name(), Description: p.Description(), Parameters: p.Parameters()}})
+	}
+	return ts
+}
+
+// difyToolPlaceholder stands, among an agent's tools, for a Dify tool
+// Lexflow does not have: the model is offered it as Dify described it, the
+// parameters the app set are kept, and a call stops the run with "replace
+// this tool" and everything it was given.
+type difyToolPlaceholder struct {
+	tool  difyAgentTool
+	fixed map[string]any
+	asked []string // the parameters the model fills
+}
+
+func newDifyToolPlaceholder(t difyAgentTool) difyToolPlaceholder {
+	p := difyToolPlaceholder{tool: t, fixed: map[string]any{}}
+	for _, name := range sortedNames(t.Parameters) {
+		if v, set := difyParamValue(t.Parameters[name]); set {
+			p.fixed[name] = v
+		} else {
+			p.asked = append(p.asked, name)
+		}
+	}
+	return p
+}
+
+// difyParamValue reads a Dify agent tool parameter: its value and whether
+// the app set it (rather than leaving it to the model).
+func difyParamValue(raw json.RawMessage) (any, bool) {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return nil, false
+	}
+	if m, ok := v.(map[string]any); ok {
+		if auto, has := m["auto"]; has {
+			if auto == float64(1) || auto == true {
+				return nil, false
+			}
+			v = m["value"]
+		}
+	}
+	if v == nil || v == "" {
+		return nil, false
+	}
+	return v, true
+}
+
+func (p difyToolPlaceholder) Name() string { return p.tool.ToolName }
+
+func (p difyToolPlaceholder) Description() string {
+	what := cmp.Or(strings.TrimSpace(p.tool.Extra.Description), fmt.Sprintf("Dify's tool %s of %s", p.tool.ToolName, p.tool.ProviderName))
+	return what + " (not available in Lexflow yet)"
+}
+
+func (p difyToolPlaceholder) Parameters() json.RawMessage {
+	params := make([]tools.Param, len(p.asked))
+	for i, name := range p.asked {
+		params[i] = tools.Param{Name: name, Type: "string"}
+	}
+	return tools.ObjectSchema(params...)
+}
+
+func (p difyToolPlaceholder) Call(_ context.Context, args json.RawMessage) (tools.Result, error) {
+	given := map[string]any{}
+	_ = json.Unmarshal(args, &given)
+	for k, v := range p.fixed {
+		given[k] = v
+	}
+	return tools.Result{}, placeholderFailure(cmp.Or(p.tool.Type, "builtin"), p.tool.ToolName, p.tool.ProviderName, given)
+}
+
+func placeholderNames(ps []difyToolPlaceholder) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = fmt.Sprintf("%s (%s)", p.tool.ToolName, p.tool.ProviderName)
+	}
+	return strings.Join(names, ", ")
 }

@@ -3,34 +3,29 @@ package nodes
 import (
 	"context"
 	"encoding/json"
-	"strings"
 
 	"lexflow/backend/engine"
+	"lexflow/backend/nodes/dify"
 	"lexflow/backend/nodes/tools"
 )
 
 // Dify's tools in a tool node: a tool whose local equivalent exists runs
-// that tool (difyToolEquivalents); any other tool of a Dify provider
+// that tool (dify.ToolEquivalent); any other tool of a Dify provider
 // (provider_type builtin, api, plugin, workflow, mcp…) becomes a
 // placeholder that compiles, so the rest of the flow can be tried, and
 // fails when it runs with "replace this tool" and the parameters it was
-// given.
-
-// difyToolEquivalents maps "provider/tool" as Dify names it to a Lexflow
-// tool taking the same parameters.
-var difyToolEquivalents = map[string]string{
-	"time/current_time": "current_time",
-}
+// given. An agent's tools do the same (difyagent.go).
 
 // ErrorTypeToolPlaceholder marks a run that reached a Dify tool with no
 // Lexflow equivalent.
 const ErrorTypeToolPlaceholder = "tool_not_replaced"
 
-// difyEquivalent finds the local tool for a Dify tool, "" when none. A
-// plugin provider id ("langgenius/time/time") is read by its last part.
-func difyEquivalent(providerID, toolName string) string {
-	provider := providerID[strings.LastIndex(providerID, "/")+1:]
-	return difyToolEquivalents[provider+"/"+toolName]
+// placeholderFailure is the failure of a run that reached a Dify tool with
+// no Lexflow equivalent, showing what it was given.
+func placeholderFailure(providerType, tool, provider string, given map[string]any) error {
+	shown, _ := json.Marshal(given)
+	return fail(ErrorTypeToolPlaceholder, "replace this tool: Dify's %s tool %q of provider %q has no Lexflow equivalent (it was given %s)",
+		providerType, tool, provider, shown)
 }
 
 // lookupTool finds a tool node's tool: by name, or by its Dify equivalent.
@@ -38,7 +33,7 @@ func lookupTool(reg *tools.Registry, data toolData) (tools.Tool, bool) {
 	if t, ok := reg.Lookup(data.ToolName); ok {
 		return t, true
 	}
-	if name := difyEquivalent(data.ProviderID, data.ToolName); name != "" {
+	if name := dify.ToolEquivalent(data.ProviderID, data.ToolName); name != "" {
 		return reg.Lookup(name)
 	}
 	return nil, false
@@ -65,10 +60,8 @@ func newToolPlaceholder(data toolData) (engine.Node, error) {
 		for k, v := range data.ToolConfigurations {
 			values[k] = v
 		}
-		shown, _ := json.Marshal(values)
 		pd := map[string]any{"tool_name": data.ToolName, "provider_id": data.ProviderID, "provider_type": data.ProviderType, "arguments": values}
-		return engine.NodeResult{Inputs: values, ProcessData: pd}, fail(ErrorTypeToolPlaceholder,
-			"replace this tool: Dify's %s tool %q of provider %q has no Lexflow equivalent (it was given %s)", data.ProviderType, data.ToolName, data.ProviderID, shown)
+		return engine.NodeResult{Inputs: values, ProcessData: pd}, placeholderFailure(data.ProviderType, data.ToolName, data.ProviderID, values)
 	}}, nil
 }
 

@@ -1,7 +1,8 @@
 // Studio end to end for the step types Dify apps use: code, HTTP request, list operator and
 // variable assigner. An imported chatflow with one of each opens on the canvas; each panel shows
 // its settings; the HTTP request's host is refused until approved from its panel, and a
-// preview run keeps the assigner's conversation variable.
+// preview run keeps the assigner's conversation variable. A Dify agent with a tool Lexflow
+// lacks opens without problems, its panel naming that tool.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLexflow, launchBrowser, pageAPI, screenshotBothThemes } from './harness.mjs';
@@ -108,6 +109,61 @@ test('code, list operator, HTTP request and assigner steps: panels, host approva
   await screenshotBothThemes(page, 'studio-http-approved');
   await panel.getByRole('button', { name: 'Revoke api.example.org' }).click();
   await approve.waitFor();
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
+const difyAgent = `version: 0.1.5
+kind: app
+app: {name: Trip planner, mode: advanced-chat}
+workflow:
+  graph:
+    nodes:
+      - {id: start, position: {x: 0, y: 200}, data: {type: start, title: Start, variables: []}}
+      - id: planner
+        position: {x: 260, y: 200}
+        data:
+          type: agent
+          title: Planner
+          agent_strategy_name: function_calling
+          agent_parameters:
+            model: {type: constant, value: {provider: langgenius/openai/openai, model: gpt-4o-mini, mode: chat}}
+            instruction: {type: constant, value: Plan the trip.}
+            query: {type: constant, value: "{{#sys.query#}}"}
+            tools: {type: constant, value: [{enabled: true, provider_name: langgenius/duckduckgo/duckduckgo, tool_name: ddgo_search,
+              type: builtin, parameters: {max_results: 5, query: ""}}]}
+      - {id: answer, position: {x: 520, y: 200}, data: {type: answer, title: Answer, answer: "{{#planner.text#}}"}}
+    edges:
+      - {source: start, target: planner}
+      - {source: planner, target: answer}
+`;
+
+test('a Dify agent whose tool Lexflow lacks opens without problems and names that tool in its panel', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(app.url);
+  const imported = await pageAPI(page, app.token, 'POST', '/api/apps/import', { dsl: difyAgent, name: 'Trip planner' });
+  assert.equal(imported.status, 201, JSON.stringify(imported.body));
+  assert.equal(imported.body.report.runnable, true);
+  const line = imported.body.report.nodes.find((n) => n.nodeId === 'planner');
+  assert.equal(line.outcome, 'attention');
+  assert.match(line.details.join(' '), /Replace tool ddgo_search/);
+  const appId = imported.body.app.id;
+  const doc = await pageAPI(page, app.token, 'GET', `/api/apps/${appId}/dsl`);
+  assert.deepEqual(doc.body.problems, [], JSON.stringify(doc.body.problems));
+  await page.goto(`${app.origin}/#/studio/${appId}`);
+  await stepNode(page, 'planner').click();
+  const panel = page.getByTestId('node-panel');
+  const note = panel.getByTestId('agent-dify-tools');
+  await note.waitFor();
+  assert.match(await note.textContent(), /ddgo_search \(langgenius\/duckduckgo\/duckduckgo\)\. A tool without a Lexflow equivalent is offered as a placeholder/);
+  assert.equal(await panel.locator('.panel-error').count(), 0, 'no tool needs choosing');
+  // Its settings were moved into the agent's own fields on import, so the panel shows them.
+  assert.equal(await panel.getByTestId('agent-instruction').inputValue(), 'Plan the trip.');
+  await note.scrollIntoViewIfNeeded();
+  await screenshotBothThemes(page, 'studio-dify-agent');
+  // Choosing a Lexflow tool replaces the ones from Dify.
+  await panel.getByTestId('agent-tool-current_time').check();
+  await panel.getByText('are replaced by the ones chosen below').waitFor();
   assert.deepEqual(browser.errors, []);
   await page.close();
 });

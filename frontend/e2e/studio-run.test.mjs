@@ -2,8 +2,8 @@
 // answers in the preview chat while its steps light up on the canvas, the run opens in
 // Runs and back on the canvas as a trace, and one step is tested alone with the values it
 // read; a workflow runs from its inputs form; a Dify export is imported through the
-// dialog and opened on the canvas; copy, paste and tidy-up on the canvas. Screenshots in
-// light and dark.
+// dialog, its model and dataset settled, and opened on the canvas; copy, paste and
+// tidy-up on the canvas. Screenshots in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -224,6 +224,7 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
   if ((await api(page, 'GET', '/api/providers')).body.every((p) => p.builtIn)) {
     await api(page, 'POST', '/api/providers', { name: 'Fake Ollama', kind: 'ollama', baseUrl: llm.url, defaultModel: 'fake-chat' });
   }
+  const precedents = (await api(page, 'POST', '/api/collections', { name: 'Precedents', description: '' })).body;
   await page.getByRole('link', { name: 'Studio' }).click();
   await page.getByRole('button', { name: 'Import' }).first().click();
   const dialog = page.getByRole('dialog');
@@ -240,10 +241,23 @@ test('a Dify export imports through the dialog, reports, and opens on the canvas
   assert.match(await dialog.getByTestId('import-summary').textContent(), /cannot run until/);
   assert.match(await dialog.getByTestId('import-warning').textContent(), /Choose a collection/);
   await screenshot(page, 'studio-import-preview');
+  // The export's Dify dataset is settled as its model is: choosing a collection checks the import
+  // again, and the report then says the app can run.
+  const dataset = dialog.getByTestId('import-dataset');
+  assert.equal(await dataset.inputValue(), '', 'no collection is proposed for a Dify dataset');
+  assert.equal(await dataset.getAttribute('aria-invalid'), 'true');
+  await dataset.locator(`option[value="${precedents.id}"]`).waitFor({ state: 'attached' });
+  await dataset.selectOption(precedents.id);
+  await dialog.getByTestId('import-summary').getByText('The app can run.').waitFor();
+  assert.equal(await dialog.getByTestId('import-warning').count(), 0, 'the retrieval step needs nothing more');
+  assert.match(await dialog.getByTestId('import-neutral').textContent(), /replaced by collection "Precedents"/);
+  await screenshotBothThemes(page, 'studio-import-datasets');
   await dialog.getByTestId('import-confirm').click();
   const open = dialog.getByRole('button', { name: /Open on the canvas/ });
   await open.waitFor();
   assert.match(await dialog.getByTestId('import-models').textContent(), /Fake Ollama\/fake-chat/);
+  assert.match(await dialog.getByTestId('import-datasets').textContent(), /Precedents/);
+  assert.equal(await open.textContent(), 'Open on the canvas');
   await screenshot(page, 'studio-import-report');
   await open.click();
   await page.waitForURL(/#\/studio\/[^/?]+$/);

@@ -10,10 +10,10 @@ import (
 // defaultModel is where the import maps every model pair of the corpus.
 var defaultModel = fakeProvider + "/" + "fake-chat"
 
-// importApp imports one export as `lexflow app import --default-model`
-// does and records each node's outcome.
+// importApp imports one export as `lexflow app import --default-model
+// --collection` does and records each node's outcome.
 func (b *bench) importApp(ctx context.Context, data []byte, r *fileResult) (*dsl.App, error) {
-	res, err := b.apps.Import(ctx, api.AppImport{DSL: string(data), DefaultModel: defaultModel})
+	res, err := b.apps.Import(ctx, api.AppImport{DSL: string(data), DefaultModel: defaultModel, Collection: benchCollection})
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,8 @@
 // Command evaldify measures how much of real Dify exports Lexflow runs: every
 // file of the corpus (../shared/eval/dify-dsl/apps beside the repository) is
 // imported, compiled against the real node types and, when it compiles, run
-// against the fake model server with every model mapped to it. It prints per
+// against the fake model server with every model mapped to it and every
+// dataset to one empty collection. It prints per
 // file and per node type what happened, then the totals.
 //
 // Knowledge retrieval searches an empty library (no hits), so a run measures

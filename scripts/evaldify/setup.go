@@ -18,6 +18,10 @@ import (
 // import maps every model of the corpus to its echoing chat model.
 const fakeProvider = "Fake"
 
+// benchCollection is the (empty) collection the import maps every dataset
+// of the corpus to, as it maps every model to the fake one.
+const benchCollection = "Bench"
+
 // bench is a data directory with the fake model server configured as its
 // only provider, the import service over it, and the node types runs use.
 type bench struct {
@@ -34,6 +38,9 @@ func openBench(ctx context.Context, dir string, srv *llmtest.Server) (*bench, er
 	services := api.New(api.Options{DB: db, Connect: providers.New})
 	_, err = services.Providers.Create(ctx, api.ProviderInput{Name: fakeProvider, Kind: "openai", BaseURL: srv.OpenAIURL(),
 		DefaultModel: llmtest.DemoChat})
+	if err == nil {
+		_, err = db.CreateCollection(ctx, benchCollection, "every dataset of the Dify corpus")
+	}
 	if err != nil {
 		db.Close()
 		return nil, err

@@ -16,11 +16,11 @@
 //	| step                                                        | nodes |
 //	|-------------------------------------------------------------|-------|
 //	| gpython parses as written                                   | 38    |
-//	| python.Compile accepts (f-strings rewritten; imports, main) | 33    |
-//	| main(**inputs) runs in the sandbox                          | 19    |
+//	| python.Compile accepts (f-strings rewritten; imports, main) | 34    |
+//	| main(**inputs) runs in the sandbox                          | 20    |
 //	| runs in CPython 3 with the same inputs                      | 24    |
-//	| same JSON result as CPython                                 | 18    |
-//	| without json/re modules: runs (of 25 importing neither)     | 12    |
+//	| same JSON result as CPython                                 | 19    |
+//	| without the sandbox's own modules: runs (of 20 importing none) | 12 |
 package main
 
 import (
@@ -107,14 +107,18 @@ func pythonNodes(path string) ([]codeNode, error) {
 	return out, nil
 }
 
-var importLine = regexp.MustCompile(`(?m)^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import)`)
+// importLine matches `import a, b.c as d` and `from a.b import c`.
+var importLine = regexp.MustCompile(`(?m)^\s*(?:import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)|from\s+([\w.]+)\s+import)`)
 
+// imports lists the top-level modules code imports, each once.
 func imports(code string) []string {
 	var out []string
 	for _, m := range importLine.FindAllStringSubmatch(code, -1) {
-		name, _, _ := strings.Cut(m[1]+m[2], ".")
-		if !slices.Contains(out, name) {
-			out = append(out, name)
+		for _, item := range strings.Split(m[1]+m[2], ",") {
+			name, _, _ := strings.Cut(strings.Fields(item)[0], ".")
+			if !slices.Contains(out, name) {
+				out = append(out, name)
+			}
 		}
 	}
 	return out

@@ -131,7 +131,7 @@ func (mc difyModelConfig) modelNode(chat bool, prompt, query string) (string, ma
 	memory := map[string]any{"window": map[string]any{"enabled": true, "size": 10}, "query_prompt_template": query}
 	if mc.AgentMode.Enabled && len(mc.AgentMode.Tools) > 0 {
 		data := map[string]any{"title": "Agent", "model": mc.Model, "instruction": prompt, "query": query,
-			"tools": mc.AgentMode.Tools, "max_iterations": max(mc.AgentMode.MaxIteration, 5)}
+			"max_iterations": max(mc.AgentMode.MaxIteration, 5), "agent_parameters": map[string]any{"tools": mc.agentTools()}}
 		if chat {
 			data["memory"] = memory
 		}
@@ -149,6 +149,31 @@ func (mc difyModelConfig) modelNode(chat bool, prompt, query string) (string, ma
 		data["context"] = map[string]any{"enabled": true, "variable_selector": []string{basicKnowledge, "result"}}
 	}
 	return "llm", data
+}
+
+// basicTool is a tool of a basic app's agent_mode.
+type basicTool struct {
+	Enabled    *bool          `json:"enabled"`
+	ProviderID string         `json:"provider_id"`
+	Type       string         `json:"provider_type"`
+	ToolName   string         `json:"tool_name"`
+	Parameters map[string]any `json:"tool_parameters"`
+}
+
+// agentTools writes a basic agent's tools as Dify's agent node does
+// (agent_parameters.tools), so that the agent reads them as any Dify
+// agent's: each mapped to a local tool, or a placeholder when none is.
+func (mc difyModelConfig) agentTools() map[string]any {
+	var tools []map[string]any
+	for _, raw := range mc.AgentMode.Tools {
+		var t basicTool
+		if json.Unmarshal(raw, &t) != nil || t.ToolName == "" {
+			continue
+		}
+		tools = append(tools, map[string]any{"enabled": t.Enabled == nil || *t.Enabled, "provider_name": t.ProviderID,
+			"tool_name": t.ToolName, "type": t.Type, "parameters": t.Parameters})
+	}
+	return map[string]any{"type": "constant", "value": tools}
 }
 
 var formVarRef = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}`)

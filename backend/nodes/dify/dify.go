@@ -55,13 +55,19 @@ func Import(data []byte) (*dsl.App, *dsl.ImportReport, error) {
 }
 
 // lexflowReport lists a Lexflow document's nodes; a node an earlier import
-// could not map, still of the type it had then, is still unsupported.
+// could not map, still of the type it had then, is still unsupported, and
+// Dify tools that are still placeholders still need replacing.
 func lexflowReport(app *dsl.App, version string) *dsl.ImportReport {
 	rep := dsl.NewReport("lexflow", version)
-	rep.Models = dsl.ModelUses(app)
+	rep.Models, rep.Datasets = dsl.ModelUses(app), dsl.DatasetUses(app)
 	for _, n := range app.Workflow.Graph.Nodes {
 		line := rep.Node(n.ID)
 		line.Title, line.SourceType = nodeTitle(n.Data), n.Type
+		var dd difyNodeData
+		if json.Unmarshal(n.Data, &dd) == nil {
+			dd.Type = n.Type
+			difyToolNotes(dd, line)
+		}
 		if app.Import == nil {
 			continue
 		}
@@ -121,7 +127,7 @@ func importDify(doc []byte, version string) (*dsl.App, *dsl.ImportReport, error)
 		}
 	}
 	difyAppNotes(&app, rep)
-	rep.Models = dsl.ModelUses(&app)
+	rep.Models, rep.Datasets = dsl.ModelUses(&app), dsl.DatasetUses(&app)
 	if err := app.CheckShape(); err != nil {
 		return nil, nil, err
 	}
@@ -193,6 +199,10 @@ type difyNodeData struct {
 	OutputType    string                  `json:"output_type"`
 	Items         json.RawMessage         `json:"items"`
 	Assigned      json.RawMessage         `json:"assigned_variable_selector"`
+	// A Dify agent node's settings and strategy.
+	AgentParameters  map[string]json.RawMessage `json:"agent_parameters"`
+	StrategyName     string                     `json:"agent_strategy_name"`
+	StrategyProvider string                     `json:"agent_strategy_provider_name"`
 }
 
 type difyModel struct {
@@ -228,6 +238,7 @@ func convertDifyNode(n *dsl.GraphNode, rep *dsl.ImportReport) error {
 		line.Note(dsl.OutcomeChanged, fmt.Sprintf("%d system variable %s rewritten from [node, \"sys.x\"] to [sys, x].", rewritten, plural(rewritten, "reference", "references")))
 	}
 	difyNodeNotes(dd, line)
+	difyToolNotes(dd, line)
 	return nil
 }
 
@@ -246,8 +257,9 @@ func placeInContainer(n *dsl.GraphNode, dd difyNodeData) {
 	}
 }
 
-// rewriteDifyData drops data.type and rewrites old-style system selectors
-// ([start_id, "sys.query"]) to ours, keeping key order.
+// rewriteDifyData drops data.type, rewrites old-style system selectors
+// ([start_id, "sys.query"]) to ours and moves a Dify agent's settings into
+// our agent's fields, keeping key order.
 func rewriteDifyData(raw json.RawMessage) (json.RawMessage, int, error) {
 	root, err := dsl.JSONTree(raw)
 	if err != nil {
@@ -260,6 +272,7 @@ func rewriteDifyData(raw json.RawMessage) (json.RawMessage, int, error) {
 		}
 	}
 	n := rewriteSysSelectors(root)
+	moveAgentSettings(root)
 	out, err := dsl.TreeJSON(root)
 	return out, n, err
 }

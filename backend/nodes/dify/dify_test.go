@@ -234,7 +234,8 @@ func TestDifyBasicAppsBecomeGraphs(t *testing.T) {
 		{"basic_chat", dsl.ModeChatflow, []string{"start", "llm", "answer"},
 			[]string{`"variable":"city"`, `You help tenants in {{#start.city#}}.`, `"query_prompt_template":"{{#sys.query#}}"`, `{{#model.text#}}`}},
 		{"basic_agent", dsl.ModeChatflow, []string{"start", "knowledge-retrieval", "agent", "answer"},
-			[]string{`"dataset_ids":["6084ed3f-d100-4df2-a277-b40d639ea7c6"]`, `"tool_name":"current_time"`, `"max_iterations":5`}},
+			[]string{`"dataset_ids":["6084ed3f-d100-4df2-a277-b40d639ea7c6"]`, `"provider_name":"time","tool_name":"current_time"`,
+				`"max_iterations":5`, `"name":"deepseek-chat"`}},
 		{"basic_completion", dsl.ModeWorkflow, []string{"start", "llm", "end"},
 			[]string{`"role":"user","text":"Summarise this clause in one sentence: {{#start.clause#}}"`, `"value_selector":["model","text"]`}},
 	}

@@ -21,8 +21,8 @@ import (
 // than a subcommand, so that every binary linking this package — lexflow
 // (desktop or not), its tests, the eval commands — can serve as the child
 // without each main knowing about it. It runs before main and before the
-// init functions of packages importing this one; json and re are
-// registered here rather than in init functions of their own, which could
+// init functions of packages importing this one; this package's modules
+// are registered here rather than in init functions of their own, which could
 // run after this one.
 const childEnv = "LEXFLOW_PYTHON_CHILD"
 
@@ -30,6 +30,12 @@ func init() {
 	if os.Getenv(childEnv) == "1" {
 		registerJSON()
 		registerRe()
+		registerBase64()
+		registerHashes()
+		registerUnicodedata()
+		registerLogging()
+		registerDatetime()
+		addBytesMethods()
 		allowGenericAnnotations()
 		allowBoolCalls()
 		addStringMethods()

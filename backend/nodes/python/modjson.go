@@ -2,18 +2,21 @@ package python
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-python/gpython/py"
 )
 
 // The json module: loads and dumps over encoding/json with Python's types.
 // Differences from CPython's: dicts have no order in gpython, so dumps
-// writes keys sorted; JSONDecodeError is a ValueError without pos/lineno;
+// writes keys sorted; JSONDecodeError is a ValueError whose message says
+// where, as CPython's does, but without pos/lineno attributes and with
+// "Expecting value" for every input that ends too soon;
 // dumps takes ensure_ascii and indent and ignores other options.
 var jsonDecodeError = newException(py.ValueError, "json.JSONDecodeError", "invalid JSON")
 
@@ -71,12 +74,46 @@ func jsonLoads(_ py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, err
 	dec.UseNumber()
 	var x any
 	if err := dec.Decode(&x); err != nil {
-		return nil, py.ExceptionNewf(jsonDecodeError, "%v", err)
+		msg, pos := decodeProblem(s, err)
+		return nil, py.ExceptionNewf(jsonDecodeError, "%s", atPosition(s, msg, pos))
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, py.ExceptionNewf(jsonDecodeError, "Extra data")
+	end := int(dec.InputOffset())
+	if rest := strings.TrimLeft(s[end:], " \t\n\r"); rest != "" {
+		return nil, py.ExceptionNewf(jsonDecodeError, "%s", atPosition(s, "Extra data", len(s)-len(rest)))
 	}
 	return jsonToPy(x), nil
+}
+
+// decodeProblem words a decoding error as CPython's json does, with the
+// byte offset it is at. Go's errors say less than CPython's scanner, so an
+// input that ends too soon is always "Expecting value" at its end.
+func decodeProblem(s string, err error) (string, int) {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return "Expecting value", len(s)
+	}
+	pos := max(int(se.Offset)-1, 0)
+	text := se.Error()
+	switch {
+	case strings.Contains(text, "beginning of object key string"):
+		return "Expecting property name enclosed in double quotes", pos
+	case strings.Contains(text, "after object key:value pair"), strings.Contains(text, "after array element"):
+		return "Expecting ',' delimiter", pos
+	case strings.Contains(text, "after object key"):
+		return "Expecting ':' delimiter", pos
+	case strings.Contains(text, "in string"):
+		return "Invalid control character at", pos
+	}
+	return "Expecting value", pos
+}
+
+// atPosition appends CPython's "line L column C (char N)", counted in
+// characters from the byte offset pos.
+func atPosition(s, msg string, pos int) string {
+	before := s[:pos]
+	line := strings.Count(before, "\n") + 1
+	col := utf8.RuneCountInString(before[strings.LastIndex(before, "\n")+1:]) + 1
+	return fmt.Sprintf("%s: line %d column %d (char %d)", msg, line, col, utf8.RuneCountInString(before))
 }
 
 // jsonToPy is toPy for decoded JSON, whose numbers keep their literal so

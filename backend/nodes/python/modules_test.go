@@ -1,6 +1,8 @@
 package python
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -8,11 +10,42 @@ import (
 	"lexflow/backend/nodes/script"
 )
 
+// exprCase is a Python expression and the value main returns for it.
+type exprCase struct {
+	name, body string
+	want       any
+}
+
+// catchHelper defines catch(f, exc): whether f() raises exc.
+const catchHelper = "def catch(f, exc):\n    try:\n        f()\n    except exc:\n        return True\n    return False\n"
+
+// checkExpressions evaluates every case's expression in one run of main,
+// after header (imports and helpers) — one child process for all, each
+// expression's exception caught apart as "raised: …" — and compares each
+// with the case's value.
+func checkExpressions(t *testing.T, header string, tests []exprCase) {
+	t.Helper()
+	var src strings.Builder
+	src.WriteString(header + "def main():\n    out = {}\n")
+	for i, tt := range tests {
+		fmt.Fprintf(&src, "    try:\n        out['r%d'] = %s\n    except Exception as e:\n        out['r%d'] = 'raised: ' + str(e)\n", i, tt.body, i)
+	}
+	src.WriteString("    return out\n")
+	got, err := run(t, src.String(), nil, script.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, got[fmt.Sprintf("r%d", i)]); d != "" {
+				t.Errorf("result (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
 func TestModules(t *testing.T) {
-	tests := []struct {
-		name, body string
-		want       any
-	}{
+	tests := []exprCase{
 		{"json loads", `json.loads('{"a": [1, 2.5, "x", null, true]}')`,
 			map[string]any{"a": []any{1.0, 2.5, "x", nil, true}}},
 		{"json loads keeps ints", `[isinstance(json.loads('[1]')[0], int), isinstance(json.loads('[1.0]')[0], float)]`, []any{true, true}},
@@ -36,18 +69,5 @@ func TestModules(t *testing.T) {
 		{"join refuses a non-str", `catch(lambda: ",".join([1]), TypeError)`, true},
 		{"re lookahead is an error", `catch(lambda: re.compile(r"a(?=b)"), re.error)`, true},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			src := "import json\nimport re\n" +
-				"def catch(f, exc):\n    try:\n        f()\n    except exc:\n        return True\n    return False\n" +
-				"def main():\n    return {'r': " + tt.body + "}\n"
-			got, err := run(t, src, nil, script.DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(tt.want, got["r"]); d != "" {
-				t.Errorf("result (-want +got):\n%s", d)
-			}
-		})
-	}
+	checkExpressions(t, "import json\nimport re\n"+catchHelper, tests)
 }

@@ -321,6 +321,8 @@ export interface AppImport {
   name: string;
   defaultModel: string;
   modelMap: Record<string, string>;
+  collection: string;
+  datasetMap: Record<string, string>;
   dryRun: boolean;
 }
 
@@ -353,11 +355,19 @@ export interface ModelMapping {
   nodeIds: string[];
 }
 
+export interface DatasetMapping {
+  from: string;
+  to: string;
+  collection: string;
+  nodeIds: string[];
+}
+
 export interface ImportReport {
   source: string;
   sourceVersion: string;
   nodes: NodeImport[];
   models: ModelMapping[];
+  datasets: DatasetMapping[];
   notes: string[];
   runnable: boolean;
 }

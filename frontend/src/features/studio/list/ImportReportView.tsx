@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ImportReport, NodeImport } from '../../../lib/api.gen';
+import { ImportDatasets } from './ImportDatasets';
 import { ImportModels } from './ImportModels';
 
 type Outcome = NodeImport['outcome'];
@@ -11,11 +12,23 @@ const SECTIONS: { outcome: Outcome; title: string; tone: 'danger' | 'warning' | 
   { outcome: 'changed', title: 'Mapped with a change', tone: 'neutral' },
 ];
 
+/** The mappings a person settles before an import: models and datasets, each by the id the DSL names. */
+export type ImportChoices = { models: Record<string, string>; datasets: Record<string, string> };
+
 /**
  * What an import did, node by node, and whether the app can run. With
- * onModel the model mapping is editable (before the import is confirmed).
+ * onChoose the model and dataset mappings are editable (before the import
+ * is confirmed).
  */
-export function ImportReportView({ report, models, onModel }: { report: ImportReport; models?: Record<string, string>; onModel?: (from: string, to: string) => void }) {
+export function ImportReportView({
+  report,
+  choices,
+  onChoose,
+}: {
+  report: ImportReport;
+  choices?: ImportChoices;
+  onChoose?: (kind: keyof ImportChoices, from: string, to: string) => void;
+}) {
   const source = report.source === 'dify' ? `Dify${report.sourceVersion ? ` ${report.sourceVersion}` : ''}` : 'Lexflow';
   const mapped = report.nodes.filter((n) => n.outcome === 'mapped').length;
   return (
@@ -27,7 +40,10 @@ export function ImportReportView({ report, models, onModel }: { report: ImportRe
           <strong>{report.runnable ? 'The app can run.' : 'The app cannot run until the steps below are fixed.'}</strong>
         </span>
       </p>
-      {report.models.length > 0 && <ImportModels models={report.models} chosen={models} onChange={onModel} />}
+      {report.models.length > 0 && <ImportModels models={report.models} chosen={choices?.models} onChange={onChoose && ((from, to) => onChoose('models', from, to))} />}
+      {report.datasets.length > 0 && (
+        <ImportDatasets datasets={report.datasets} chosen={choices?.datasets} onChange={onChoose && ((from, to) => onChoose('datasets', from, to))} />
+      )}
       {SECTIONS.map((s) => (
         <NodeList key={s.outcome} title={s.title} tone={s.tone} items={report.nodes.filter((n) => n.outcome === s.outcome)} />
       ))}

@@ -1,3 +1,4 @@
+import { Callout } from '../../../../components/ui/Callout';
 import { listOf, numberOf, textOf } from '../config';
 import type { PanelProps } from '../panelProps';
 import { UNCITED_POLICIES } from '../cited-answer/definition';
@@ -6,7 +7,7 @@ import { NumberField, Section, SelectField, Toggle } from '../../panel/fields';
 import { MemorySettings, ModelSettings } from '../../panel/ModelSettings';
 import { PromptEditor } from '../../panel/PromptEditor';
 import { useTools } from '../../../../shared/apps/queries';
-import { fixedParameters, MAX_ROUNDS, STRATEGIES, toolName } from './definition';
+import { difyAgentTools, fixedParameters, MAX_ROUNDS, STRATEGIES, toolName } from './definition';
 
 export function AgentPanel({ id, config, update, errors }: PanelProps) {
   return (
@@ -18,7 +19,7 @@ export function AgentPanel({ id, config, update, errors }: PanelProps) {
         <PromptEditor nodeId={id} label="Question" rows={2} value={textOf(config, 'query')} onChange={(t) => update({ query: t }, 'query')} error={errors.query} testId="agent-query"
           hint="What the agent is asked; the chat question is {{#sys.query#}}." />
       </Section>
-      <ToolsField value={listOf<unknown>(config, 'tools')} onChange={(tools) => update({ tools }, 'tools')} error={errors.tools} />
+      <ToolsField value={listOf<unknown>(config, 'tools')} onChange={(tools) => update({ tools }, 'tools')} error={errors.tools} difyTools={difyAgentTools(config)} />
       <CollectionsField selected={listOf<string>(config, 'dataset_ids')} onChange={(ids) => update({ dataset_ids: ids }, 'dataset_ids')}
         emptyHint="None chosen: the library tools search every collection (in Chat, the collections picked there)." />
       <Section title="Rounds">
@@ -33,8 +34,12 @@ export function AgentPanel({ id, config, update, errors }: PanelProps) {
   );
 }
 
-/** The tools as checkboxes, from the backend's list; an entry with fixed parameters keeps them. */
-function ToolsField({ value, onChange, error }: { value: unknown[]; onChange: (tools: unknown[]) => void; error?: string }) {
+/**
+ * The tools as checkboxes, from the backend's list; an entry with fixed
+ * parameters keeps them. An agent imported from Dify also lists the tools
+ * it named there, used while none is chosen here.
+ */
+function ToolsField({ value, onChange, error, difyTools }: { value: unknown[]; onChange: (tools: unknown[]) => void; error?: string; difyTools: string[] }) {
   const tools = useTools();
   const chosen = new Map(value.map((t) => [toolName(t), t]));
   const known = new Set((tools.data ?? []).map((t) => t.name));
@@ -43,6 +48,17 @@ function ToolsField({ value, onChange, error }: { value: unknown[]; onChange: (t
     <Section title="Tools">
       {error && <p className="panel-error">{error}</p>}
       {tools.error && <p className="panel-error">The tools could not be loaded: {tools.error.message}</p>}
+      {difyTools.length > 0 &&
+        (value.length === 0 ? (
+          <Callout title="Tools from Dify" data-testid="agent-dify-tools">
+            {difyTools.join(', ')}. A tool without a Lexflow equivalent is offered as a placeholder, and the run stops with “replace this tool” if the model
+            calls it. Choosing tools below replaces them all.
+          </Callout>
+        ) : (
+          <Callout tone="info" data-testid="agent-dify-tools">
+            The tools from Dify ({difyTools.join(', ')}) are replaced by the ones chosen below.
+          </Callout>
+        ))}
       <ul className="panel-checklist" data-testid="agent-tools">
         {(tools.data ?? []).map((t) => {
           const fixed = fixedParameters(chosen.get(t.name));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentKind, fixedParameters, toolName, validateAgent } from './definition';
+import { agentKind, difyAgentTools, fixedParameters, toolName, validateAgent } from './definition';
 
 describe('the agent step', () => {
   it('starts valid, with the library tools', () => {
@@ -17,5 +17,23 @@ describe('the agent step', () => {
     expect([toolName('fetch_article'), toolName(fixed)]).toEqual(['fetch_article', 'search_collection']);
     expect(fixedParameters(fixed)).toEqual(['top_k = 3']);
     expect(fixedParameters('fetch_article')).toEqual([]);
+  });
+
+  it('lets an agent written by Dify have no tools of ours, and reads the ones it named there', () => {
+    const dify = {
+      title: 'Agent',
+      agent_parameters: {
+        tools: {
+          type: 'constant',
+          value: [
+            { enabled: true, provider_name: 'langgenius/duckduckgo/duckduckgo', tool_name: 'ddgo_search' },
+            { enabled: false, provider_name: 'wikipedia', tool_name: 'wikipedia_search' },
+          ],
+        },
+      },
+    };
+    expect(validateAgent(dify).tools).toBeUndefined();
+    expect(difyAgentTools(dify)).toEqual(['ddgo_search (langgenius/duckduckgo/duckduckgo)']);
+    expect(validateAgent({ title: 'Agent', tools: [] }).tools).toMatch(/at least one tool/);
   });
 });

@@ -1,5 +1,5 @@
 import { Bot } from 'lucide-react';
-import { errorCollector, isRecord, listOf, numberOf, textOf, type Config } from '../config';
+import { errorCollector, isRecord, listOf, numberOf, recordOf, textOf, type Config } from '../config';
 import { UNCITED_POLICIES } from '../cited-answer/definition';
 import { defaultModel, type NodeKind } from '../kind';
 import { checkCompletionParams, checkMemory } from '../model';
@@ -30,10 +30,25 @@ export function fixedParameters(t: unknown): string[] {
   return Object.entries(params).map(([name, p]) => `${name} = ${isRecord(p) ? JSON.stringify(p.value) : JSON.stringify(p)}`);
 }
 
+/**
+ * An agent imported from Dify keeps its strategy's name and, in
+ * agent_parameters, its tools and the settings Lexflow has no field for.
+ * Like Dify's, it may have no tools.
+ */
+export function isDifyAgent(c: Config): boolean {
+  return textOf(c, 'agent_strategy_name') !== '' || Object.keys(recordOf(c, 'agent_parameters')).length > 0;
+}
+
+/** The enabled tools a Dify agent names, as "tool (provider)". */
+export function difyAgentTools(c: Config): string[] {
+  const tools = listOf<unknown>(recordOf(recordOf(c, 'agent_parameters'), 'tools'), 'value');
+  return tools.filter(isRecord).filter((t) => t.enabled !== false).map((t) => `${textOf(t, 'tool_name')} (${textOf(t, 'provider_name')})`);
+}
+
 export function validateAgent(c: Config) {
   const { errors, check } = errorCollector();
   const tools = listOf<unknown>(c, 'tools').map(toolName);
-  check('tools', tools.length > 0, 'Choose at least one tool (without tools, use an LLM step).');
+  check('tools', tools.length > 0 || isDifyAgent(c), 'Choose at least one tool (without tools, use an LLM step).');
   check('tools', new Set(tools).size === tools.length, 'A tool is listed twice.');
   const rounds = numberOf(c, 'max_iterations');
   check('max_iterations', rounds === undefined || (Number.isInteger(rounds) && rounds >= 1 && rounds <= MAX_ROUNDS), `Between 1 and ${MAX_ROUNDS} rounds.`);
