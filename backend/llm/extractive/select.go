@@ -126,21 +126,26 @@ func overlap(terms map[string]bool, weights map[string]float64) float64 {
 }
 
 // best ranks by score (ties in evidence order) and keeps up to MaxSentences
-// distinct sentences above both floors.
+// distinct sentences above both floors. A sentence whose words another
+// kept one already says, in order ("or conditions of any kind, …" after
+// "conditions of any kind, …", a clause repeated for each party), is not
+// distinct: quoting it would say the same thing twice.
 func (p *Provider) best(cands []candidate) []candidate {
 	ranked := slices.Clone(cands)
 	slices.SortStableFunc(ranked, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
 	floor := max(p.opts.MinScore, relativeFloor*ranked[0].score)
 	var out []candidate
-	seen := map[string]bool{}
+	var kept []string
 	for _, c := range ranked {
 		if len(out) == p.opts.MaxSentences || c.score < floor || c.score == 0 {
 			break
 		}
-		if !seen[c.text] {
-			seen[c.text] = true
-			out = append(out, c)
+		words := " " + strings.ToLower(strings.Join(terms.Words(c.text), " ")) + " "
+		if slices.ContainsFunc(kept, func(k string) bool { return strings.Contains(k, words) || strings.Contains(words, k) }) {
+			continue
 		}
+		kept = append(kept, words)
+		out = append(out, c)
 	}
 	return out
 }

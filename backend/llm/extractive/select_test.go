@@ -108,3 +108,22 @@ func TestTitleCaseHeadingsAreNotAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A clause repeated for each party ("… or conditions of any kind …") is
+// quoted once: the second says nothing the first did not.
+func TestBestQuotesARepeatedClauseOnce(t *testing.T) {
+	p := New(Options{MaxSentences: 3})
+	cands := []candidate{
+		{text: "Conditions of any kind, express or implied, including without limitation.", score: 0.9},
+		{text: "or conditions of any kind, express or implied, including without limitation", score: 0.9},
+		{text: "Fraud is excluded from the limitation.", score: 0.8},
+	}
+	var got []string
+	for _, c := range p.best(cands) {
+		got = append(got, c.text)
+	}
+	want := []string{"Conditions of any kind, express or implied, including without limitation.", "Fraud is excluded from the limitation."}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("best (-want +got):\n%s", diff)
+	}
+}
