@@ -147,5 +147,14 @@ func printAnswer(w io.Writer, r askResult) {
 	if r.Error != "" {
 		fmt.Fprintf(w, " — %s", r.Error)
 	}
-	fmt.Fprintf(w, "\nModel: %s/%s · searched %s · record %s · %.0f ms\n", r.Provider, r.Model, r.Searched, r.RecordID, r.Timing.TotalMs)
+	fmt.Fprintf(w, "\nModel: %s · searched %s · record %s · %.0f ms\n", modelWords(r.Provider, r.Model), r.Searched, r.RecordID, r.Timing.TotalMs)
+}
+
+// modelWords names the model that answered; a question refused before any
+// model was asked (the evidence did not address it) says so.
+func modelWords(provider, model string) string {
+	if provider == "" && model == "" {
+		return "none asked (the evidence did not address the question)"
+	}
+	return provider + "/" + model
 }

@@ -125,7 +125,8 @@ func TestAskCitesCheckedPassages(t *testing.T) {
 	// Nothing relevant: a refusal naming what was searched, and no model call.
 	before := len(llm.Requests())
 	r = run(t, dir, "ask", "--collection", "Contracts", "--model", "Fake/fake-cite", "xylophone quantum chromodynamics")
-	if r.code != ExitOK || !strings.Contains(r.stdout, `No evidence: searching the collection "Contracts"`) || len(llm.Requests()) != before {
+	if r.code != ExitOK || !strings.Contains(r.stdout, `No evidence: searching the collection "Contracts"`) || len(llm.Requests()) != before ||
+		!strings.Contains(r.stdout, "Model: none asked") {
 		t.Errorf("no-evidence ask: %+v", r)
 	}
 	if r := run(t, dir, "ask"); r.code != ExitUsage {
