@@ -17,7 +17,6 @@ import (
 	"lexflow/backend/evidence"
 	"lexflow/backend/generation"
 	"lexflow/backend/index"
-	"lexflow/backend/library"
 	"lexflow/backend/store"
 	"lexflow/scripts/internal/answerers"
 	"lexflow/scripts/internal/mdtable"
@@ -422,10 +421,9 @@ func governingLaws(e *env, c *corpus) (map[string]map[string]bool, error) {
 	return out, nil
 }
 
-// search is the library's search as the app runs it: hits carry their
-// documents' titles.
+// search is the library's search as the app runs it (env.search).
 func (a asker) search(ctx context.Context, q index.Query) ([]evidence.Hit, error) {
-	return library.TitledIndex{DB: a.env.db, Index: a.env.idx}.Search(ctx, q)
+	return a.env.search(ctx, q)
 }
 
 // explain is what -dump prints under a wrong outcome: the support

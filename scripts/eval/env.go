@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"lexflow/backend/evidence"
 	"lexflow/backend/index"
+	"lexflow/backend/library"
 	"lexflow/backend/store"
 	"lexflow/scripts/internal/datadir"
 )
@@ -70,4 +72,10 @@ func firstDiff(a, b string) int {
 		}
 	}
 	return min(len(ra), len(rb))
+}
+
+// search is the library's search as the app runs it: hits carry their
+// documents' titles.
+func (e *env) search(ctx context.Context, q index.Query) ([]evidence.Hit, error) {
+	return library.TitledIndex{DB: e.db, Index: e.idx}.Search(ctx, q)
 }

@@ -67,7 +67,7 @@ func (e *env) runSetting(ctx context.Context, s setting) (settingRun, error) {
 			return r, err
 		}
 		t0 := time.Now()
-		hits, err := e.idx.Search(ctx, e.indexQuery(q, gold, s.inside, depth))
+		hits, err := e.search(ctx, e.indexQuery(q, gold, s.inside, depth))
 		if err != nil {
 			return r, fmt.Errorf("search %s: %w", q.ID, err)
 		}

@@ -163,7 +163,7 @@ func (b *unitBench) measure(ctx context.Context, dump int) (unitRun, error) {
 // lexflowUnits is Lexflow's ranking of units for a query: the units each
 // ranked chunk overlaps, first rank kept.
 func (b *unitBench) lexflowUnits(ctx context.Context, q string) ([]textUnit, error) {
-	hits, err := b.env.idx.Search(ctx, index.Query{Text: q, CollectionIDs: []string{b.env.m.CollectionID}, TopK: unitDepth})
+	hits, err := b.env.search(ctx, index.Query{Text: q, CollectionIDs: []string{b.env.m.CollectionID}, TopK: unitDepth})
 	if err != nil {
 		return nil, err
 	}
