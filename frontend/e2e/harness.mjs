@@ -168,13 +168,16 @@ export async function setTheme(page, theme) {
   await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
 }
 
-/** Waits until the sample library's documents are all ready or failed. */
+/**
+ * Waits until the sample library's documents are all ready or failed. The library goes into its own collection,
+ * "Sample library" (api.SampleCollection), whatever other collections a test made before.
+ */
 export async function waitForSampleLibrary(page, token) {
   const deadline = Date.now() + 90000;
   for (;;) {
-    const cols = (await pageAPI(page, token, 'GET', '/api/collections')).body;
-    if (cols.length > 0) {
-      const docs = (await pageAPI(page, token, 'GET', `/api/collections/${cols[0].id}/documents`)).body;
+    const sample = (await pageAPI(page, token, 'GET', '/api/collections')).body.find((c) => c.name === 'Sample library');
+    if (sample) {
+      const docs = (await pageAPI(page, token, 'GET', `/api/collections/${sample.id}/documents`)).body;
       if (docs.length >= 10 && docs.every((d) => d.status === 'ready' || d.status === 'failed')) return;
     }
     if (Date.now() > deadline) throw new Error('the sample library did not finish indexing');
