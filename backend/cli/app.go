@@ -18,6 +18,7 @@ import (
 	"lexflow/backend/nodes"
 	"lexflow/backend/pdfengine"
 	"lexflow/backend/runs"
+	"lexflow/backend/server"
 	"lexflow/backend/store"
 )
 
@@ -96,6 +97,9 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 		idx, err = index.Open(dir)
 	}
 	if errors.Is(err, index.ErrLocked) {
+		if at := server.RunningAt(a.dir); at != "" {
+			return fmt.Errorf("%w: Lexflow serve is using %s at %s; use it there (its access link was printed where serve started), or stop it first", err, a.dir, at)
+		}
 		return fmt.Errorf("%w: another Lexflow (the desktop window or serve) is using %s; use it there, or close it first", err, a.dir)
 	}
 	if err != nil {

@@ -38,7 +38,9 @@ func runDesktop(ctx context.Context, dataDir string, open []string, env Env) err
 		return nil
 	}
 	a, err := openApp(ctx, dir, "desktop", env)
-	if errors.Is(err, index.ErrLocked) && handOffOnceStarted(ctx, env, instance, open) {
+	// serve holds the library: no window will come to take the paths, and
+	// the error says where the library is in use.
+	if errors.Is(err, index.ErrLocked) && server.RunningAt(dir) == "" && handOffOnceStarted(ctx, env, instance, open) {
 		return nil
 	}
 	if err != nil {

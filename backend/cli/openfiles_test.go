@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lexflow/backend/api"
+	"lexflow/backend/index"
 	"lexflow/backend/openfiles"
 )
 
@@ -120,13 +121,6 @@ func TestOpenedFilesMessageListsAFewRefusalsAndCountsTheRest(t *testing.T) {
 // argument that is no file stays an unknown command.
 func TestASecondLaunchHandsItsFilesToTheOpenWindow(t *testing.T) {
 	dataDir, files := t.TempDir(), openedFiles(t)
-	var out, errOut syncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
-	go func() { done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, testEnv(dataDir, &out, &errOut)) }()
-	defer func() { cancel(); <-done }()
-	waitFor(t, &out, regexp.MustCompile(`http://127\.0\.0\.1:\d+/`))
-
 	docx := filepath.Join(files, "Bail d'été.docx")
 	var handed []string
 	var instance string
@@ -143,10 +137,31 @@ func TestASecondLaunchHandsItsFilesToTheOpenWindow(t *testing.T) {
 	// The window is still starting (Explorer starts one Lexflow per file when
 	// several are opened at once): the launch finds the library in use, and
 	// hands over once the window can take the files.
+	window, err := index.Open(filepath.Join(dataDir, "index")) // the starting window holds the library
+	must(t, err)
 	tries := 0
 	env.HandOff = func(id string, paths []string) bool { tries++; return tries == 3 }
 	if code := Run(context.Background(), []string{docx}, env); code != ExitOK || tries != 3 {
 		t.Fatalf("a launch while the window starts: exit %d after %d tries", code, tries)
+	}
+	window.Close()
+	// serve holds the library: no window will take the files, so the launch
+	// says where the library is in use at once instead of waiting for one.
+	var out syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, testEnv(dataDir, &out, &syncBuffer{}))
+	}()
+	defer func() { cancel(); <-done }()
+	url := waitFor(t, &out, regexp.MustCompile(`http://127\.0\.0\.1:\d+/`))[0]
+	tries = 0
+	env.HandOff = func(string, []string) bool { tries++; return false }
+	errOut := &syncBuffer{}
+	env.Stderr = errOut
+	if code := Run(context.Background(), []string{docx}, env); code == ExitOK || tries != 1 || !strings.Contains(errOut.String(), "Lexflow serve is using") ||
+		!strings.Contains(errOut.String(), url) {
+		t.Fatalf("a launch while serve holds the library: exit %d after %d tries: %s", code, tries, errOut)
 	}
 	if r := run(t, dataDir, "no-such-file.pdf"); r.code != ExitUsage || !strings.Contains(r.stderr, `unknown command "no-such-file.pdf"`) {
 		t.Errorf("a missing file: %+v", r)

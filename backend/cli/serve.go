@@ -56,6 +56,11 @@ func serve(ctx context.Context, dataDir string, opts serveOptions, env Env) erro
 		return err
 	}
 	handler := server.New(server.Options{API: server.Routes(a.services), UI: env.UI, Token: token})
+	release, err := server.RecordAddress(a.dir, ln.Addr().String())
+	if err != nil {
+		return fmt.Errorf("record the serve address: %w", err)
+	}
+	defer release()
 	url := fmt.Sprintf("http://%s/#token=%s", ln.Addr(), token)
 	fmt.Fprintf(env.Stdout, "Lexflow is running at %s\nData directory: %s\n%s\nPress Ctrl+C to stop.\n", url, a.dir, tokenNote(opts.newToken))
 	if opts.open {
