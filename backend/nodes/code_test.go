@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -11,26 +12,34 @@ import (
 	"lexflow/backend/engine"
 )
 
-func TestCodeRunsDifyJavaScript(t *testing.T) {
-	n := build(t, newCode, "code", dsl.ModeWorkflow, `{"code_language": "javascript",
-		"code": "function main({text, n}) { return {words: text.split(' '), count: n * 2, meta: {ok: true}, extra: 1} }",
-		"variables": [{"variable": "text", "value_selector": ["s", "text"]}, {"variable": "n", "value_selector": ["s", "n"]}],
-		"outputs": {"words": {"type": "array[string]"}, "count": {"type": "number"}, "meta": {"type": "object"}}}`)
-	vars := engine.VarsOf(map[string]engine.Value{"s.text": engine.String("a b"), "s.n": engine.Number(2)})
-	res, err := n.Run(t.Context(), engine.NodeInput{Vars: vars})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := plainOutputs(res)
-	want := map[string]any{"words": []any{"a", "b"}, "count": 4.0, "meta": map[string]any{"ok": true}}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("outputs (-want +got):\n%s", d)
-	}
-	if res.Outputs["words"].Type() != engine.TypeArrayString {
-		t.Errorf("words is %s", res.Outputs["words"].Type())
-	}
-	if w, _ := res.ProcessData["warnings"].([]string); len(w) != 1 || !strings.Contains(w[0], `"extra"`) {
-		t.Errorf("warnings %v", res.ProcessData["warnings"])
+// Dify's code node in both its languages: the same inputs and declared
+// outputs, an undeclared key warned about and dropped.
+func TestCodeRunsDifyCode(t *testing.T) {
+	for _, c := range []struct{ language, code, undeclared string }{
+		{"javascript", "function main({text, n}) { return {words: text.split(' '), count: n * 2, meta: {ok: true}, extra: 1} }", "extra"},
+		{"python3", "import json\n\ndef main(text: str, n: int) -> dict:\n    return {'words': text.split(' '), 'count': n * 2, 'meta': json.loads('{\"ok\": true}'), 'bad': [1, 'x']}", "bad"},
+	} {
+		t.Run(c.language, func(t *testing.T) {
+			code, _ := json.Marshal(c.code)
+			n := build(t, newCode, "code", dsl.ModeWorkflow, `{"code_language": "`+c.language+`", "code": `+string(code)+`,
+				"variables": [{"variable": "text", "value_selector": ["s", "text"]}, {"variable": "n", "value_selector": ["s", "n"]}],
+				"outputs": {"words": {"type": "array[string]"}, "count": {"type": "number"}, "meta": {"type": "object"}}}`)
+			vars := engine.VarsOf(map[string]engine.Value{"s.text": engine.String("a b"), "s.n": engine.Number(2)})
+			res, err := n.Run(t.Context(), engine.NodeInput{Vars: vars})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]any{"words": []any{"a", "b"}, "count": 4.0, "meta": map[string]any{"ok": true}}
+			if d := cmp.Diff(want, plainOutputs(res)); d != "" {
+				t.Errorf("outputs (-want +got):\n%s", d)
+			}
+			if res.Outputs["words"].Type() != engine.TypeArrayString {
+				t.Errorf("words is %s", res.Outputs["words"].Type())
+			}
+			if w, _ := res.ProcessData["warnings"].([]string); len(w) != 1 || !strings.Contains(w[0], `"`+c.undeclared+`"`) {
+				t.Errorf("warnings %v", res.ProcessData["warnings"])
+			}
+		})
 	}
 }
 
@@ -40,26 +49,6 @@ func plainOutputs(res engine.NodeResult) map[string]any {
 		got[k] = v.Any()
 	}
 	return got
-}
-
-func TestCodeRunsDifyPython(t *testing.T) {
-	n := build(t, newCode, "code", dsl.ModeWorkflow, `{"code_language": "python3",
-		"code": "import json\n\ndef main(text: str, n: int) -> dict:\n    return {'words': text.split(' '), 'count': n * 2, 'meta': json.loads('{\"ok\": true}'), 'bad': [1, 'x']}",
-		"variables": [{"variable": "text", "value_selector": ["s", "text"]}, {"variable": "n", "value_selector": ["s", "n"]}],
-		"outputs": {"words": {"type": "array[string]"}, "count": {"type": "number"}, "meta": {"type": "object"}}}`)
-	vars := engine.VarsOf(map[string]engine.Value{"s.text": engine.String("a b"), "s.n": engine.Number(2)})
-	res, err := n.Run(t.Context(), engine.NodeInput{Vars: vars})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := plainOutputs(res)
-	want := map[string]any{"words": []any{"a", "b"}, "count": 4.0, "meta": map[string]any{"ok": true}}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("outputs (-want +got):\n%s", d)
-	}
-	if w, _ := res.ProcessData["warnings"].([]string); len(w) != 1 || !strings.Contains(w[0], `"bad"`) {
-		t.Errorf("warnings %v", res.ProcessData["warnings"])
-	}
 }
 
 func TestCodeChecksPythonOutputs(t *testing.T) {

@@ -21,6 +21,14 @@ func run(t *testing.T, src string, args map[string]any, lim script.Limits) (map[
 	return Run(context.Background(), p, args, lim)
 }
 
+// wantError fails unless err is want (when not nil) and says contains.
+func wantError(t *testing.T, err, want error, contains string) {
+	t.Helper()
+	if err == nil || (want != nil && !errors.Is(err, want)) || !strings.Contains(err.Error(), contains) {
+		t.Errorf("error %v, want %v %q", err, want, contains)
+	}
+}
+
 func TestRunsDifyMain(t *testing.T) {
 	src := `
 def main(arg1: str, arg2: list[dict]) -> dict[str, str]:
@@ -74,9 +82,7 @@ func TestCompileProblems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Compile(tt.src)
-			if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) || !strings.Contains(err.Error(), tt.contains) {
-				t.Errorf("error %v, want %v %q", err, tt.want, tt.contains)
-			}
+			wantError(t, err, tt.want, tt.contains)
 		})
 	}
 }
@@ -116,9 +122,7 @@ func TestSandbox(t *testing.T) {
 				}
 				return
 			}
-			if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) || !strings.Contains(err.Error(), tt.contains) {
-				t.Errorf("error %v, want %v %q", err, tt.want, tt.contains)
-			}
+			wantError(t, err, tt.want, tt.contains)
 		})
 	}
 }
