@@ -3,6 +3,7 @@ package api
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 
 	"lexflow/backend/nodes"
@@ -27,17 +28,22 @@ func (m Models) Resolve(ctx context.Context, ref nodes.ModelRef) (nodes.Model, e
 		def := chooseDefault(rows, settings)
 		ref.Provider, ref.Name = def.ProviderID, cmp.Or(ref.Name, def.Model)
 	}
-	removed, err := removedProviders(ctx, m.DB)
-	if err != nil {
-		return nodes.Model{}, err
-	}
-	set := nodes.ProviderSet{Removed: removed}
+	set := nodes.ProviderSet{}
 	for _, p := range rows {
 		client, err := m.Connect(configOf(p))
 		if err != nil {
 			continue // a provider with a broken config cannot serve; others still can
 		}
 		set.Providers = append(set.Providers, nodes.NamedProvider{ID: p.ID, Name: p.Name, Provider: client, DefaultModel: p.DefaultModel})
+	}
+	model, err := set.Resolve(ctx, ref)
+	if !errors.Is(err, nodes.ErrNoProvider) {
+		return model, err
+	}
+	// Only a provider that is not found is looked up among the removed
+	// ones, to name it: every model step resolves, few fail.
+	if set.Removed, err = removedProviders(ctx, m.DB); err != nil {
+		return nodes.Model{}, err
 	}
 	return set.Resolve(ctx, ref)
 }

@@ -38,6 +38,10 @@ type app struct {
 // openApp opens the data directory for a face ("desktop", "serve" or "cli")
 // with the library; openSettings opens it without, for commands that only
 // touch settings and providers (so they work while the app holds the index).
+// errServeHolds marks a library held by a running serve, whose address the
+// error names: no window will come to take a launch's paths.
+var errServeHolds = errors.New("Lexflow serve is using this library")
+
 func openApp(ctx context.Context, dataDir, face string, env Env) (*app, error) {
 	applyMemoryBudget()
 	return open(ctx, dataDir, face, env, true)
@@ -98,7 +102,7 @@ func (a *app) openLibrary(ctx context.Context, hub *api.Hub, env Env) error {
 	}
 	if errors.Is(err, index.ErrLocked) {
 		if at := server.RunningAt(a.dir); at != "" {
-			return fmt.Errorf("%w: Lexflow serve is using %s at %s; use it there (its access link was printed where serve started), or stop it first", err, a.dir, at)
+			return fmt.Errorf("%w: %w (%s) at %s; use it there (its access link was printed where serve started), or stop it first", err, errServeHolds, a.dir, at)
 		}
 		return fmt.Errorf("%w: another Lexflow (the desktop window or serve) is using %s; use it there, or close it first", err, a.dir)
 	}

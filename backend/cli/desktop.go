@@ -40,7 +40,7 @@ func runDesktop(ctx context.Context, dataDir string, open []string, env Env) err
 	a, err := openApp(ctx, dir, "desktop", env)
 	// serve holds the library: no window will come to take the paths, and
 	// the error says where the library is in use.
-	if errors.Is(err, index.ErrLocked) && server.RunningAt(dir) == "" && handOffOnceStarted(ctx, env, instance, open) {
+	if errors.Is(err, index.ErrLocked) && !errors.Is(err, errServeHolds) && handOffOnceStarted(ctx, env, instance, open) {
 		return nil
 	}
 	if err != nil {

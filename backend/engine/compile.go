@@ -206,9 +206,7 @@ func (c *compiler) build(idx int, def NodeDef) {
 	for _, err := range errs {
 		c.settingsProblem(n.id, "", err)
 	}
-	if settings.Title != "" {
-		n.title = settings.Title
-	}
+	n.title = settings.Title
 	def.Title, def.Settings = n.title, settings
 	impl, err := factory(def)
 	if err != nil || impl == nil {

@@ -169,11 +169,11 @@ func (x *Index) named(ctx context.Context, q Query, lang string, dfs docFreqs, d
 			named = append(named, m)
 		}
 	}
-	if len(named) > 1 && !x.features.on(featureFocusTies) {
+	if len(named) > 1 && !x.features.on(featureFocusTies) || len(named) > namingTies {
 		return naming{}, "", nil
 	}
 	for _, m := range named[1:] {
-		if len(named) > namingTies || !maps.Equal(x.namingWords(m, field, lang, rare), held) {
+		if !maps.Equal(x.namingWords(m, field, lang, rare), held) {
 			return naming{}, "", nil // a name several documents share in part names none of them
 		}
 	}

@@ -3,6 +3,7 @@ package ingest
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -98,8 +99,8 @@ func outlineHTML(page io.Reader) (htmlOutline, error) {
 }
 
 // maxOpenElements bounds the nesting of a page read from its tokens, so
-// its open elements stay a bounded memory too; past 512 nothing is written
-// (see htmlWriter.walk), and pages nest a few dozen deep.
+// its open elements stay a bounded memory too; past maxWalkDepth nothing is
+// written (as in htmlWriter.walk), and pages nest a few dozen deep.
 const maxOpenElements = 10_000
 
 // openElement is an element of the page whose end is not yet read.
@@ -184,7 +185,7 @@ func (s *htmlStream) start(tok html.Token) {
 			parent.counter++
 		}
 		e.skipped = parent.skipped || n.DataAtom == atom.Title || s.w.skip(n)
-		e.render = e.depth <= 512 && !e.skipped
+		e.render = e.depth <= maxWalkDepth && !e.skipped
 	}
 	if e.render {
 		s.w.open(n)
@@ -233,7 +234,7 @@ func (s *htmlStream) text(t string) {
 	parent := s.top()
 	first := !parent.hasChild
 	parent.hasChild = true
-	if !parent.render || parent.depth >= 512 {
+	if !parent.render || parent.depth >= maxWalkDepth {
 		return
 	}
 	if first && parent.n.DataAtom == atom.Pre && len(t) > 0 && t[0] == '\n' {
@@ -268,25 +269,16 @@ func (s *htmlStream) closeImplied(a atom.Atom) {
 func (s *htmlStream) closeTo(targets, bounds []atom.Atom) {
 	for i := len(s.open) - 1; i > 0; i-- {
 		a := s.open[i].n.DataAtom
-		if containsAtom(targets, a) {
+		if slices.Contains(targets, a) {
 			for len(s.open) > i {
 				s.pop()
 			}
 			return
 		}
-		if containsAtom(bounds, a) {
+		if slices.Contains(bounds, a) {
 			return
 		}
 	}
-}
-
-func containsAtom(list []atom.Atom, a atom.Atom) bool {
-	for _, b := range list {
-		if a == b {
-			return true
-		}
-	}
-	return false
 }
 
 // closesParagraph tells the start tags that end an open <p>.

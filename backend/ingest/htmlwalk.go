@@ -19,10 +19,14 @@ type htmlWriter struct {
 	depth      int
 }
 
+// maxWalkDepth is how deep a page's elements are read; deeper nesting is
+// not content a person reads. The tree walk and the token stream share it.
+const maxWalkDepth = 512
+
 func (w *htmlWriter) walk(n *html.Node) {
 	w.depth++
 	defer func() { w.depth-- }()
-	if w.depth > 512 {
+	if w.depth > maxWalkDepth {
 		return // deeper nesting is not content a person reads
 	}
 	switch n.Type {
