@@ -85,7 +85,7 @@ func difyAgentNotes(dd difyNodeData, line *dsl.NodeImport) {
 	if len(dd.AgentParameters) == 0 {
 		return
 	}
-	if s := dd.StrategyName; s != "" && !slices.Contains([]string{"function_calling", "react", "cot"}, strings.ToLower(s)) {
+	if s := dd.StrategyName; s != "" && AgentStrategy(s) == "auto" {
 		line.Note(dsl.OutcomeChanged, fmt.Sprintf("Dify agent strategy %q of %s runs as Lexflow's agent, which chooses how to call tools.", s, dd.StrategyProvider))
 	}
 	var unused []string

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"cmp"
 	"math"
 	"strings"
 	"time"
@@ -217,19 +218,9 @@ func compare(a, b py.Object) (int, bool) {
 		if !ok {
 			return 0, false
 		}
-		return cmpDurations(x.d, y.d), true
+		return cmp.Compare(x.d, y.d), true
 	}
 	return 0, false
-}
-
-func cmpDurations(a, b time.Duration) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // ordered answers a comparison; values of other kinds are equal to none

@@ -10,7 +10,7 @@ import (
 // The base64 module: b64encode and b64decode (standard and URL-safe
 // alphabets), bytes in and bytes out as in CPython; decoding also takes an
 // ASCII str, and fails with binascii.Error (a ValueError) on bad padding.
-var binasciiError = newException(py.ValueError, "binascii.Error", "invalid base64 data")
+var binasciiError = newType(py.ValueError, "binascii.Error", "invalid base64 data")
 
 func registerBase64() {
 	py.RegisterModule(&py.ModuleImpl{

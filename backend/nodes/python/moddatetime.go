@@ -16,20 +16,10 @@ import (
 // modelled: every value is naive, as Python's are unless given a tzinfo.
 // A value is a Go time.Time holding the wall clock in UTC.
 var (
-	datetimeType  = newValueType("datetime.datetime", "a date and a time of day, without a time zone")
-	dateType      = newValueType("datetime.date", "a date")
-	timedeltaType = newValueType("datetime.timedelta", "a duration")
+	datetimeType  = newType(py.ObjectType, "datetime.datetime", "a date and a time of day, without a time zone")
+	dateType      = newType(py.ObjectType, "datetime.date", "a date")
+	timedeltaType = newType(py.ObjectType, "datetime.timedelta", "a duration")
 )
-
-// newValueType is a type whose instances Go code makes (New set by the
-// module), ready so that isinstance and except clauses work.
-func newValueType(name, doc string) *py.Type {
-	t := py.ObjectType.NewTypeFlags(name, doc, nil, nil, py.ObjectType.Flags&^py.TPFLAGS_READY)
-	if err := t.Ready(); err != nil {
-		panic(err) // a fixed type of this package
-	}
-	return t
-}
 
 // dateTime is a datetime (or, with dateOnly, a date).
 type dateTime struct {

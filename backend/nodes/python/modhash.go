@@ -16,15 +16,14 @@ import (
 // The hashlib and hmac modules over Go's crypto: md5, sha1, sha224, sha256,
 // sha384 and sha512 (hashlib.<name>(data), hashlib.new(name, data)), and
 // hmac.new(key, msg, digestmod) with digestmod a hashlib constructor or
-// its name; hash objects have update, digest, hexdigest and name.
+// its name; hash objects have update, digest and hexdigest.
 var hashConstructors = map[string]func() hash.Hash{
 	"md5": md5.New, "sha1": sha1.New, "sha224": sha256.New224, "sha256": sha256.New, "sha384": sha512.New384, "sha512": sha512.New,
 }
 
 // hashObject is a running hash (or HMAC).
 type hashObject struct {
-	name string
-	h    hash.Hash
+	h hash.Hash
 }
 
 var hashType = py.NewType("_hashlib.HASH", "a hash object")
@@ -77,7 +76,7 @@ func newHash(name string, args py.Tuple, kwargs py.StringDict, i int) (py.Object
 	if !ok {
 		return nil, py.ExceptionNewf(py.ValueError, "unsupported hash type %s", name)
 	}
-	h := &hashObject{name: name, h: mk()}
+	h := &hashObject{h: mk()}
 	if _, given := argument(args, kwargs, i, "data"); given {
 		b, err := hashedBytes(args, kwargs, i, "data")
 		if err != nil {
@@ -118,7 +117,7 @@ func hmacNew(_ py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error
 	if !ok {
 		return nil, py.ExceptionNewf(py.ValueError, "unsupported digestmod of type %s", mod.Type().Name)
 	}
-	h := &hashObject{name: "hmac-" + name, h: hmac.New(mk, key)}
+	h := &hashObject{h: hmac.New(mk, key)}
 	if msg, given := argument(args, kwargs, 1, "msg"); given && msg != py.None {
 		b, err := bytesArgument(args, kwargs, 1, "msg")
 		if err != nil {

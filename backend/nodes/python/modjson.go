@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,13 +19,14 @@ import (
 // where, as CPython's does, but without pos/lineno attributes and with
 // "Expecting value" for every input that ends too soon;
 // dumps takes ensure_ascii and indent and ignores other options.
-var jsonDecodeError = newException(py.ValueError, "json.JSONDecodeError", "invalid JSON")
+var jsonDecodeError = newType(py.ValueError, "json.JSONDecodeError", "invalid JSON")
 
-// newException makes a subclass of an exception that except clauses of
-// its bases catch. gpython's Type.NewType copies the base's "ready" flag,
-// so Ready never computes the subclass's MRO and `except ValueError`
-// would not catch it.
-func newException(base *py.Type, name, doc string) *py.Type {
+// newType makes a subclass of base, ready so that isinstance and except
+// clauses of its bases see it (an exception, or a type whose instances Go
+// code makes). gpython's Type.NewType copies the base's "ready" flag, so
+// Ready never computes the subclass's MRO and `except ValueError` would
+// not catch it.
+func newType(base *py.Type, name, doc string) *py.Type {
 	t := base.NewTypeFlags(name, doc, nil, nil, base.Flags&^py.TPFLAGS_READY)
 	if err := t.Ready(); err != nil {
 		panic(err) // a fixed type of this package
@@ -81,7 +83,7 @@ func jsonLoads(_ py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, err
 	if rest := strings.TrimLeft(s[end:], " \t\n\r"); rest != "" {
 		return nil, py.ExceptionNewf(jsonDecodeError, "%s", atPosition(s, "Extra data", len(s)-len(rest)))
 	}
-	return jsonToPy(x), nil
+	return toPy(x) // every decoded value converts
 }
 
 // decodeProblem words a decoding error as CPython's json does, with the
@@ -114,33 +116,6 @@ func atPosition(s, msg string, pos int) string {
 	line := strings.Count(before, "\n") + 1
 	col := utf8.RuneCountInString(before[strings.LastIndex(before, "\n")+1:]) + 1
 	return fmt.Sprintf("%s: line %d column %d (char %d)", msg, line, col, utf8.RuneCountInString(before))
-}
-
-// jsonToPy is toPy for decoded JSON, whose numbers keep their literal so
-// that 1 is an int and 1.0 a float, as in CPython.
-func jsonToPy(x any) py.Object {
-	switch v := x.(type) {
-	case json.Number:
-		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-			return py.Int(i)
-		}
-		f, _ := strconv.ParseFloat(string(v), 64)
-		return py.Float(f)
-	case []any:
-		items := make([]py.Object, len(v))
-		for i, it := range v {
-			items[i] = jsonToPy(it)
-		}
-		return py.NewListFromItems(items)
-	case map[string]any:
-		d := py.NewStringDictSized(len(v))
-		for k, it := range v {
-			d[k] = jsonToPy(it)
-		}
-		return d
-	}
-	o, _ := toPy(x) // strings, booleans and null
-	return o
 }
 
 // dumpOptions are the options of json.dumps this module honours.
@@ -220,13 +195,7 @@ func encodeJSONDict(b *strings.Builder, d py.StringDict, opt dumpOptions, level 
 		return nil
 	}
 	b.WriteByte('{')
-	keys := slices.Sorted(func(yield func(string) bool) {
-		for k := range d {
-			if !yield(k) {
-				return
-			}
-		}
-	})
+	keys := slices.Sorted(maps.Keys(d))
 	for i, k := range keys {
 		writeSeparator(b, opt, level+1, i == 0)
 		writeJSONString(b, k, opt.ensureASCII)

@@ -10,7 +10,7 @@ import (
 // its inputs and outputs, and no file, stream or handler is ever opened.
 var loggerType = py.NewType("logging.Logger", "a logger whose messages go nowhere")
 
-type logger struct{ name string }
+type logger struct{}
 
 func (*logger) Type() *py.Type { return loggerType }
 
@@ -30,14 +30,8 @@ func registerLogging() {
 		loggerType.Dict[name] = py.MustNewMethod(name, nothing, 0, name+"(...): the message goes nowhere")
 		methods = append(methods, py.MustNewMethod(name, nothing, 0, name+"(...): the message goes nowhere"))
 	}
-	methods = append(methods, py.MustNewMethod("getLogger", func(_ py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		name := "root"
-		if o, ok := argument(args, kwargs, 0, "name"); ok && o != py.None {
-			if s, ok := o.(py.String); ok {
-				name = string(s)
-			}
-		}
-		return &logger{name: name}, nil
+	methods = append(methods, py.MustNewMethod("getLogger", func(py.Object, py.Tuple, py.StringDict) (py.Object, error) {
+		return &logger{}, nil // its name would change nothing: its messages go nowhere
 	}, 0, "getLogger(name=None) -> Logger"))
 	py.RegisterModule(&py.ModuleImpl{Info: py.ModuleInfo{Name: "logging", Doc: "logging that goes nowhere"}, Methods: methods, Globals: loggingLevels})
 }

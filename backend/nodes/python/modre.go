@@ -14,7 +14,7 @@ import (
 // ((?=…), (?!…), (?<=…), (?<!…)), backreferences (\1, (?P=name)),
 // conditionals and atomic groups; \d, \w and \s match ASCII only, and
 // positions are in runes as Python's are.
-var reError = newException(py.ExceptionType, "re.error", "invalid regular expression")
+var reError = newType(py.ExceptionType, "re.error", "invalid regular expression")
 
 // Python's flag values.
 const (

@@ -24,19 +24,31 @@ func newPattern(source string, flags int) (*pattern, error) {
 	if err != nil {
 		return nil, err
 	}
-	// re's own source carries the flags as a prefix group.
-	return &pattern{
-		re:       re,
-		anchored: regexp.MustCompile(`\A(?:` + re.String() + `)`),
-		full:     regexp.MustCompile(`\A(?:` + re.String() + `)\z`),
-	}, nil
+	return &pattern{re: re}, nil
+}
+
+// anchoredRE and fullRE are compiled on first use: the module's functions
+// make a pattern per call, and most calls search. re's own source carries
+// the flags as a prefix group.
+func (p *pattern) anchoredRE() *regexp.Regexp {
+	if p.anchored == nil {
+		p.anchored = regexp.MustCompile(`\A(?:` + p.re.String() + `)`)
+	}
+	return p.anchored
+}
+
+func (p *pattern) fullRE() *regexp.Regexp {
+	if p.full == nil {
+		p.full = regexp.MustCompile(`\A(?:` + p.re.String() + `)\z`)
+	}
+	return p.full
 }
 
 // patternMethods are Pattern's methods; the module's functions call them.
 var patternMethods = map[string]func(*pattern, py.Tuple, py.StringDict) (py.Object, error){
 	"search":    func(p *pattern, a py.Tuple, k py.StringDict) (py.Object, error) { return p.find(p.re, a, k) },
-	"match":     func(p *pattern, a py.Tuple, k py.StringDict) (py.Object, error) { return p.find(p.anchored, a, k) },
-	"fullmatch": func(p *pattern, a py.Tuple, k py.StringDict) (py.Object, error) { return p.find(p.full, a, k) },
+	"match":     func(p *pattern, a py.Tuple, k py.StringDict) (py.Object, error) { return p.find(p.anchoredRE(), a, k) },
+	"fullmatch": func(p *pattern, a py.Tuple, k py.StringDict) (py.Object, error) { return p.find(p.fullRE(), a, k) },
 	"findall":   (*pattern).findall,
 	"finditer":  (*pattern).finditer,
 	"sub":       (*pattern).sub,

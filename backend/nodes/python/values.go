@@ -1,9 +1,11 @@
 package python
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 
 	"github.com/go-python/gpython/py"
 )
@@ -21,6 +23,12 @@ func toPy(x any) (py.Object, error) {
 			return py.Int(int64(v)), nil
 		}
 		return py.Float(v), nil
+	case json.Number: // json.loads keeps the literal: 1 is an int and 1.0 a float, as in CPython
+		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+			return py.Int(i), nil
+		}
+		f, _ := strconv.ParseFloat(string(v), 64) // out of range: ±inf, as CPython reads it
+		return py.Float(f), nil
 	case string:
 		return py.String(v), nil
 	case []any:
