@@ -1,10 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { detectFace, isSessionError, onUnauthorized } from '../lib/backend';
-import { early } from '../lib/early';
+import { keys, useSystemInfo } from '../shared/providers/queries';
 import { UnauthorizedScreen } from './UnauthorizedScreen';
-
-const systemQueryKey = ['system'] as const;
 
 /**
  * Browser face: when the API refuses this page's session token, show how to get in
@@ -13,9 +11,9 @@ const systemQueryKey = ['system'] as const;
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
-  const system = useQuery({ queryKey: systemQueryKey, ...early.system(), staleTime: Infinity });
+  const system = useSystemInfo();
 
-  useEffect(() => onUnauthorized(() => void qc.invalidateQueries({ queryKey: systemQueryKey })), [qc]);
+  useEffect(() => onUnauthorized(() => void qc.invalidateQueries({ queryKey: keys.system })), [qc]);
 
   if (detectFace() === 'browser') {
     if (isSessionError(system.error)) return <UnauthorizedScreen />;

@@ -27,7 +27,7 @@ interface EarlyRun {
 }
 
 /** Query options that take over a started request: its answer as the data when it has come, else the request. */
-export interface TakeOver<T> {
+interface TakeOver<T> {
   initialData: () => T | undefined;
   queryFn: (context: { signal: AbortSignal }) => Promise<T>;
 }
@@ -69,8 +69,8 @@ function takeOver<T>(key: string, fetch: (signal: AbortSignal) => Promise<T>): T
 }
 
 /** A conversation's messages; the events of each answer still streaming are followed from now on. */
-async function loadConversation(id: string, signal?: AbortSignal): Promise<Message[]> {
-  const messages = await listMessages(id, signal);
+async function loadConversation(id: string): Promise<Message[]> {
+  const messages = await listMessages(id);
   for (const m of messages) if (m.role === 'ai' && m.status === 'streaming' && m.runId) followRun(m.runId);
   return messages;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Bot,
   ChevronRight,
@@ -16,6 +16,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import { Spinner } from '../../components/ui/Spinner';
+import { useNow } from '../../shared/run/useNow';
 import { formatMs } from '../../lib/format';
 import type { Extraction } from '../../lib/api.gen';
 import { stepStatus, type NodeStatus, type TimelineNode } from '../../lib/run/timeline';
@@ -46,17 +47,6 @@ const typeLabels: Record<string, string> = {
   'parameter-extractor': 'Extractor',
   agent: 'Agent',
 };
-
-/** Re-renders every `ms` while `active`, for live elapsed times. */
-function useNow(active: boolean, ms = 200): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [active, ms]);
-  return now;
-}
 
 function startOf(n: TimelineNode): number | null {
   const t = Date.parse(n.startedAt);
@@ -243,7 +233,7 @@ export function Timeline({ nodes: steps, live, loading = false }: { nodes: Timel
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const open = expanded ?? live;
   const running = nodes.some((n) => n.status === 'running');
-  const now = useNow(live && running);
+  const now = useNow(live && running, 200);
   const topLevel = nodes.filter((n) => !n.parentNodeId);
   const children = childrenByParent(nodes);
   const shownSteps = topLevel.filter((n) => n.nodeType !== 'start');

@@ -55,5 +55,6 @@ export function useDeleteApp() {
 
 export function useImportApp() {
   const invalidate = useInvalidateApps();
-  return useMutation({ mutationFn: (input: AppImport) => importApp(input), onSuccess: invalidate });
+  // A dry run (checking a mapping) creates nothing: nothing to refetch, nor to wait for.
+  return useMutation({ mutationFn: (input: AppImport) => importApp(input), onSuccess: (_r, input) => (input.dryRun ? undefined : invalidate()) });
 }

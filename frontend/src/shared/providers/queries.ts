@@ -7,13 +7,13 @@ import {
   deleteProvider,
   getDefaultModel,
   getSettings,
-  getSystem,
   listModels,
   listProviders,
   putSettings,
   testProvider,
   updateProvider,
 } from '../../lib/backend';
+import { early } from '../../lib/early';
 
 export const keys = {
   system: ['system'] as const,
@@ -23,8 +23,9 @@ export const keys = {
   defaultModel: ['settings', 'default-model'] as const,
 };
 
+/** The system's facts (and the session check): the first use takes over the request the entry started early. */
 export function useSystemInfo() {
-  return useQuery({ queryKey: keys.system, queryFn: ({ signal }) => getSystem(signal), staleTime: Infinity });
+  return useQuery({ queryKey: keys.system, ...early.system(), staleTime: Infinity });
 }
 
 export function useProviders() {
