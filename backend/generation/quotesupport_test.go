@@ -68,8 +68,8 @@ func TestWithdraws(t *testing.T) {
 		lexical bool
 		want    string
 	}{
-		{"named, quotes hold too little", named, quoteJudgement{verified: 1, coverage: 0.2}, true, "hold 20%"},
-		{"named, quotes hold enough", named, quoteJudgement{verified: 1, coverage: 0.3}, true, ""},
+		{"named, quotes hold too little", named, quoteJudgement{verified: 1, coverage: quoteFloor - 0.1}, true, "at least 60% needed"},
+		{"named, quotes hold enough", named, quoteJudgement{verified: 1, coverage: quoteFloor}, true, ""},
 		{"named, a model's quotes are not held to the words", named, quoteJudgement{verified: 1, coverage: 0.1}, false, ""},
 		{"the library, quotes hold too little", library, quoteJudgement{verified: 1, coverage: 0.2}, true, ""},
 		{"only headings", library, quoteJudgement{verified: 2, headings: 2, coverage: 1}, false, "only headings"},

@@ -26,17 +26,6 @@ import (
 // passage, most of them within a few sentences. Otherwise the answer is the
 // refusal, naming what was searched and which words nothing held.
 
-// frameWords only frame a question about a legal text; they are not what it
-// asks ("how much … is needed", "what are the … requirements"). The
-// prefixes non- and anti- are here too: "non-compete" asks about competing,
-// which a clause says with "shall not compete". Normalised and stemmed like
-// any term.
-var frameWords = terms.Of(`clause clauses provision provisions contract contracts agreement agreements document documents
-	text section sections include includes included contain contains provide provides provided specify specified
-	state states stated mention mentions mentioned describe described exist exists say regard regarding concern
-	concerning consider relate related much many need needs needed require requires required requirement requirements
-	happen happens non anti`)
-
 // chineseFunctionChars are the particles, pronouns and prepositions of a
 // Chinese question (个体工商户的债务由谁承担？): a pair of ideographs
 // holding one straddles a word boundary ("户的", "由谁") and is frame, not
@@ -101,9 +90,8 @@ const (
 //	names-apart  names in the question (the parties, the document's title) are not what it asks
 //	quote-support the answer's own quotes must hold what is asked, not only the passages
 //	heading-quote a quoted heading ("7. Term and Termination") supports nothing
-const featuresEnv = "LEXFLOW_ANSWER_OFF"
-
-var switchedOff = switches.FromEnv(featuresEnv)
+//	frame-words  the extractive answerer ranks sentences by what is asked, not by "clause" or "contract"
+var switchedOff = switches.FromEnv(switches.AnswerEnv)
 
 // Rarity tells how rare each word (as written) is in the library: the
 // index's Rarity. An error or a nil Rarity weighs every word alike.
@@ -194,7 +182,7 @@ func keyTerms(ask string, rarity map[string]index.WordRarity) map[string]keyTerm
 			weight = r.IDF
 		}
 		for t := range terms.Of(w) {
-			if frameWords[t] || strings.ContainsAny(t, chineseFunctionChars) {
+			if terms.Frame[t] || strings.ContainsAny(t, chineseFunctionChars) {
 				continue
 			}
 			word := w

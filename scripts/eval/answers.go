@@ -273,7 +273,7 @@ func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answ
 		o.goldFound = o.goldFound || overlapsAny(h.Chunk, gold)
 	}
 	if a.dump > 0 {
-		o.why = a.explain(ctx, k, rec.Retrieval.Hits, gold)
+		o.why = a.explain(ctx, k, rec.Retrieval.Hits, gold) + failedChecks(r.Checks)
 	}
 	for _, cite := range r.Citations {
 		if a.docNames[cite.Locator.DocID] != k.doc {
@@ -286,6 +286,18 @@ func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answ
 		}
 	}
 	return o, nil
+}
+
+// failedChecks lists the checks an answer failed, for -dump: why it was
+// refused or withdrawn.
+func failedChecks(checks []generation.Check) string {
+	var b strings.Builder
+	for _, c := range checks {
+		if !c.Passed {
+			fmt.Fprintf(&b, "  check %s failed: %s\n", c.Name, c.Detail)
+		}
+	}
+	return b.String()
 }
 
 func invert(m map[string]string) map[string]string {

@@ -9,6 +9,10 @@ import (
 	"strings"
 )
 
+// AnswerEnv names the answer heuristics switched off, for the generation
+// pipeline and the extractive answerer alike.
+const AnswerEnv = "LEXFLOW_ANSWER_OFF"
+
 // Off is a set of features switched off.
 type Off map[string]bool
 

@@ -28,6 +28,17 @@ const (
 		وفقا طبقا يجب يمكن`
 )
 
+// Frame holds the terms of words that only frame a question about a legal
+// text: they are not what it asks ("is there a … clause in this contract?",
+// "what are the … requirements"). The prefixes non- and anti- are here too:
+// "non-compete" asks about competing, which a clause says with "shall not
+// compete".
+var Frame = Of(`clause clauses provision provisions contract contracts agreement agreements document documents
+	text section sections include includes included contain contains provide provides provided specify specified
+	state states stated mention mentions mentioned describe described exist exists say regard regarding concern
+	concerning consider relate related much many need needs needed require requires required requirement requirements
+	happen happens non anti`)
+
 // stopwords, normalised.
 var stopwords = func() map[string]bool {
 	stop := map[string]bool{}

@@ -33,9 +33,10 @@
 // Chinese, written without spaces, becomes overlapping pairs of ideographs.
 // Sentences under four words (each ideograph is one) and Chinese headings are
 // not answers. A sentence scores the share of the question's IDF-weighted
-// terms it contains. The best few (Options.MaxSentences) that reach
-// Options.MinScore, and 40% of the best score, are returned in evidence
-// order.
+// terms it contains, the words that only frame a question ("clause",
+// "contract", "requirements") aside. The best few (Options.MaxSentences)
+// that reach 40% of the best score, and Options.MinScore with or without
+// the frame words, are returned in evidence order.
 //
 // # Output
 //

@@ -2,12 +2,14 @@ package extractive
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 	"unicode"
 
 	"lexflow/backend/internal/sentence"
+	"lexflow/backend/internal/switches"
 	"lexflow/backend/internal/terms"
 )
 
@@ -26,7 +28,8 @@ type candidate struct {
 	pos   int // position of the sentence in its block
 	text  string
 	terms map[string]bool
-	score float64
+	share float64 // of the question's weight, frame words and all
+	score float64 // of what is asked, frame words aside: the sentences are ranked by it
 }
 
 // pick scores every sentence of the evidence against the question and
@@ -38,18 +41,43 @@ func (p *Provider) pick(blocks []Block, question string) []candidate {
 		return nil
 	}
 	weights := idf(q, cands)
-	var total float64
-	for _, w := range weights {
-		total += w
-	}
+	ranking := asked(weights)
 	for i := range cands {
-		cands[i].score = overlap(cands[i].terms, weights) / total
+		cands[i].share = overlap(cands[i].terms, weights) / sum(weights)
+		cands[i].score = overlap(cands[i].terms, ranking) / sum(ranking)
 	}
 	chosen := p.best(cands)
 	slices.SortFunc(chosen, func(a, b candidate) int {
 		return cmp.Or(cmp.Compare(a.block, b.block), cmp.Compare(a.pos, b.pos))
 	})
 	return chosen
+}
+
+// A question's frame words ("is there an anti-assignment clause in this
+// contract?", "what are the insurance requirements?") do not rank its
+// sentences: at their rarity they choose a sentence about the contract over
+// one about what is asked. They still count towards MinScore, so a question
+// whose frame word is part of its subject ("what does the law imply into a
+// consumer services contract?") keeps the sentence that answers it.
+// Switched off as "frame-words" in LEXFLOW_ANSWER_OFF.
+var frameWordsRank = !switches.FromEnv(switches.AnswerEnv).On("frame-words")
+
+// asked is weights without the frame words, or weights when nothing else is asked.
+func asked(weights map[string]float64) map[string]float64 {
+	out := maps.Clone(weights)
+	maps.DeleteFunc(out, func(t string, _ float64) bool { return terms.Frame[t] && !frameWordsRank })
+	if sum(out) == 0 {
+		return weights
+	}
+	return out
+}
+
+func sum(weights map[string]float64) float64 {
+	var total float64
+	for _, w := range weights {
+		total += w
+	}
+	return total
 }
 
 func (p *Provider) candidates(blocks []Block) []candidate {
@@ -133,12 +161,15 @@ func overlap(terms map[string]bool, weights map[string]float64) float64 {
 func (p *Provider) best(cands []candidate) []candidate {
 	ranked := slices.Clone(cands)
 	slices.SortStableFunc(ranked, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
-	floor := max(p.opts.MinScore, relativeFloor*ranked[0].score)
+	floor := relativeFloor * ranked[0].score
 	var out []candidate
 	var kept []string
 	for _, c := range ranked {
 		if len(out) == p.opts.MaxSentences || c.score < floor || c.score == 0 {
 			break
+		}
+		if max(c.share, c.score) < p.opts.MinScore { // either measure may reach it
+			continue
 		}
 		words := " " + strings.ToLower(strings.Join(terms.Words(c.text), " ")) + " "
 		if slices.ContainsFunc(kept, func(k string) bool { return strings.Contains(k, words) || strings.Contains(words, k) }) {

@@ -40,6 +40,28 @@ func TestPick(t *testing.T) {
 	}
 }
 
+// A question's frame words do not choose its sentence: "clause" and
+// "contract" are rarer in a contract than "assign", yet the clause asked
+// about is the one on assignment. A frame word that is part of the subject
+// still counts towards the minimum score, so that answer stays.
+func TestPickFrameWords(t *testing.T) {
+	blocks := []Block{
+		{Rank: 1, ID: "a", Text: "Each clause of this contract is severable from every other clause of the contract."},
+		{Rank: 2, ID: "b", Text: "Neither party may assign its rights without the prior written consent of the other party."},
+		{Rank: 3, ID: "c", Text: "In every contract to supply a service, the trader must perform the service with reasonable care and skill."},
+	}
+	p := New(Options{MaxSentences: 1})
+	for q, want := range map[string]string{
+		"Is there an anti-assignment clause in this contract?":                               "b",
+		"What standard of performance does the law imply into a consumer services contract?": "c",
+	} {
+		got := p.pick(blocks, q)
+		if len(got) != 1 || blocks[got[0].block].ID != want {
+			t.Errorf("%q picked %+v, want block %s", q, got, want)
+		}
+	}
+}
+
 func TestBestFloors(t *testing.T) {
 	p := New(Options{MaxSentences: 3, MinScore: 0.3})
 	cands := []candidate{
