@@ -91,6 +91,7 @@ const (
 //	quote-support the answer's own quotes must hold what is asked, not only the passages
 //	heading-quote a quoted heading ("7. Term and Termination") supports nothing
 //	frame-words  the extractive answerer ranks sentences by what is asked, not by "clause" or "contract"
+//	definitions  the extractive answerer quotes a definition only for a question about the word it defines
 var switchedOff = switches.FromEnv(switches.AnswerEnv)
 
 // Rarity tells how rare each word (as written) is in the library: the

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -43,6 +44,9 @@ func (p *Provider) pick(blocks []Block, question string) []candidate {
 	weights := idf(q, cands)
 	ranking := asked(weights)
 	for i := range cands {
+		if definesOther(cands[i].text, ranking) {
+			continue // scores nothing
+		}
 		cands[i].share = overlap(cands[i].terms, weights) / sum(weights)
 		cands[i].score = overlap(cands[i].terms, ranking) / sum(ranking)
 	}
@@ -60,12 +64,14 @@ func (p *Provider) pick(blocks []Block, question string) []candidate {
 // whose frame word is part of its subject ("what does the law imply into a
 // consumer services contract?") keeps the sentence that answers it.
 // Switched off as "frame-words" in LEXFLOW_ANSWER_OFF.
-var frameWordsRank = !switches.FromEnv(switches.AnswerEnv).On("frame-words")
+
+// switchedOff reads LEXFLOW_ANSWER_OFF, as the generation pipeline does.
+var switchedOff = switches.FromEnv(switches.AnswerEnv)
 
 // asked is weights without the frame words, or weights when nothing else is asked.
 func asked(weights map[string]float64) map[string]float64 {
 	out := maps.Clone(weights)
-	maps.DeleteFunc(out, func(t string, _ float64) bool { return terms.Frame[t] && !frameWordsRank })
+	maps.DeleteFunc(out, func(t string, _ float64) bool { return terms.Frame[t] && switchedOff.On("frame-words") })
 	if sum(out) == 0 {
 		return weights
 	}
@@ -91,6 +97,27 @@ func (p *Provider) candidates(blocks []Block) []candidate {
 		}
 	}
 	return out
+}
+
+// A definition ("1.80 \"Patents\" means all patents, … renewals … for
+// the full term") says what a word means, not what the contract provides:
+// it answers a question about the word it defines, and no other, whatever
+// words it shares with the question ("what is the renewal term?").
+// Switched off as "definitions".
+var definition = regexp.MustCompile(`^[^"“”]{0,24}["“]([^"“”]{1,80})["”](?:\s*(?:or|and|,)\s*["“][^"“”]{1,80}["”])*\s*(?:\([^)]{0,40}\)\s*)?(?:shall\s+|will\s+)?(?:mean|means|has the meaning|have the meaning|refers to|shall refer to)\b`)
+
+// definesOther tells a definition of a word the question does not ask about.
+func definesOther(s string, asked map[string]float64) bool {
+	m := definition.FindStringSubmatch(s)
+	if m == nil || !switchedOff.On("definitions") {
+		return false
+	}
+	for t := range terms.Of(m[1]) {
+		if _, ok := asked[t]; ok {
+			return false
+		}
+	}
+	return true
 }
 
 // isTitleCaseHeading: a line whose words all start with a capital, small

@@ -62,6 +62,26 @@ func TestPickFrameWords(t *testing.T) {
 	}
 }
 
+// A definition answers a question about the word it defines, not one that
+// shares its other words.
+func TestPickDefinitions(t *testing.T) {
+	blocks := []Block{
+		{Rank: 1, ID: "a", Text: `1.80 "Patents" means all patents and patent applications, with their renewals, for the full term thereof.`},
+		{Rank: 2, ID: "b", Text: `"Affiliate" shall mean any entity controlling, controlled by or under common control with a party.`},
+		{Rank: 3, ID: "c", Text: "Each renewal term lasts one year unless either party objects."},
+	}
+	p := New(Options{MaxSentences: 1})
+	for q, want := range map[string]string{
+		"What is the renewal term?":             "c",
+		"Which entities count as an affiliate?": "b",
+	} {
+		got := p.pick(blocks, q)
+		if len(got) != 1 || blocks[got[0].block].ID != want {
+			t.Errorf("%q picked %+v, want block %s", q, got, want)
+		}
+	}
+}
+
 func TestBestFloors(t *testing.T) {
 	p := New(Options{MaxSentences: 3, MinScore: 0.3})
 	cands := []candidate{
