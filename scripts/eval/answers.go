@@ -173,7 +173,7 @@ func runAnswers(ctx context.Context, cfg config, corpus *corpus) error {
 	}
 	defer stop()
 	as = slices.DeleteFunc(as, func(a answerers.Answerer) bool { return !strings.Contains(a.Label, cfg.answerers) })
-	a := asker{env: env, pipeline: &generation.Pipeline{Store: db, Rarity: env.idx.Rarity}, docNames: invert(env.m.DocIDs), workers: cfg.workers, dump: cfg.dump}
+	a := asker{corpusDir: filepath.Join(cfg.data, "corpus"), env: env, pipeline: &generation.Pipeline{Store: db, Rarity: env.idx.Rarity}, docNames: invert(env.m.DocIDs), workers: cfg.workers, dump: cfg.dump}
 	var table []confusion
 	negTune, negHeld := splitByContract(neg)
 	posTune, posHeld := splitByContract(pos)
@@ -206,11 +206,12 @@ func runAnswers(ctx context.Context, cfg config, corpus *corpus) error {
 }
 
 type asker struct {
-	env      *env
-	pipeline *generation.Pipeline
-	docNames map[string]string // document id → corpus file name
-	workers  int
-	dump     int // wrong outcomes to print per set and answerer
+	corpusDir string // the contracts' text, for -dump to print gold spans
+	env       *env
+	pipeline  *generation.Pipeline
+	docNames  map[string]string // document id → corpus file name
+	workers   int
+	dump      int // wrong outcomes to print per set and answerer
 }
 
 // judgeAll asks every case with a few workers and counts the outcomes.
@@ -273,7 +274,7 @@ func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answ
 		o.goldFound = o.goldFound || overlapsAny(h.Chunk, gold)
 	}
 	if a.dump > 0 {
-		o.why = a.explain(ctx, k, rec.Retrieval.Hits, gold) + failedChecks(r.Checks)
+		o.why = a.explain(ctx, k, rec.Retrieval.Hits, gold) + failedChecks(r.Checks) + a.goldText(k)
 	}
 	for _, cite := range r.Citations {
 		if a.docNames[cite.Locator.DocID] != k.doc {
@@ -286,6 +287,20 @@ func (a asker) ask(ctx context.Context, ans answerers.Answerer, k askCase) (answ
 		}
 	}
 	return o, nil
+}
+
+// goldText prints the opening of each gold span of k, for -dump.
+func (a asker) goldText(k askCase) string {
+	var b strings.Builder
+	for _, g := range k.gold {
+		text, err := os.ReadFile(filepath.Join(a.corpusDir, g.Doc))
+		if err != nil {
+			continue
+		}
+		r := []rune(string(text))
+		fmt.Fprintf(&b, "  gold: %s\n", oneLine(string(r[min(g.Start, len(r)):min(g.End, len(r))])))
+	}
+	return b.String()
 }
 
 // failedChecks lists the checks an answer failed, for -dump: why it was
