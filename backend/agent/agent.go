@@ -32,9 +32,18 @@ type Toolbox interface {
 	// Tools are the definitions offered to the model.
 	Tools() []llm.Tool
 	// Call runs one call and returns the observation the model reads. An
-	// error is shown to the model as "error: …" and the loop goes on.
+	// error is shown to the model as "error: …" and the loop goes on,
+	// unless it is a *HaltError.
 	Call(ctx context.Context, call llm.ToolCall) (string, error)
 }
+
+// HaltError is a tool's failure that ends the run instead of going back
+// to the model (a tool that stands in for one the app does not have): the
+// call is recorded as failed like any other, then Run returns the error.
+type HaltError struct{ Err error }
+
+func (e *HaltError) Error() string { return e.Err.Error() }
+func (e *HaltError) Unwrap() error { return e.Err }
 
 // Config is one agent run.
 type Config struct {
@@ -241,7 +250,7 @@ func (l *loop) runCalls(ctx context.Context, calls []llm.ToolCall) error {
 				return err
 			}
 		}
-		result, failed := l.runCall(ctx, c)
+		result, failed, halt := l.runCall(ctx, c)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -251,27 +260,34 @@ func (l *loop) runCalls(ctx context.Context, calls []llm.ToolCall) error {
 				return err
 			}
 		}
+		if halt != nil {
+			return halt
+		}
 		l.msgs = append(l.msgs, l.observation(c, result))
 	}
 	return nil
 }
 
-// runCall runs one call through the guard and the timeout.
-func (l *loop) runCall(ctx context.Context, c llm.ToolCall) (string, bool) {
+// runCall runs one call through the guard and the timeout; halt is the
+// call's *HaltError, which ends the run once the result is recorded.
+func (l *loop) runCall(ctx context.Context, c llm.ToolCall) (result string, failed bool, halt error) {
 	if l.guard.repeated(c) {
 		l.note(fmt.Sprintf("%s was called again with the same arguments; the call was not repeated", c.Name))
-		return fmt.Sprintf("error: you already called %s with exactly these arguments; its result is above. Use it, try different arguments, or give your final answer.", c.Name), true
+		return fmt.Sprintf("error: you already called %s with exactly these arguments; its result is above. Use it, try different arguments, or give your final answer.", c.Name), true, nil
 	}
 	cctx, cancel := context.WithTimeout(ctx, l.cfg.ToolTimeout)
 	defer cancel()
 	out, err := l.box.Call(cctx, c)
+	var he *HaltError
 	switch {
 	case err == nil:
-		return out, false
+		return out, false, nil
 	case errors.Is(cctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil:
-		return fmt.Sprintf("error: %s did not finish within %s", c.Name, l.cfg.ToolTimeout), true
+		return fmt.Sprintf("error: %s did not finish within %s", c.Name, l.cfg.ToolTimeout), true, nil
+	case errors.As(err, &he):
+		return "error: " + err.Error(), true, he
 	default:
-		return "error: " + err.Error(), true
+		return "error: " + err.Error(), true, nil
 	}
 }
 

@@ -352,6 +352,33 @@ func TestToolErrorsGoBackToTheModel(t *testing.T) {
 	})
 }
 
+// A tool whose failure ends the run (a HaltError) is recorded as a failed
+// call like any other, then the loop stops with its error: the model is
+// not asked again.
+func TestHaltingToolEndsTheRun(t *testing.T) {
+	protocols(t, func(t *testing.T, srv *llmtest.Server, p llm.Provider) {
+		replace := errors.New("replace this tool")
+		b := newBox()
+		b.tools["web_search"] = func(map[string]any) (string, error) { return "", &agent.HaltError{Err: replace} }
+		srv.Script(model, llmtest.Reply{Parts: []llmtest.Part{llmtest.Tool("web_search", map[string]string{"query": "x"})}},
+			llmtest.Text("never asked"))
+		rec := &recorder{}
+		res, err := agent.Run(context.Background(), agent.Config{Provider: p, Request: request()}, b, rec.hooks())
+		if !errors.Is(err, replace) || !errors.As(err, new(*agent.HaltError)) {
+			t.Fatalf("run: %v, want the tool's HaltError", err)
+		}
+		if diff := cmp.Diff([]string{`web_search {"query":"x"} → error: replace this tool`}, calls(res.Detail)); diff != "" {
+			t.Errorf("calls (-want +got):\n%s", diff)
+		}
+		if last := rec.events[len(rec.events)-1]; last != "result 0 failed=true" {
+			t.Errorf("events %q, want the failed result last", rec.events)
+		}
+		if n := len(srv.Requests()); n != 1 {
+			t.Errorf("%d model calls, want 1: the run ends with the halting call", n)
+		}
+	})
+}
+
 func TestInvalidJSONArgumentsFromAStream(t *testing.T) {
 	srv, err := llmtest.Start(llmtest.Options{})
 	if err != nil {

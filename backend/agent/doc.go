@@ -19,7 +19,8 @@
 // one generation detail in stream order: reasoning segments, tool calls with
 // their results, and content spans. Tool calls run with a timeout; a failing
 // tool, an unknown tool or unreadable arguments become an observation the
-// model reads, never a crash. A guard refuses a call identical to an earlier
+// model reads, never a crash; a tool that must end the run instead fails
+// with a HaltError, which Run returns. A guard refuses a call identical to an earlier
 // one, and the round limit ends the loop with a last round without tools,
 // so the user gets the best answer the model can give from what it found.
 package agent

@@ -52,7 +52,7 @@ func (p *Pipeline) runAcross(ctx context.Context, req Request, rec Record, hits 
 	var usage llm.Usage
 	for _, g := range supported[:min(len(supported), limit)] {
 		sub := Record{Snapshot: BuildPrompt(req.Query, g)}
-		sub = p.generate(ctx, sub, req.Model, req.Params, g, req.Scope, nil, req.OnDelta)
+		sub, _ = p.generate(ctx, sub, Request{Model: req.Model, Params: req.Params, Hits: g, Scope: req.Scope, OnDelta: req.OnDelta}, p.Options)
 		prompts = append(prompts, sub.Snapshot.Messages...)
 		usage.PromptTokens += sub.Raw.Usage.PromptTokens
 		usage.CompletionTokens += sub.Raw.Usage.CompletionTokens

@@ -2,6 +2,7 @@ package generation
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"lexflow/backend/llm"
@@ -34,42 +35,48 @@ const AgentPromptVersion = "2"
 // streams (it may be nil). A call that fails keeps the agent's prose answer
 // (a.Raw), checked as prose, with the failure recorded among the formats
 // refused.
+//
+// The question's words are not judged against the passages, as Run judges
+// them: the agent's tools chose what to search, and a model's quotes are
+// not held to the question's words (quotesupport.go). Only an answer that
+// quotes nothing but headings is withdrawn.
 func (p *Pipeline) AnswerAgent(ctx context.Context, a Answered, onAnswer func(string) error) (Record, error) {
 	start := time.Now()
-	snap := Snapshot{PromptName: AgentPromptName, PromptVersion: AgentPromptVersion,
-		Messages: append(a.Snapshot.Messages[:len(a.Snapshot.Messages):len(a.Snapshot.Messages)],
-			llm.Message{Role: llm.RoleUser, Content: agentAnswerInstruction})}
-	stream := newAnswerStream(onAnswer)
-	raw, err := p.formats.generateShaped(ctx, a.Model, snap, a.Params, AnswerSchema(a.Hits), func(d llm.Delta) error {
-		if d.Kind == llm.DeltaContent {
-			return stream.write(d.Text)
-		}
-		return nil
-	})
+	rec := Record{RunID: a.RunID, NodeID: a.NodeID, TraceID: newID(), RequestID: newID(),
+		Retrieval: Retrieval{Query: a.Query, Parameters: a.Parameters, Hits: a.Hits},
+		Snapshot: Snapshot{PromptName: AgentPromptName, PromptVersion: AgentPromptVersion,
+			Messages: append(slices.Clip(a.Snapshot.Messages), llm.Message{Role: llm.RoleUser, Content: agentAnswerInstruction})}}
+	rec, err := p.generate(ctx, rec, Request{Model: a.Model, Params: a.Params, Hits: a.Hits, OnAnswer: onAnswer}, p.optionsFor(a))
 	if err != nil {
-		a.Raw.Output.Rejected = append(raw.Output.Rejected, Rejection{Format: raw.Output.Format, Error: err.Error()})
-		a.Snapshot.PromptVersion = AgentPromptVersion
-		rec, err := p.Verify(ctx, a)
-		if err == nil && onAnswer != nil {
-			_ = onAnswer(rec.Result.Answer) // the prose answer streams as one piece
-		}
-		return rec, err
+		return p.verifyAgentProse(ctx, a, rec.Raw.Output, err, onAnswer)
 	}
-	raw.Latency += a.Raw.Latency
-	raw.Usage.PromptTokens += a.Raw.Usage.PromptTokens
-	raw.Usage.CompletionTokens += a.Raw.Usage.CompletionTokens
-	raw.Reasoning = joinNonEmpty(a.Raw.Reasoning, raw.Reasoning)
-	rec := Record{RunID: a.RunID, NodeID: a.NodeID, TraceID: newID(), RequestID: newID(), Snapshot: snap, Raw: raw,
-		Retrieval: Retrieval{Query: a.Query, Parameters: a.Parameters, Hits: a.Hits}, Provider: providerSnapshot(a.Model, a.Params)}
-	t := time.Now()
-	rec.Result = Postprocess(raw.Text, a.Hits, p.optionsFor(a))
-	if rec.Result.Refused {
-		rec.Result.Answer = RefusalAnswer("")
-	}
-	sup := JudgeSupport(ctx, a.Query, a.Hits, p.Rarity)
-	rec.Result = withQuoteSupport(rec.Result, sup, "", false)
-	rec.Timing = Timing{LLMMs: ms(raw.Latency), PostprocessMs: ms(time.Since(t)), TotalMs: ms(time.Since(start)) + ms(a.Raw.Latency)}
+	rec.Raw = withAgentRounds(rec.Raw, a.Raw)
+	rec.Result = withQuoteSupport(rec.Result, Support{}, "", false)
+	rec.Timing.LLMMs += ms(a.Raw.Latency)
+	rec.Timing.TotalMs = ms(time.Since(start)) + ms(a.Raw.Latency)
 	return p.save(ctx, rec, nil)
+}
+
+// verifyAgentProse records the agent's prose answer when the call for the
+// schema failed, with that failure among the formats refused.
+func (p *Pipeline) verifyAgentProse(ctx context.Context, a Answered, asked Output, err error, onAnswer func(string) error) (Record, error) {
+	a.Raw.Output.Rejected = append(asked.Rejected, Rejection{Format: asked.Format, Error: err.Error()})
+	a.Snapshot.PromptVersion = AgentPromptVersion
+	rec, err := p.Verify(ctx, a)
+	if err == nil && onAnswer != nil {
+		_ = onAnswer(rec.Result.Answer) // the prose answer streams as one piece
+	}
+	return rec, err
+}
+
+// withAgentRounds adds the agent's rounds with its tools to the final call's
+// reply: their latency, tokens and reasoning.
+func withAgentRounds(final, rounds Raw) Raw {
+	final.Latency += rounds.Latency
+	final.Usage.PromptTokens += rounds.Usage.PromptTokens
+	final.Usage.CompletionTokens += rounds.Usage.CompletionTokens
+	final.Reasoning = joinNonEmpty(rounds.Reasoning, final.Reasoning)
+	return final
 }
 
 // optionsFor is the pipeline's options with the answer's uncited policy.

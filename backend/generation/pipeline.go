@@ -99,7 +99,8 @@ func (p *Pipeline) Run(ctx context.Context, req Request) (Record, error) {
 	}
 	rec.Snapshot = BuildPrompt(req.Query, hits)
 	rec.Timing.PromptMs = ms(time.Since(start))
-	rec = p.generate(ctx, rec, req.Model, req.Params, hits, req.Scope, req.OnAnswer, req.OnDelta)
+	req.Hits = hits
+	rec, _ = p.generate(ctx, rec, req, p.Options) // a failed call is a failed result, recorded
 	_, lexical := req.Model.Provider.(*extractive.Provider)
 	rec.Result = withSupport(rec.Result, sup, lexical)
 	rec.Result = withQuoteSupport(rec.Result, sup, req.Scope, lexical)
@@ -135,15 +136,19 @@ func withQuoteSupport(r Result, sup Support, scope string, lexical bool) Result 
 		Checks: append(r.Checks, Check{Name: CheckSupport, Detail: why}), Structured: r.Structured}
 }
 
-// generate calls the model with the record's snapshot and checks the reply.
-func (p *Pipeline) generate(ctx context.Context, rec Record, m Model, params Params, hits []evidence.Hit, scope string,
-	onAnswer func(string) error, onDelta llm.DeltaFunc) Record {
-	rec.Provider = providerSnapshot(m, params)
-	stream := newAnswerStream(onAnswer)
+// generate asks req.Model for an answer to the record's snapshot in the
+// strongest reply format its server takes (output.go), checks the reply
+// against req.Hits with opts and puts both in the record; req.Scope names
+// what was searched in a refusal, and req.OnAnswer and req.OnDelta receive
+// the reply as it streams. A failed call is a failed result in the record;
+// the error is returned too, for a caller with another answer to fall back on.
+func (p *Pipeline) generate(ctx context.Context, rec Record, req Request, opts Options) (Record, error) {
+	rec.Provider = providerSnapshot(req.Model, req.Params)
+	stream := newAnswerStream(req.OnAnswer)
 	t := time.Now()
-	raw, err := p.formats.generateShaped(ctx, m, rec.Snapshot, params, AnswerSchema(hits), func(d llm.Delta) error {
-		if onDelta != nil {
-			if err := onDelta(d); err != nil {
+	raw, err := p.formats.generateShaped(ctx, req.Model, rec.Snapshot, req.Params, AnswerSchema(req.Hits), func(d llm.Delta) error {
+		if req.OnDelta != nil {
+			if err := req.OnDelta(d); err != nil {
 				return err
 			}
 		}
@@ -159,16 +164,16 @@ func (p *Pipeline) generate(ctx context.Context, rec Record, m Model, params Par
 		rec.Result = failedGeneration(raw, err)
 	} else {
 		text := raw.Text
-		if _, lexical := m.Provider.(*extractive.Provider); lexical && switchedOff.On("by-document") {
-			text = byDocumentTitle(text, hits)
+		if _, lexical := req.Model.Provider.(*extractive.Provider); lexical && switchedOff.On("by-document") {
+			text = byDocumentTitle(text, req.Hits)
 		}
-		rec.Result = Postprocess(text, hits, p.Options)
+		rec.Result = Postprocess(text, req.Hits, opts)
 		if rec.Result.Refused {
-			rec.Result.Answer = RefusalAnswer(scope)
+			rec.Result.Answer = RefusalAnswer(req.Scope)
 		}
 	}
 	rec.Timing.PostprocessMs = ms(time.Since(t))
-	return rec
+	return rec, err
 }
 
 // failedGeneration is the result of a model call that did not complete: the
@@ -215,7 +220,7 @@ func (p *Pipeline) Replay(ctx context.Context, id string, m Model, params Params
 	start := time.Now()
 	rec := Record{ReplayOf: orig.ID, RunID: orig.RunID, NodeID: orig.NodeID, TraceID: orig.TraceID, RequestID: newID(),
 		Retrieval: orig.Retrieval, Snapshot: orig.Snapshot}
-	rec = p.generate(ctx, rec, m, params, aboveThreshold(orig.Retrieval.Hits, 0), "", nil, nil)
+	rec, _ = p.generate(ctx, rec, Request{Model: m, Params: params, Hits: aboveThreshold(orig.Retrieval.Hits, 0)}, p.Options)
 	rec.Timing.TotalMs = ms(time.Since(start))
 	return p.save(ctx, rec, nil)
 }

@@ -3,6 +3,7 @@ package nodes
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -156,14 +157,14 @@ func (n *agentNode) run(ctx context.Context, in engine.NodeInput) (engine.NodeRe
 	n.params.apply(&req)
 	out, runErr := agent.Run(ctx, agent.Config{Provider: m.Provider, Request: req, Strategy: agent.Strategy(n.data.Strategy),
 		Rounds: n.data.MaxIterations, ToolTimeout: time.Duration(n.data.ToolTimeout * float64(time.Second))}, box,
-		box.haltHooks(streamHooks(in, n.streamsLoopText())))
+		streamHooks(in, n.streamsLoopText()))
 	for _, note := range out.Notes {
 		w.add("%s", note)
 	}
 	res.Usage = &out.Usage
 	res.ProcessData = n.processData(m, out, box, w)
-	if runErr != nil && box.halt != nil {
-		return res, box.halt
+	if errors.As(runErr, new(*agent.HaltError)) {
+		return res, runErr // a tool ended the run: its failure is the node's
 	}
 	if runErr != nil {
 		return res, modelFailure(ctx, m, runErr)

@@ -3,13 +3,11 @@ package nodes
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 
-	"lexflow/backend/agent"
 	"lexflow/backend/engine"
 	"lexflow/backend/evidence"
 	"lexflow/backend/index"
@@ -185,9 +183,6 @@ type agentBox struct {
 	tools  []agentTool
 	vars   engine.Vars
 	ledger ledger
-	// halt is the failure of a call that ends the run (a placeholder for a
-	// Dify tool was called); the loop runs calls one at a time.
-	halt error
 }
 
 func newAgentBox(ts []agentTool, vars engine.Vars) *agentBox {
@@ -213,10 +208,6 @@ func (b *agentBox) Call(ctx context.Context, c llm.ToolCall) (string, error) {
 		return "", fmt.Errorf("call tool %s: %w", c.Name, err)
 	}
 	res, err := tools.Invoke(ctx, t.tool, args)
-	var f *Failure
-	if errors.As(err, &f) && f.Type == ErrorTypeToolPlaceholder {
-		b.halt = f
-	}
 	if err != nil {
 		return "", err
 	}
@@ -226,21 +217,6 @@ func (b *agentBox) Call(ctx context.Context, c llm.ToolCall) (string, error) {
 		}
 	}
 	return res.Text, nil
-}
-
-// haltHooks passes the loop's progress on to h and, once a call's result
-// is out, stops the loop when that call ends the run.
-func (b *agentBox) haltHooks(h agent.Hooks) agent.Hooks {
-	result := h.ToolResult
-	h.ToolResult = func(i int, text string, failed bool) error {
-		if result != nil {
-			if err := result(i, text, failed); err != nil {
-				return err
-			}
-		}
-		return b.halt
-	}
-	return h
 }
 
 // arguments merges the model's arguments with the fixed ones (which win).

@@ -71,14 +71,7 @@ func TestCorpusIterationImportsCompilesAndRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rounds []int
-	for _, ev := range evs {
-		if ev.NodeID == corpusCodeID && ev.Kind == engine.NodeRunSucceeded && ev.Round != nil && ev.ParentNodeID == corpusIterationID {
-			rounds = append(rounds, *ev.Round)
-		}
-	}
-	slices.Sort(rounds)
-	if !slices.Equal(rounds, []int{0, 1}) {
+	if rounds := roundsOf(evs, corpusIterationID, corpusCodeID, engine.NodeRunSucceeded); !slices.Equal(rounds, []int{0, 1}) {
 		t.Errorf("the code step ran in rounds %v, want 0 and 1", rounds)
 	}
 	if !strings.Contains(res.Answer, "Answered: Define the term.\nAnswered: Apply it.") {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"lexflow/backend/agent"
 	"lexflow/backend/engine"
 	"lexflow/backend/llm"
 	"lexflow/backend/nodes/dify"
@@ -19,69 +20,39 @@ import (
 // mode, completion_params}, instruction, query, tools [{provider_name,
 // tool_name, parameters}], maximum_iterations — beside
 // agent_strategy_name. The import moves the ones we have fields for into
-// them (dify.moveAgentSettings); a node still written Dify's way runs as
-// our Agent too: each setting fills the matching one we left empty, and
-// its tools map to
-// Lexflow tools (by name or by their equivalent, dify.ToolEquivalent). A
-// tool that does not map is offered to the model as a placeholder
-// (difyToolPlaceholder): the agent compiles, and the run fails with
-// "replace this tool" only if the model calls it. Like Dify's, such an
-// agent may have no tools at all: the model then answers alone.
+// them (dify.AgentSettings says which); a node still written Dify's way
+// runs as our Agent too: each setting fills the matching one we left
+// empty, and its tools (dify.AgentTools) map to Lexflow tools (by name or
+// by their equivalent, dify.ToolEquivalent). A tool that does not map is
+// offered to the model as a placeholder (difyToolPlaceholder): the agent
+// compiles, and the run fails with "replace this tool" only if the model
+// calls it. Like Dify's, such an agent may have no tools at all: the model
+// then answers alone.
 type difyAgentData struct {
-	StrategyName string                         `json:"agent_strategy_name"`
-	Parameters   map[string]difyAgentParamValue `json:"agent_parameters"`
-}
-
-type difyAgentParamValue struct {
-	Type  string          `json:"type"`
-	Value json.RawMessage `json:"value"`
-}
-
-// difyAgentTool is one entry of a Dify agent's tools. A parameter's value
-// is the value itself (older exports) or {auto, value}: auto 1, an empty
-// value or none means the model fills it.
-type difyAgentTool struct {
-	ProviderName string                     `json:"provider_name"`
-	ToolName     string                     `json:"tool_name"`
-	Type         string                     `json:"type"` // builtin, api, plugin, workflow, mcp
-	Enabled      *bool                      `json:"enabled"`
-	Parameters   map[string]json.RawMessage `json:"parameters"`
-	Extra        struct {
-		Description string `json:"description"`
-	} `json:"extra"`
+	StrategyName string                     `json:"agent_strategy_name"`
+	Parameters   map[string]json.RawMessage `json:"agent_parameters"`
 }
 
 // fromDify fills the agent's empty settings from Dify's and returns the
 // Dify tools with no Lexflow tool of their own, as placeholders.
 func (d *agentData) fromDify(dd difyAgentData, localName func(provider, tool string) string) []difyToolPlaceholder {
-	p := dd.Parameters
-	if d.Model.Name == "" {
-		var m struct {
-			modelConfig
-			Model string `json:"model"`
-		}
-		if json.Unmarshal(p["model"].Value, &m) == nil {
-			d.Model, d.Model.Name = m.modelConfig, m.Model
-		}
+	var theirs struct {
+		agentData
+		Model *modelConfig `json:"model"` // nil: Dify's has none to give
 	}
-	readText(p["instruction"], &d.Instruction)
-	readText(p["query"], &d.Query)
-	if d.MaxIterations == 0 {
-		_ = json.Unmarshal(p["maximum_iterations"].Value, &d.MaxIterations)
+	_ = json.Unmarshal(dify.AgentSettings(dd.Parameters), &theirs) // none readable: nothing to fill
+	if d.Model.Name == "" && theirs.Model != nil {
+		d.Model = *theirs.Model
 	}
-	if d.Strategy == "" {
-		d.Strategy = dify.AgentStrategy(dd.StrategyName)
-	}
+	d.Instruction = cmp.Or(d.Instruction, theirs.Instruction)
+	d.Query = cmp.Or(d.Query, theirs.Query)
+	d.MaxIterations = cmp.Or(d.MaxIterations, theirs.MaxIterations)
+	d.Strategy = cmp.Or(d.Strategy, dify.AgentStrategy(dd.StrategyName))
 	if len(d.Tools) > 0 {
 		return nil
 	}
-	var difyTools []difyAgentTool
-	_ = json.Unmarshal(p["tools"].Value, &difyTools)
 	var placeholders []difyToolPlaceholder
-	for _, t := range difyTools {
-		if t.Enabled != nil && !*t.Enabled {
-			continue
-		}
+	for _, t := range dify.AgentTools(dd.Parameters) {
 		if name := localName(t.ProviderName, t.ToolName); name != "" {
 			d.Tools = append(d.Tools, agentToolDef{Name: name})
 			continue
@@ -89,13 +60,6 @@ func (d *agentData) fromDify(dd difyAgentData, localName func(provider, tool str
 		placeholders = append(placeholders, newDifyToolPlaceholder(t))
 	}
 	return placeholders
-}
-
-func readText(p difyAgentParamValue, into *string) {
-	var s string
-	if *into == "" && json.Unmarshal(p.Value, &s) == nil {
-		*into = s
-	}
 }
 
 // readDify takes the settings of an agent node written by Dify.
@@ -133,14 +97,14 @@ func withPlaceholders(ts []agentTool, placeholders []difyToolPlaceholder) []agen
 // difyToolPlaceholder stands, among an agent's tools, for a Dify tool
 // Lexflow does not have: the model is offered it as Dify described it, the
 // parameters the app set are kept, and a call stops the run with "replace
-// this tool" and everything it was given.
+// this tool" and everything it was given (an agent.HaltError).
 type difyToolPlaceholder struct {
-	tool  difyAgentTool
+	tool  dify.Tool
 	fixed map[string]any
 	asked []string // the parameters the model fills
 }
 
-func newDifyToolPlaceholder(t difyAgentTool) difyToolPlaceholder {
+func newDifyToolPlaceholder(t dify.Tool) difyToolPlaceholder {
 	p := difyToolPlaceholder{tool: t, fixed: map[string]any{}}
 	for _, name := range sortedNames(t.Parameters) {
 		if v, set := difyParamValue(t.Parameters[name]); set {
@@ -194,13 +158,13 @@ func (p difyToolPlaceholder) Call(_ context.Context, args json.RawMessage) (tool
 	for k, v := range p.fixed {
 		given[k] = v
 	}
-	return tools.Result{}, placeholderFailure(cmp.Or(p.tool.Type, "builtin"), p.tool.ToolName, p.tool.ProviderName, given)
+	return tools.Result{}, &agent.HaltError{Err: placeholderFailure(cmp.Or(p.tool.Type, "builtin"), p.tool.ToolName, p.tool.ProviderName, given)}
 }
 
 func placeholderNames(ps []difyToolPlaceholder) string {
 	names := make([]string, len(ps))
 	for i, p := range ps {
-		names[i] = fmt.Sprintf("%s (%s)", p.tool.ToolName, p.tool.ProviderName)
+		names[i] = p.tool.String()
 	}
 	return strings.Join(names, ", ")
 }

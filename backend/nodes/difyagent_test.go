@@ -9,6 +9,7 @@ import (
 
 	"lexflow/backend/dsl"
 	"lexflow/backend/engine"
+	"lexflow/backend/nodes/dify"
 )
 
 func TestDifyAgentRunsAsOurs(t *testing.T) {
@@ -57,7 +58,7 @@ func TestDifyAgentKeepsToolsItCannotRunAsPlaceholders(t *testing.T) {
 	if _, err := newAgent(Deps{})(engine.NodeDef{ID: "a", Type: TypeAgent, Data: []byte(data)}); err != nil {
 		t.Fatalf("compile: %v", err)
 	}
-	p := newDifyToolPlaceholder(difyAgentTool{ToolName: "ddgo_search", ProviderName: "langgenius/duckduckgo/duckduckgo",
+	p := newDifyToolPlaceholder(dify.Tool{ToolName: "ddgo_search", ProviderName: "langgenius/duckduckgo/duckduckgo",
 		Parameters: map[string]json.RawMessage{"max_results": []byte("5"), "query": []byte(`""`), "region": []byte(`{"auto": 1, "value": null}`)}})
 	if got := string(p.Parameters()); !strings.Contains(got, `"query"`) || !strings.Contains(got, `"region"`) || strings.Contains(got, "max_results") {
 		t.Errorf("the model should fill query and region, not the fixed max_results: %s", got)

@@ -60,32 +60,57 @@ workflow:
 `, parallel, mode)
 }
 
+// The iteration runs its body once per item, in order or two at a time;
+// a failing item fails its round, and the error mode says what becomes of
+// its output or, terminated, of the run.
 func TestIterationRunsItsBodyPerItem(t *testing.T) {
 	e := newEnv(t, "ollama")
-	for _, parallel := range []bool{false, true} {
-		t.Run(fmt.Sprintf("parallel=%t", parallel), func(t *testing.T) {
-			plan := e.compile(t, []byte(iterationApp(parallel, "terminated")))
-			res, err, evs := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": "a,b,c"}}, 4)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff([]any{"A0/5", "B1/5", "C2/5"}, res.Outputs["out"].Any()); d != "" {
-				t.Errorf("output (-want +got):\n%s", d)
-			}
-			if got := roundsOf(evs, "shout"); !slices.Equal(got, []int{0, 1, 2}) {
-				t.Errorf("shout ran in rounds %v, want 0, 1, 2 each once", got)
-			}
-			checkEventOrder(t, evs)
-		})
+	tests := []struct {
+		mode, list        string
+		want              []any // the iteration's output
+		succeeded, failed []int // the rounds in which the body's step succeeded, failed
+	}{
+		{"terminated", "a,b,c", []any{"A0/5", "B1/5", "C2/5"}, []int{0, 1, 2}, nil},
+		{"continue-on-error", "a,bad,c", []any{"A0/7", nil, "C2/7"}, []int{0, 2}, []int{1}},
+		{"remove-abnormal-output", "a,bad,c", []any{"A0/7", "C2/7"}, []int{0, 2}, []int{1}},
 	}
+	for _, parallel := range []bool{false, true} {
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/parallel=%t", tt.mode, parallel), func(t *testing.T) {
+				plan := e.compile(t, []byte(iterationApp(parallel, tt.mode)))
+				res, err, evs := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": tt.list}}, 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(tt.want, res.Outputs["out"].Any()); d != "" {
+					t.Errorf("output (-want +got):\n%s", d)
+				}
+				if got := roundsOf(evs, "each", "shout", engine.NodeRunSucceeded); !slices.Equal(got, tt.succeeded) {
+					t.Errorf("shout succeeded in rounds %v, want %v", got, tt.succeeded)
+				}
+				if got := roundsOf(evs, "each", "shout", engine.NodeRunFailed); !slices.Equal(got, tt.failed) {
+					t.Errorf("shout failed in rounds %v, want %v", got, tt.failed)
+				}
+				checkEventOrder(t, evs)
+			})
+		}
+	}
+	t.Run("terminated by a failed item", func(t *testing.T) {
+		plan := e.compile(t, []byte(iterationApp(true, "terminated")))
+		_, err, _ := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": "a,bad,c"}}, 4)
+		var ne *engine.NodeError
+		if !errors.As(err, &ne) || ne.NodeID != "each" || !strings.Contains(err.Error(), "bad item") {
+			t.Errorf("terminated: %v, want the iteration to fail with its item's error", err)
+		}
+	})
 }
 
-// roundsOf lists, sorted, the rounds in which a body step succeeded, and
-// checks each of its events names its container.
-func roundsOf(evs []engine.Event, nodeID string) []int {
+// roundsOf lists, sorted, the rounds of a body step's events of one kind
+// that name parent as their container.
+func roundsOf(evs []engine.Event, parent, nodeID string, kind engine.EventKind) []int {
 	var rounds []int
 	for _, e := range evs {
-		if e.NodeID == nodeID && e.Kind == engine.NodeRunSucceeded && e.Round != nil && e.ParentNodeID == "each" {
+		if e.NodeID == nodeID && e.Kind == kind && e.Round != nil && e.ParentNodeID == parent {
 			rounds = append(rounds, *e.Round)
 		}
 	}
@@ -111,40 +136,6 @@ func checkEventOrder(t *testing.T, evs []engine.Event) {
 	}
 	if iterDone < lastBody {
 		t.Errorf("the iteration finished (event %d) before its body's last event (%d)", iterDone+1, lastBody+1)
-	}
-}
-
-func TestIterationErrorModes(t *testing.T) {
-	e := newEnv(t, "ollama")
-	tests := []struct {
-		mode string
-		want []any
-	}{
-		{"continue-on-error", []any{"A0/7", nil, "C2/7"}},
-		{"remove-abnormal-output", []any{"A0/7", "C2/7"}},
-	}
-	for _, parallel := range []bool{false, true} {
-		for _, tt := range tests {
-			plan := e.compile(t, []byte(iterationApp(parallel, tt.mode)))
-			res, err, evs := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": "a,bad,c"}}, 4)
-			if err != nil {
-				t.Fatalf("%s: %v", tt.mode, err)
-			}
-			if d := cmp.Diff(tt.want, res.Outputs["out"].Any()); d != "" {
-				t.Errorf("%s parallel=%t (-want +got):\n%s", tt.mode, parallel, d)
-			}
-			if !slices.ContainsFunc(evs, func(e engine.Event) bool {
-				return e.NodeID == "shout" && e.Kind == engine.NodeRunFailed && e.Round != nil && *e.Round == 1
-			}) {
-				t.Errorf("%s: no failure of shout in round 1 among the events", tt.mode)
-			}
-		}
-	}
-	plan := e.compile(t, []byte(iterationApp(true, "terminated")))
-	_, err, _ := run(t, plan, engine.RunInput{Inputs: map[string]any{"list": "a,bad,c"}}, 4)
-	var ne *engine.NodeError
-	if !errors.As(err, &ne) || ne.NodeID != "each" || !strings.Contains(err.Error(), "bad item") {
-		t.Errorf("terminated: %v, want the iteration to fail with its item's error", err)
 	}
 }
 
@@ -244,14 +235,12 @@ func TestLoopRunsUntilItsBreakConditionOrItsCount(t *testing.T) {
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("outputs (-want +got):\n%s", d)
 			}
-			var doubled int
-			for _, ev := range evs {
-				if ev.NodeID == "double" && ev.Kind == engine.NodeRunSucceeded && ev.ParentNodeID == "grow" && ev.Round != nil && *ev.Round == doubled {
-					doubled++
-				}
+			var each []int // every round, once
+			for r := range int(tt.rounds) {
+				each = append(each, r)
 			}
-			if float64(doubled) != tt.rounds {
-				t.Errorf("the body's assigner succeeded in %d rounds, want %v", doubled, tt.rounds)
+			if got := roundsOf(evs, "grow", "double", engine.NodeRunSucceeded); !slices.Equal(got, each) {
+				t.Errorf("the body's assigner succeeded in rounds %v, want %v", got, each)
 			}
 		})
 	}
@@ -338,37 +327,6 @@ func TestIterationRoundsAreRecorded(t *testing.T) {
 	}
 }
 
-// An Answer inside an iteration replies once per round, in a chatflow.
-func TestAnswerInsideAnIterationRepliesEachRound(t *testing.T) {
-	e := newEnv(t, "ollama")
-	plan := e.compile(t, []byte(`
-version: 0.1.0
-kind: lexflow-app
-app: {name: Each, mode: chatflow}
-workflow:
-  graph:
-    nodes:
-      - {id: start, type: start, data: {}}
-      - id: split
-        type: code
-        data: {code_language: javascript, code: "function main({q}) { return {items: q.split(' ')} }", variables: [{variable: q, value_selector: [sys, query]}], outputs: {items: {type: 'array[string]'}}}
-      - {id: each, type: iteration, data: {iterator_selector: [split, items], output_selector: [each, item], output_type: 'array[string]', start_node_id: say}}
-      - {id: say, type: answer, parentId: each, data: {answer: '[{{#each.index#}}:{{#each.item#}}]'}}
-      - {id: done, type: answer, data: {answer: '{{#each.output#}}'}}
-    edges:
-      - {source: start, target: split}
-      - {source: split, target: each}
-      - {source: each, target: done}
-`))
-	res, err, _ := run(t, plan, engine.RunInput{Sys: engine.Sys{Query: "rent notice"}}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(res.Answer, "[0:rent][1:notice]") || len(res.Answer) == len("[0:rent][1:notice]") {
-		t.Errorf("answer %q", res.Answer)
-	}
-}
-
 // An iteration inside an iteration: the inner body reads both items, and
 // each event names its own container and round.
 func TestNestedIterations(t *testing.T) {
@@ -401,14 +359,8 @@ workflow:
 	if d := cmp.Diff(want, res.Outputs["grid"].Any()); d != "" {
 		t.Errorf("grid (-want +got):\n%s", d)
 	}
-	cells := 0
-	for _, ev := range evs {
-		if ev.NodeID == "cell" && ev.Kind == engine.NodeRunSucceeded && ev.ParentNodeID == "inner" && ev.Round != nil {
-			cells++
-		}
-	}
-	if cells != 6 {
-		t.Errorf("%d cells recorded in the inner iteration, want 6", cells)
+	if got := roundsOf(evs, "inner", "cell", engine.NodeRunSucceeded); !slices.Equal(got, []int{0, 0, 1, 1, 2, 2}) {
+		t.Errorf("cells recorded in the inner iteration's rounds %v, want rounds 0 to 2 of each row", got)
 	}
 }
 
@@ -450,39 +402,72 @@ func TestBodyStepsAndContainersRunAlone(t *testing.T) {
 	}
 }
 
-// An assigner inside an iteration writes a conversation variable: each round
-// sees the rounds before, and the run's later steps and the next turn see them all.
-func TestConversationWritesInsideAnIteration(t *testing.T) {
-	e := newEnv(t, "ollama")
-	plan := e.compile(t, []byte(`
+// wordsChatflow is a chatflow that splits the question into words and
+// iterates over them in "each" (iteration: the rest of its data), running
+// body, then answers done; conversation declares the conversation's variables.
+func wordsChatflow(conversation, iteration, body, done string) string {
+	return fmt.Sprintf(`
 version: 0.1.0
 kind: lexflow-app
-app: {name: Collect, mode: chatflow}
+app: {name: Words, mode: chatflow}
 workflow:
-  conversation_variables:
-    - {name: seen, value_type: 'array[string]', value: []}
+  conversation_variables: [%s]
   graph:
     nodes:
       - {id: start, type: start, data: {}}
       - id: split
         type: code
         data: {code_language: javascript, code: "function main({q}) { return {items: q.split(' ')} }", variables: [{variable: q, value_selector: [sys, query]}], outputs: {items: {type: 'array[string]'}}}
-      - {id: each, type: iteration, data: {iterator_selector: [split, items], output_selector: [each, index], output_type: 'array[number]', start_node_id: keep}}
-      - {id: keep, type: assigner, parentId: each, data: {version: '2', items: [{variable_selector: [conversation, seen], input_type: variable, operation: append, value: [each, item]}]}}
-      - {id: done, type: answer, data: {answer: '{{#conversation.seen#}}'}}
+      - {id: each, type: iteration, data: {iterator_selector: [split, items], %s}}
+      - %s
+      - {id: done, type: answer, data: {answer: '%s'}}
     edges:
       - {source: start, target: split}
       - {source: split, target: each}
       - {source: each, target: done}
-`))
-	res, err, _ := run(t, plan, engine.RunInput{Sys: engine.Sys{Query: "notice rent"}, Conversation: map[string]any{"seen": []any{"lease"}}}, 2)
-	if err != nil {
-		t.Fatal(err)
+`, conversation, iteration, body, done)
+}
+
+// Steps inside an iteration of a chatflow: an Answer replies once per
+// round; an assigner writing a conversation variable lets each round see
+// the rounds before, and the run's later steps and the next turn see them all.
+func TestChatflowStepsInsideAnIteration(t *testing.T) {
+	e := newEnv(t, "ollama")
+	tests := []struct {
+		name                                string
+		conversation, iteration, body, done string
+		in                                  engine.RunInput
+		check                               func(t *testing.T, res *engine.RunResult)
+	}{
+		{"an answer replies each round", "", "output_selector: [each, item], output_type: 'array[string]', start_node_id: say",
+			"{id: say, type: answer, parentId: each, data: {answer: '[{{#each.index#}}:{{#each.item#}}]'}}", "{{#each.output#}}",
+			engine.RunInput{Sys: engine.Sys{Query: "rent notice"}}, func(t *testing.T, res *engine.RunResult) {
+				if !strings.HasPrefix(res.Answer, "[0:rent][1:notice]") || len(res.Answer) == len("[0:rent][1:notice]") {
+					t.Errorf("answer %q", res.Answer)
+				}
+			}},
+		{"an assigner writes the conversation", "{name: seen, value_type: 'array[string]', value: []}",
+			"output_selector: [each, index], output_type: 'array[number]', start_node_id: keep",
+			"{id: keep, type: assigner, parentId: each, data: {version: '2', items: [{variable_selector: [conversation, seen], input_type: variable, operation: append, value: [each, item]}]}}",
+			"{{#conversation.seen#}}",
+			engine.RunInput{Sys: engine.Sys{Query: "notice rent"}, Conversation: map[string]any{"seen": []any{"lease"}}},
+			func(t *testing.T, res *engine.RunResult) {
+				if d := cmp.Diff([]any{"lease", "notice", "rent"}, res.Conversation["seen"].Any()); d != "" {
+					t.Errorf("conversation after the run (-want +got):\n%s", d)
+				}
+				if !strings.Contains(res.Answer, "rent") {
+					t.Errorf("answer %q does not show what the iteration wrote", res.Answer)
+				}
+			}},
 	}
-	if d := cmp.Diff([]any{"lease", "notice", "rent"}, res.Conversation["seen"].Any()); d != "" {
-		t.Errorf("conversation after the run (-want +got):\n%s", d)
-	}
-	if !strings.Contains(res.Answer, "rent") {
-		t.Errorf("answer %q does not show what the iteration wrote", res.Answer)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan := e.compile(t, []byte(wordsChatflow(tt.conversation, tt.iteration, tt.body, tt.done)))
+			res, err, _ := run(t, plan, tt.in, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, res)
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package dify
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -29,43 +30,96 @@ func AgentStrategy(name string) string {
 	return "auto"
 }
 
+// agentSetting is a setting of Dify's agent_parameters that Lexflow's
+// agent has a field for: Dify's name, ours, and the YAML tag a value must
+// have to move (any other stays for the node to read, or report, as Dify
+// wrote it); rewrite, when set, writes the value as our field does.
+type agentSetting struct {
+	dify, ours, tag string
+	rewrite         func(*yaml.Node) *yaml.Node
+}
+
+// agentSettings are the settings that move, in the order our fields are written.
+var agentSettings = []agentSetting{
+	{dify: "model", ours: "model", tag: "!!map", rewrite: ourModel},
+	{dify: "instruction", ours: "instruction", tag: "!!str"},
+	{dify: "query", ours: "query", tag: "!!str"},
+	{dify: "maximum_iterations", ours: "max_iterations", tag: "!!int"},
+}
+
+// movable is the settings of params (agent_parameters) that move, as a
+// mapping of our field names to their values.
+func movable(params *yaml.Node) *yaml.Node {
+	out := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	for _, s := range agentSettings {
+		v := dsl.MappingValue(dsl.MappingValue(params, s.dify), "value")
+		if v == nil || v.Tag != s.tag {
+			continue
+		}
+		if s.rewrite != nil {
+			v = s.rewrite(v)
+		}
+		out.Content = append(out.Content, dsl.YAMLString(s.ours), v)
+	}
+	return out
+}
+
+// AgentSettings are the settings of a Dify agent node's agent_parameters
+// that move into our agent's fields, as JSON under our names: what the
+// import moves, for a node still written Dify's way. Nil when params
+// cannot be read.
+func AgentSettings(params map[string]json.RawMessage) json.RawMessage {
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return nil
+	}
+	tree, err := dsl.JSONTree(raw)
+	if err != nil {
+		return nil
+	}
+	out, err := dsl.TreeJSON(movable(tree))
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
 // moveAgentSettings rewrites a Dify agent node's data tree in place; data
-// without agent_parameters is left alone.
+// without agent_parameters is left alone. A field we already have keeps
+// its value.
 func moveAgentSettings(root *yaml.Node) {
 	params := dsl.MappingValue(root, "agent_parameters")
 	if params == nil || params.Kind != yaml.MappingNode {
 		return
 	}
-	value := func(name string) *yaml.Node { return dsl.MappingValue(dsl.MappingValue(params, name), "value") }
-	moved := map[string]*yaml.Node{}
-	if m := value("model"); m != nil && m.Kind == yaml.MappingNode {
-		moved["model"] = ourModel(m)
-	}
-	// Only values of the type our fields take move; any other stays for the
-	// node to read (or report) as Dify wrote it.
-	for _, f := range []struct{ from, to, tag string }{
-		{"instruction", "instruction", "!!str"}, {"query", "query", "!!str"}, {"maximum_iterations", "max_iterations", "!!int"},
-	} {
-		if v := value(f.from); v != nil && v.Kind == yaml.ScalarNode && v.Tag == f.tag {
-			moved[f.to] = v
-		}
-	}
+	moved := movable(params)
 	if s := dsl.MappingValue(root, "agent_strategy_name"); s != nil {
-		moved["strategy"] = dsl.YAMLString(AgentStrategy(s.Value))
+		moved.Content = append(moved.Content, dsl.YAMLString("strategy"), dsl.YAMLString(AgentStrategy(s.Value)))
 	}
-	for _, key := range []string{"model", "instruction", "query", "max_iterations", "strategy"} {
-		if v, ok := moved[key]; ok && dsl.MappingValue(root, key) == nil {
-			root.Content = append(root.Content, dsl.YAMLString(key), v)
+	for i := 0; i+1 < len(moved.Content); i += 2 {
+		if dsl.MappingValue(root, moved.Content[i].Value) == nil {
+			root.Content = append(root.Content, moved.Content[i], moved.Content[i+1])
 		}
 	}
-	from := map[string]string{"model": "model", "instruction": "instruction", "query": "query", "maximum_iterations": "max_iterations"}
 	for i := 0; i+1 < len(params.Content); {
-		if to, ok := from[params.Content[i].Value]; ok && moved[to] != nil {
+		if isMoved(params.Content[i].Value, moved) {
 			params.Content = slices.Delete(params.Content, i, i+2)
 			continue
 		}
 		i += 2
 	}
+}
+
+// isMoved tells whether the agent_parameters entry named difyName moved.
+func isMoved(difyName string, moved *yaml.Node) bool {
+	i := slices.IndexFunc(agentSettings, func(s agentSetting) bool { return s.dify == difyName })
+	return i >= 0 && dsl.MappingValue(moved, agentSettings[i].ours) != nil
+}
+
+// agentParamUsed tells whether Lexflow's agent reads the agent_parameters
+// entry named difyName: a setting that moves, or the tools.
+func agentParamUsed(difyName string) bool {
+	return difyName == "tools" || slices.ContainsFunc(agentSettings, func(s agentSetting) bool { return s.dify == difyName })
 }
 
 // ourModel is the agent's model {provider, model, mode, completion_params}

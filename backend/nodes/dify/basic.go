@@ -153,25 +153,25 @@ func (mc difyModelConfig) modelNode(chat bool, prompt, query string) (string, ma
 
 // basicTool is a tool of a basic app's agent_mode.
 type basicTool struct {
-	Enabled    *bool          `json:"enabled"`
-	ProviderID string         `json:"provider_id"`
-	Type       string         `json:"provider_type"`
-	ToolName   string         `json:"tool_name"`
-	Parameters map[string]any `json:"tool_parameters"`
+	Enabled    *bool                      `json:"enabled"`
+	ProviderID string                     `json:"provider_id"`
+	Type       string                     `json:"provider_type"`
+	ToolName   string                     `json:"tool_name"`
+	Parameters map[string]json.RawMessage `json:"tool_parameters"`
 }
 
 // agentTools writes a basic agent's tools as Dify's agent node does
 // (agent_parameters.tools), so that the agent reads them as any Dify
 // agent's: each mapped to a local tool, or a placeholder when none is.
 func (mc difyModelConfig) agentTools() map[string]any {
-	var tools []map[string]any
+	var tools []Tool
 	for _, raw := range mc.AgentMode.Tools {
 		var t basicTool
 		if json.Unmarshal(raw, &t) != nil || t.ToolName == "" {
 			continue
 		}
-		tools = append(tools, map[string]any{"enabled": t.Enabled == nil || *t.Enabled, "provider_name": t.ProviderID,
-			"tool_name": t.ToolName, "type": t.Type, "parameters": t.Parameters})
+		enabled := t.Enabled == nil || *t.Enabled
+		tools = append(tools, Tool{ProviderName: t.ProviderID, ToolName: t.ToolName, Type: t.Type, Enabled: &enabled, Parameters: t.Parameters})
 	}
 	return map[string]any{"type": "constant", "value": tools}
 }

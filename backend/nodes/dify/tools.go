@@ -28,37 +28,35 @@ func ToolEquivalent(providerID, toolName string) string {
 	return toolEquivalents[path.Base(providerID)+"/"+toolName]
 }
 
-// difyTool is a tool as a Dify node names it.
-type difyTool struct {
-	Provider string
-	Name     string
+// Tool is a Dify tool as an agent lists it in agent_parameters.tools (a
+// tool node names one by provider_id and tool_name). A parameter's value
+// is the value itself (older exports) or {auto, value}: auto 1, an empty
+// value or none means the model fills it.
+type Tool struct {
+	ProviderName string                     `json:"provider_name"`
+	ToolName     string                     `json:"tool_name"`
+	Type         string                     `json:"type"` // builtin, api, plugin, workflow, mcp
+	Enabled      *bool                      `json:"enabled"`
+	Parameters   map[string]json.RawMessage `json:"parameters"`
+	Extra        struct {
+		Description string `json:"description"`
+	} `json:"extra,omitzero"`
 }
 
-func (t difyTool) String() string { return fmt.Sprintf("%s (%s)", t.Name, t.Provider) }
+func (t Tool) String() string { return fmt.Sprintf("%s (%s)", t.ToolName, t.ProviderName) }
 
-// agentTools lists the enabled tools of a Dify agent node's
-// agent_parameters.tools.
-func agentTools(params map[string]json.RawMessage) []difyTool {
+// AgentTools lists the enabled tools of a Dify agent node's agent_parameters.
+func AgentTools(params map[string]json.RawMessage) []Tool {
 	var tools struct {
-		Value []struct {
-			Enabled      *bool  `json:"enabled"`
-			ProviderName string `json:"provider_name"`
-			ToolName     string `json:"tool_name"`
-		} `json:"value"`
+		Value []Tool `json:"value"`
 	}
 	_ = json.Unmarshal(params["tools"], &tools)
-	var out []difyTool
-	for _, t := range tools.Value {
-		if t.Enabled == nil || *t.Enabled {
-			out = append(out, difyTool{Provider: t.ProviderName, Name: t.ToolName})
-		}
-	}
-	return out
+	return slices.DeleteFunc(tools.Value, func(t Tool) bool { return t.Enabled != nil && !*t.Enabled })
 }
 
 // replaceToolNote is the import's advice for a tool with no local
 // equivalent; then says what the placeholder does meanwhile.
-func replaceToolNote(t difyTool, then string) string {
+func replaceToolNote(t Tool, then string) string {
 	return fmt.Sprintf("Replace tool %s: Lexflow has no equivalent, so %s.", t, then)
 }
 
@@ -66,17 +64,14 @@ func replaceToolNote(t difyTool, then string) string {
 func difyToolNotes(dd difyNodeData, line *dsl.NodeImport) {
 	switch dd.Type {
 	case "tool":
-		t := difyTool{Provider: dd.ProviderID, Name: dd.ToolName}
-		if t.Provider != "" && ToolEquivalent(t.Provider, t.Name) == "" {
+		t := Tool{ProviderName: dd.ProviderID, ToolName: dd.ToolName}
+		if t.ProviderName != "" && ToolEquivalent(t.ProviderName, t.ToolName) == "" {
 			line.Note(dsl.OutcomeAttention, replaceToolNote(t, "this step is a placeholder that fails when it runs, showing the parameters it was given"))
 		}
 	case "agent":
 		difyAgentNotes(dd, line)
 	}
 }
-
-// agentParamsUsed are the agent_parameters Lexflow's agent reads.
-var agentParamsUsed = []string{"model", "instruction", "query", "tools", "maximum_iterations"}
 
 // difyAgentNotes: a Dify agent runs as Lexflow's agent; its strategy, the
 // settings a plugin strategy adds, and its tools without an equivalent are
@@ -90,7 +85,7 @@ func difyAgentNotes(dd difyNodeData, line *dsl.NodeImport) {
 	}
 	var unused []string
 	for name := range dd.AgentParameters {
-		if !slices.Contains(agentParamsUsed, name) {
+		if !agentParamUsed(name) {
 			unused = append(unused, name)
 		}
 	}
@@ -98,8 +93,8 @@ func difyAgentNotes(dd difyNodeData, line *dsl.NodeImport) {
 		slices.Sort(unused)
 		line.Note(dsl.OutcomeChanged, "agent settings Lexflow does not use: "+strings.Join(unused, ", ")+".")
 	}
-	for _, t := range agentTools(dd.AgentParameters) {
-		if ToolEquivalent(t.Provider, t.Name) == "" {
+	for _, t := range AgentTools(dd.AgentParameters) {
+		if ToolEquivalent(t.ProviderName, t.ToolName) == "" {
 			line.Note(dsl.OutcomeAttention, replaceToolNote(t, "the agent is offered a placeholder, and the run fails if the model calls it"))
 		}
 	}
