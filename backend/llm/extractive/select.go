@@ -93,10 +93,37 @@ func (p *Provider) candidates(blocks []Block) []candidate {
 			if terms.WordCount(s) < minWords || isChineseHeading(s) || isTitleCaseHeading(s) {
 				continue
 			}
-			out = append(out, candidate{block: bi, pos: si, text: s, terms: terms.Of(s)})
+			out = append(out, candidate{block: bi, pos: si, text: tidySpaces(s), terms: terms.Of(s)})
 		}
 	}
 	return out
+}
+
+// tidySpaces turns each run of layout — several spaces, a line break, a
+// page's blanked number — into one space: a quote is found whatever its
+// spacing, and the reader need not see the page's layout. A single space,
+// an ideographic one included, is the writer's and stays.
+func tidySpaces(s string) string {
+	var b strings.Builder
+	run := []rune{}
+	flush := func() {
+		switch {
+		case len(run) == 1 && run[0] != '\n' && run[0] != '\t':
+			b.WriteRune(run[0])
+		case len(run) > 0:
+			b.WriteByte(' ')
+		}
+		run = run[:0]
+	}
+	for _, r := range strings.TrimSpace(s) {
+		if unicode.IsSpace(r) {
+			run = append(run, r)
+			continue
+		}
+		flush()
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // A definition ("1.80 \"Patents\" means all patents, … renewals … for

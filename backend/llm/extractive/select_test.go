@@ -169,3 +169,18 @@ func TestBestQuotesARepeatedClauseOnce(t *testing.T) {
 		t.Errorf("best (-want +got):\n%s", diff)
 	}
 }
+
+// Layout spacing is not quoted: a run of spaces or a line break is one
+// space; a single space, an ideographic one too, is kept.
+func TestTidySpaces(t *testing.T) {
+	for in, want := range map[string]string{
+		"the Strategic                   Alliance Agreement": "the Strategic Alliance Agreement",
+		"assigned or\n delegated":                            "assigned or delegated",
+		" shall\tnot ":                                       "shall not",
+		"第五十六条\u3000个体工商户的债务":                                "第五十六条\u3000个体工商户的债务",
+	} {
+		if got := tidySpaces(in); got != want {
+			t.Errorf("tidySpaces(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
