@@ -8,6 +8,7 @@ import "lexflow/backend/internal/switches"
 // eval-retrieval and make eval-pdf read it like the product does):
 //
 //	pdf-furniture    running heads, page numbers and stamps out of the flow
+//	text-page-numbers page numbers left in a text file's flow blanked (textpages.go)
 //	pdf-spaces       spaces restored from glyph gaps ("3.1Joint")
 //	pdf-hyphens      line-break hyphens joined
 //	toc-pages        contents lines ending in page numbers are not headings

@@ -29,7 +29,7 @@ func extractText(r io.ReaderAt, size int64, limits Limits) (Extracted, error) {
 	if err != nil {
 		return Extracted{}, err
 	}
-	return Extracted{Text: text, Encoding: enc}, nil
+	return Extracted{Text: blankPageNumbers(text), Encoding: enc}, nil
 }
 
 // checkTextSize refuses, before reading it, a text file whose text cannot
