@@ -6,8 +6,6 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"flag"
 	"fmt"
 	"log"
@@ -15,6 +13,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"lexflow/scripts/internal/gzipfile"
 )
 
 func main() {
@@ -25,22 +25,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var buf bytes.Buffer
-	// No name or time in the header, so the same module gives the same file.
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
+	if err := gzipfile.Write(*out, wasm); err != nil {
 		log.Fatal(err)
 	}
-	if _, err := zw.Write(wasm); err != nil {
-		log.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("%s: %d bytes from %d\n", *out, buf.Len(), len(wasm))
 }
 
 // goPdfiumModule reads pdfium.wasm from the go-pdfium module the build uses.

@@ -14,15 +14,15 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"flag"
 	"fmt"
 	"log"
-	"os"
 	"strings"
 	"unicode"
 
 	"golang.org/x/text/unicode/runenames"
+
+	"lexflow/scripts/internal/gzipfile"
 )
 
 func main() {
@@ -49,19 +49,7 @@ func main() {
 		}
 		r = last + 1
 	}
-	var packed bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&packed, gzip.BestCompression)
-	if err != nil {
+	if err := gzipfile.Write(*out, text.Bytes()); err != nil {
 		log.Fatal(err)
 	}
-	if _, err := zw.Write(text.Bytes()); err != nil {
-		log.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, packed.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("%s: %d bytes from %d\n", *out, packed.Len(), text.Len())
 }
