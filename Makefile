@@ -141,6 +141,12 @@ bench: bin/lexflow bin/fakellm
 	@echo
 	$(MAKE) --no-print-directory bench-memory
 
+## size: where the release binary's bytes go, by package (SIZE_FLAGS="-by module" groups by module);
+## docs/performance.md keeps the last measurement and what was done about it
+.PHONY: size
+size: frontend/dist/index.html
+	go run ./scripts/binsize $(SIZE_FLAGS)
+
 ## bench-memory: peak RSS of `lexflow ingest` taking two files of each format at the size limit at once
 ## (both extraction slots busy), against the 400 MiB budget; e.g. INGESTMEM_FLAGS="-formats html,docx"
 .PHONY: bench-memory

@@ -14,12 +14,14 @@ import (
 
 	"lexflow/backend/api"
 	"lexflow/backend/cli"
+	"lexflow/backend/gzfs"
 	"lexflow/backend/handoff"
 	"lexflow/backend/llm/providers"
 )
 
-// The built UI; `make` builds it before the binary. all: keeps files whose
-// names start with a dot or underscore, which Vite may emit.
+// The built UI; `make` builds it before the binary, its assets gzipped
+// (frontend/vite.config.ts). all: keeps files whose names start with a dot
+// or underscore, which Vite may emit.
 //
 //go:embed all:frontend/dist
 var dist embed.FS
@@ -31,10 +33,11 @@ var (
 )
 
 func main() {
-	ui, err := fs.Sub(dist, "frontend/dist")
+	sub, err := fs.Sub(dist, "frontend/dist")
 	if err != nil {
 		panic(err) // the embed pattern guarantees the directory
 	}
+	ui := gzfs.New(sub)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stderr, showErrors := errorOutput()
 	var handOff func(string, []string) bool

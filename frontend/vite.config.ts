@@ -1,6 +1,9 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type HtmlTagDescriptor, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 // `npm run dev` proxies the API to a running `lexflow serve`; set LEXFLOW_PORT to its port
 // and open the dev server with the `#token=…` fragment that `lexflow serve` printed.
@@ -40,9 +43,30 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The binary embeds the build: each script and style under assets/ is stored gzipped, as
+ * name.gz in place of name (a third of the bytes), and the Go side (backend/gzfs) serves it
+ * unpacked under its own name. index.html stays plain.
+ */
+function gzipAssets(): Plugin {
+  return {
+    name: 'lexflow-gzip-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!fileName.startsWith('assets/')) continue;
+        const file = join(options.dir ?? 'dist', fileName);
+        const packed = gzipSync(readFileSync(file), { level: 9 });
+        writeFileSync(`${file}.gz`, packed);
+        unlinkSync(file);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), preloadApp()],
+  plugins: [react(), preloadApp(), gzipAssets()],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -114,7 +114,14 @@ func startPool(o Options) (pdfium.Pool, error) {
 			rc = rc.WithCompilationCache(cache)
 		}
 	}
-	pool, err := webassembly.Init(webassembly.Config{
+	wasm, err := pdfiumModule()
+	if err != nil {
+		return nil, err
+	}
+	// InitWithWASM, unlike Init, leaves go-pdfium's uncompressed copy of
+	// the module out of the binary.
+	pool, err := webassembly.InitWithWASM(webassembly.Config{
+		WASM:          wasm,
 		MinIdle:       0,
 		MaxIdle:       o.Slots,
 		MaxTotal:      o.Slots,

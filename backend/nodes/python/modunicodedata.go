@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-python/gpython/py"
 	"golang.org/x/text/unicode/norm"
-	"golang.org/x/text/unicode/runenames"
 )
 
 // The unicodedata module: normalize (NFC, NFD, NFKC, NFKD), name and
@@ -61,7 +60,10 @@ func udName(_ py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error)
 	if err != nil {
 		return nil, err
 	}
-	name := charName(r)
+	name, err := charName(r)
+	if err != nil {
+		return nil, err
+	}
 	if name == "" { // controls and unassigned characters have no name
 		if def, ok := argument(args, kwargs, 1, "default"); ok {
 			return def, nil
@@ -75,15 +77,19 @@ func udName(_ py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error)
 // tables name CJK ideographs by their range ("<CJK Ideograph>"); their
 // names are made from the code point, as CPython makes them. Hangul
 // syllables, named by a longer rule, are reported as having no name.
-func charName(r rune) string {
-	name := runenames.Name(r)
+func charName(r rune) (string, error) {
+	names, err := unicodeNames()
+	if err != nil {
+		return "", err
+	}
+	name := names.name(r)
 	switch {
 	case strings.HasPrefix(name, "<CJK Ideograph"):
-		return fmt.Sprintf("CJK UNIFIED IDEOGRAPH-%04X", r)
+		return fmt.Sprintf("CJK UNIFIED IDEOGRAPH-%04X", r), nil
 	case strings.HasPrefix(name, "<"):
-		return ""
+		return "", nil
 	}
-	return name
+	return name, nil
 }
 
 // udCategory is the two-letter general category, "Cn" when unassigned.
