@@ -45,20 +45,28 @@ const defaultBackoff: Backoff = { initialMs: 250, maxMs: 5000 };
  * when the backend refuses the subscription (e.g. 401, 404).
  */
 export function subscribe(topic: string, options: SubscribeOptions = {}): AsyncIterable<Event> {
+  const after = options.after ?? 0;
+  const backoff = options.backoff ?? defaultBackoff;
+  return stoppable(options.signal, (stop) =>
+    detectFace() === 'desktop'
+      ? desktopEvents(topic, after, stop, backoff, options.onReplayed)
+      : sseEvents(async (from, signal) => ({ body: await openEventStream(topic, from, signal), replayThrough: null }), topic, after, stop, backoff, {
+          onConnection: options.onConnection,
+        }),
+  );
+}
+
+/**
+ * An iterable whose every iteration opens its source under a signal of its own, aborted when
+ * the consumer stops (break / return) or when `outer` aborts, so the stream behind it closes.
+ */
+function stoppable(outer: AbortSignal | undefined, open: (signal: AbortSignal) => AsyncIterator<Event>): AsyncIterable<Event> {
   return {
     [Symbol.asyncIterator](): AsyncIterator<Event> {
       const ac = new AbortController();
-      const outer = options.signal;
       if (outer?.aborted) ac.abort();
       else outer?.addEventListener('abort', () => ac.abort(), { once: true });
-      const after = options.after ?? 0;
-      const backoff = options.backoff ?? defaultBackoff;
-      const source: AsyncIterator<Event> =
-        detectFace() === 'desktop'
-          ? desktopEvents(topic, after, ac.signal, backoff, options.onReplayed)
-          : sseEvents(async (from, signal) => ({ body: await openEventStream(topic, from, signal), replayThrough: null }), topic, after, ac.signal, backoff, {
-              onConnection: options.onConnection,
-            });
+      const source = open(ac.signal);
       return {
         next: () => source.next(),
         return: async () => {
@@ -124,27 +132,13 @@ export function runEvents(runId: string, options: SubscribeOptions = {}): AsyncI
       },
     };
   }
-  return {
-    [Symbol.asyncIterator](): AsyncIterator<Event> {
-      const ac = new AbortController();
-      const outer = options.signal;
-      if (outer?.aborted) ac.abort();
-      else outer?.addEventListener('abort', () => ac.abort(), { once: true });
-      const source = sseEvents((from, signal) => openRunEventStream(runId, from, signal), topic, options.after ?? 0, ac.signal, options.backoff ?? defaultBackoff, {
-        isLast: (event) => isRunEnd(event.type),
-        onConnection: options.onConnection,
-        onReplayed: options.onReplayed,
-      });
-      return {
-        next: () => source.next(),
-        return: async () => {
-          ac.abort();
-          await source.return(undefined);
-          return { value: undefined, done: true };
-        },
-      };
-    },
-  };
+  return stoppable(options.signal, (stop) =>
+    sseEvents((from, signal) => openRunEventStream(runId, from, signal), topic, options.after ?? 0, stop, options.backoff ?? defaultBackoff, {
+      isLast: (event) => isRunEnd(event.type),
+      onConnection: options.onConnection,
+      onReplayed: options.onReplayed,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------

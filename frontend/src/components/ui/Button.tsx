@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
 import { Spinner } from './Spinner';
 import './Button.css';
 
@@ -34,4 +35,9 @@ export function Button({
       {children}
     </button>
   );
+}
+
+/** The trash-can button of a row or a card; `aria-label` may name what it deletes ("Delete" by default). */
+export function DeleteButton(props: Omit<ButtonProps, 'variant' | 'size' | 'icon' | 'className' | 'children'>) {
+  return <Button size="sm" variant="ghost" className="btn-danger-ghost" aria-label="Delete" title="Delete" icon={<Trash2 size={14} aria-hidden="true" />} {...props} />;
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { ArrowUp, Check, ChevronDown, Cpu, LibraryBig, Square } from 'lucide-react';
 import type { Collection, TurnSettings } from '../../lib/api.gen';
 import { Button } from '../../components/ui/Button';
-import { useModelChoices } from '../../shared/providers/useModelChoices';
+import { ModelOptions, parseModelValue, useModelChoice } from '../../shared/providers/ModelOptions';
 import type { LibraryDocument } from '../../shared/library/useAllDocuments';
 import { DocumentScopePicker } from '../../shared/scope/DocumentScopePicker';
 import { insertMention, matchDocuments, mentionAt, stillMentioned, type MentionQuery } from '../../shared/scope/match';
@@ -10,51 +10,20 @@ import { MentionMenu } from '../../shared/scope/MentionMenu';
 import { ScopeChips } from '../../shared/scope/ScopeChips';
 import { usePopover } from '../../shared/scope/usePopover';
 
-/** The value of a model choice: "providerId\u0000model"; "" for the configured default. */
-export function modelValue(providerId: string, model: string): string {
-  return providerId ? `${providerId}\u0000${model}` : '';
-}
-
-export function parseModelValue(v: string): { providerId: string; model: string } {
-  if (!v) return { providerId: '', model: '' };
-  const [providerId = '', model = ''] = v.split('\u0000');
-  return { providerId, model };
-}
-
-function ModelPicker({ value, onChange, id, label = 'Model' }: { value: TurnSettings; onChange: (v: { providerId: string; model: string }) => void; id?: string; label?: string }) {
-  const { providers, models, defaultLabel } = useModelChoices();
-  const current = modelValue(value.providerId, value.model);
-  const known = current === '' || providers.some((p) => p.id === value.providerId && (p.builtIn || models[p.id]?.includes(value.model) || value.model === ''));
+/** The turn toolbar's model choice; the replay in the audit reuses it. */
+export function ModelPicker({ value, onChange, id, label = 'Model' }: { value: TurnSettings; onChange: (v: { providerId: string; model: string }) => void; id?: string; label?: string }) {
+  const choice = useModelChoice(value.providerId, value.model);
   return (
     <label className="tb-field" title="Which model writes the answer">
       <Cpu size={13} aria-hidden="true" />
       <span className="sr-only">{label}</span>
-      <select id={id} className="tb-select" value={current} onChange={(e) => onChange(parseModelValue(e.target.value))} data-testid="model-picker" aria-label={label}>
-        <option value="">Default: {defaultLabel}</option>
-        {!known && <option value={current}>{value.model || value.providerId}</option>}
-        {providers.map((p) =>
-          p.builtIn ? (
-            <option key={p.id} value={modelValue(p.id, '')}>
-              {p.name} (built-in, no model)
-            </option>
-          ) : (
-            <optgroup key={p.id} label={p.name}>
-              {(models[p.id] ?? []).length === 0 && <option value={modelValue(p.id, '')}>{p.defaultModel || 'Provider default'}</option>}
-              {(models[p.id] ?? []).map((m) => (
-                <option key={m} value={modelValue(p.id, m)}>
-                  {m}
-                </option>
-              ))}
-            </optgroup>
-          ),
-        )}
+      <select id={id} className="tb-select" value={choice.value} onChange={(e) => onChange(parseModelValue(e.target.value))} data-testid="model-picker" aria-label={label}>
+        <ModelOptions choice={choice} unknownLabel={value.model || value.providerId} />
       </select>
       <ChevronDown size={13} className="tb-caret" aria-hidden="true" />
     </label>
   );
 }
-
-export { ModelPicker };
 
 function CollectionPicker({ collections, value, onChange, overridden }: { collections: Collection[]; value: string[]; onChange: (ids: string[]) => void; overridden: boolean }) {
   const { open, setOpen, ref, onKeyDown } = usePopover();

@@ -19,7 +19,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../shared/run/useNow';
 import { formatMs } from '../../lib/format';
 import type { Extraction } from '../../lib/api.gen';
-import { stepStatus, type NodeStatus, type TimelineNode } from '../../lib/run/timeline';
+import { settledSteps, type NodeStatus, type TimelineNode } from '../../lib/run/timeline';
 
 const typeIcons: Record<string, typeof Play> = {
   start: Play,
@@ -219,17 +219,9 @@ function Step({ n, now, subSteps }: { n: TimelineNode; now: number; subSteps: Ti
   );
 }
 
-/** The steps with the status each shows: one a finished run never finished was cut short. */
-function settled(nodes: TimelineNode[], runEnded: boolean): TimelineNode[] {
-  return nodes.map((n) => {
-    const status = stepStatus(n.status, runEnded);
-    return status === n.status ? n : { ...n, status };
-  });
-}
-
 /** The run's steps — retrieval, generation, checks — with status and real elapsed times. */
 export function Timeline({ nodes: steps, live, loading = false }: { nodes: TimelineNode[]; live: boolean; loading?: boolean }) {
-  const nodes = useMemo(() => settled(steps, !live), [steps, live]);
+  const nodes = useMemo(() => settledSteps(steps, !live), [steps, live]);
   const [expanded, setExpanded] = useState<boolean | null>(null);
   const open = expanded ?? live;
   const running = nodes.some((n) => n.status === 'running');

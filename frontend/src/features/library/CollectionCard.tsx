@@ -1,8 +1,8 @@
 import { memo, useId } from 'react';
-import { LibraryBig, Pencil, Trash2 } from 'lucide-react';
+import { LibraryBig, Pencil } from 'lucide-react';
 import type { Collection } from '../../lib/api.gen';
 import { Link } from '../../components/ui/Link';
-import { Button } from '../../components/ui/Button';
+import { Button, DeleteButton } from '../../components/ui/Button';
 import { formatRelative } from '../../lib/format';
 import { formatDateTime } from '../../lib/display';
 import { collectionPath } from '../../lib/paths/library';
@@ -26,15 +26,7 @@ export const CollectionCard = memo(function CollectionCard({ collection: c, onEd
         </div>
         <div className="link-card-actions">
           <Button size="sm" variant="ghost" aria-label="Edit" title="Rename or describe" icon={<Pencil size={14} aria-hidden="true" />} onClick={() => onEdit(c)} />
-          <Button
-            size="sm"
-            variant="ghost"
-            className="btn-danger-ghost"
-            aria-label="Delete"
-            title="Delete"
-            icon={<Trash2 size={14} aria-hidden="true" />}
-            onClick={() => onDelete(c)}
-          />
+          <DeleteButton onClick={() => onDelete(c)} />
         </div>
       </div>
       <h2 className="link-card-name" id={nameId}>

@@ -1,8 +1,8 @@
 import { memo, useCallback, useId, useMemo, useState } from 'react';
-import { Files, FileStack, PencilLine, RefreshCw, RotateCw, Search, Trash2 } from 'lucide-react';
+import { Files, FileStack, PencilLine, RefreshCw, RotateCw, Search } from 'lucide-react';
 import type { Document } from '../../lib/api.gen';
 import { Link } from '../../components/ui/Link';
-import { Button } from '../../components/ui/Button';
+import { Button, DeleteButton } from '../../components/ui/Button';
 import { Callout } from '../../components/ui/Callout';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { toast } from '../../components/ui/toast/toastStore';
@@ -97,16 +97,7 @@ const DocumentRow = memo(function DocumentRow({ doc, sameAs, reindexing, onReind
           disabled={busy}
           onClick={() => onReindex(doc)}
         />
-        <Button
-          size="sm"
-          variant="ghost"
-          className="btn-danger-ghost"
-          aria-label="Delete"
-          title="Delete"
-          icon={<Trash2 size={14} aria-hidden="true" />}
-          disabled={doc.status === 'deleting'}
-          onClick={() => onDelete(doc)}
-        />
+        <DeleteButton disabled={doc.status === 'deleting'} onClick={() => onDelete(doc)} />
       </td>
     </tr>
   );

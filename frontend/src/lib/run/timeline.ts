@@ -79,6 +79,14 @@ export function stepStatus(status: string, runEnded: boolean): NodeStatus {
   return statuses.has(status) ? (status as NodeStatus) : 'succeeded';
 }
 
+/** The steps with the status each shows (stepStatus): when the run has ended, one it never finished was cut short. */
+export function settledSteps(nodes: TimelineNode[], runEnded: boolean): TimelineNode[] {
+  return nodes.map((n) => {
+    const status = stepStatus(n.status, runEnded);
+    return status === n.status ? n : { ...n, status };
+  });
+}
+
 /** Applies one run event; events at or before lastSeq are ignored (a resumed stream repeats them). */
 export function applyRunEvent(state: RunStream, event: Event): RunStream {
   if (event.seq <= state.lastSeq) return state;
@@ -180,8 +188,7 @@ function endRun(next: RunStream, type: string, d: EngineEvent): RunStream {
   next.ended = true;
   next.runStatus = type === 'run_succeeded' ? 'succeeded' : type === 'run_failed' ? 'failed' : 'cancelled';
   next.runError = d.error ?? '';
-  // Nodes still running when the run ended were cut short.
-  next.nodes = next.nodes.map((n) => (n.status === 'running' || n.status === 'retrying' ? { ...n, status: 'cancelled' } : n));
+  next.nodes = settledSteps(next.nodes, true);
   return next;
 }
 

@@ -4,8 +4,16 @@ import { listModels } from '../../lib/backend';
 import { defaultModelLabel } from './defaultModelLabel';
 import { keys as settingsKeys, useDefaultModel, useProviders } from './queries';
 
+export interface ModelChoices {
+  providers: Provider[];
+  /** Each provider's model names by provider id, its default model first. */
+  models: Record<string, string[]>;
+  /** How the configured default model reads. */
+  defaultLabel: string;
+}
+
 /** Every provider's models, for the model picker. */
-export function useModelChoices(): { providers: Provider[]; models: Record<string, string[]>; defaultLabel: string } {
+export function useModelChoices(): ModelChoices {
   const providers = useProviders();
   const defaultModel = useDefaultModel();
   const list = providers.data ?? [];

@@ -3,6 +3,7 @@ import { Callout } from '../../../components/ui/Callout';
 import { Spinner } from '../../../components/ui/Spinner';
 import { detectFace } from '../../../lib/backend';
 import { useSystemInfo } from '../../../shared/providers/queries';
+import { SettingsPanel } from '../SettingsPanel';
 import { EventCheck } from './EventCheck';
 
 function faceLabel(face: string): string {
@@ -27,15 +28,7 @@ function rows(info: SystemInfo): [string, string, boolean?][] {
 export function AboutPanel() {
   const system = useSystemInfo();
   return (
-    <section className="settings-panel" aria-labelledby="about-heading">
-      <div className="settings-panel-header">
-        <div>
-          <h2 id="about-heading" className="settings-panel-title">
-            About
-          </h2>
-          <p className="settings-panel-description">This installation of Lexflow and where it keeps your data.</p>
-        </div>
-      </div>
+    <SettingsPanel title="About" description="This installation of Lexflow and where it keeps your data.">
       <div className="card">
         <div className="card-body">
           {system.isPending && (
@@ -61,6 +54,6 @@ export function AboutPanel() {
         </div>
       </div>
       <EventCheck />
-    </section>
+    </SettingsPanel>
   );
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast/toastStore';
 import { kindLabels } from '../providers/kinds';
 import { useDefaultModel, useModels, useProviders, useSaveSettings, useSettings } from '../../../shared/providers/queries';
+import { SettingsPanel } from '../SettingsPanel';
 import { DefaultModelField } from './DefaultModelField';
 import { defaultModelLabel } from '../../../shared/providers/defaultModelLabel';
 
@@ -53,15 +54,7 @@ export function DefaultsPanel() {
   }
 
   return (
-    <section className="settings-panel" aria-labelledby="defaults-heading">
-      <div className="settings-panel-header">
-        <div>
-          <h2 id="defaults-heading" className="settings-panel-title">
-            Defaults
-          </h2>
-          <p className="settings-panel-description">What chats and new workflows use unless they choose otherwise.</p>
-        </div>
-      </div>
+    <SettingsPanel title="Defaults" description="What chats and new workflows use unless they choose otherwise.">
       <form className="card" onSubmit={onSubmit} noValidate>
         <div className="card-body defaults-in-use">
           <span className="subtle">In use now</span>{' '}
@@ -111,7 +104,7 @@ export function DefaultsPanel() {
           </Button>
         </div>
       </form>
-    </section>
+    </SettingsPanel>
   );
 }
 

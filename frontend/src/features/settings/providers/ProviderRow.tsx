@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { Boxes, KeyRound, Pencil, PlugZap, Sparkles, Trash2, Zap } from 'lucide-react';
+import { Boxes, KeyRound, Pencil, PlugZap, Sparkles, Zap } from 'lucide-react';
 import type { Provider } from '../../../lib/api.gen';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
+import { Button, DeleteButton } from '../../../components/ui/Button';
 import { StatusDot, type StatusTone } from '../../../components/ui/StatusDot';
 import { formatRelative } from '../../../lib/format';
 import { useTestProvider } from '../../../shared/providers/queries';
@@ -83,15 +83,7 @@ export function ProviderRow({ provider: p, isDefault, onEdit, onDelete }: Provid
           {!p.builtIn && (
             <>
               <Button size="sm" variant="ghost" aria-label="Edit" title="Edit" icon={<Pencil size={14} aria-hidden="true" />} onClick={() => onEdit(p)} />
-              <Button
-                size="sm"
-                variant="ghost"
-                className="btn-danger-ghost"
-                aria-label="Delete"
-                title="Delete"
-                icon={<Trash2 size={14} aria-hidden="true" />}
-                onClick={() => onDelete(p)}
-              />
+              <DeleteButton onClick={() => onDelete(p)} />
             </>
           )}
         </div>

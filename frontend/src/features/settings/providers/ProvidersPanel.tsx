@@ -4,6 +4,7 @@ import type { Provider } from '../../../lib/api.gen';
 import { Button } from '../../../components/ui/Button';
 import { LoadError } from '../../../components/ui/LoadError';
 import { useDefaultModel, useProviders } from '../../../shared/providers/queries';
+import { SettingsPanel } from '../SettingsPanel';
 import { DeleteProviderDialog } from './DeleteProviderDialog';
 import { ProviderDialog } from './ProviderDialog';
 import { ProviderRow } from './ProviderRow';
@@ -18,21 +19,15 @@ export function ProvidersPanel() {
   const close = () => setDialog(null);
 
   return (
-    <section className="settings-panel" aria-labelledby="providers-heading">
-      <div className="settings-panel-header">
-        <div>
-          <h2 id="providers-heading" className="settings-panel-title">
-            Providers
-          </h2>
-          <p className="settings-panel-description">
-            Where answers come from: local Ollama, any OpenAI-compatible server, or the built-in extractive answerer.
-          </p>
-        </div>
+    <SettingsPanel
+      title="Providers"
+      description="Where answers come from: local Ollama, any OpenAI-compatible server, or the built-in extractive answerer."
+      action={
         <Button variant="primary" icon={<Plus size={15} aria-hidden="true" />} onClick={() => setDialog({ kind: 'add' })}>
           Add provider
         </Button>
-      </div>
-
+      }
+    >
       {providers.isPending && (
         <div className="provider-list" aria-busy="true" aria-label="Loading providers">
           <div className="provider-skeleton" />
@@ -61,6 +56,6 @@ export function ProvidersPanel() {
       {dialog?.kind === 'add' && <ProviderDialog onClose={close} />}
       {dialog?.kind === 'edit' && <ProviderDialog provider={dialog.provider} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteProviderDialog provider={dialog.provider} onClose={close} />}
-    </section>
+    </SettingsPanel>
   );
 }

@@ -1,9 +1,9 @@
 import { memo, useId } from 'react';
-import { Copy, Download, MessagesSquare, Pencil, Trash2, Workflow } from 'lucide-react';
+import { Copy, Download, MessagesSquare, Pencil, Workflow } from 'lucide-react';
 import type { App } from '../../../lib/api.gen';
 import { Link } from '../../../components/ui/Link';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
+import { Button, DeleteButton } from '../../../components/ui/Button';
 import { formatRelative } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/display';
 import { appPath } from '../../../lib/paths/studio';
@@ -32,7 +32,7 @@ export const AppCard = memo(function AppCard({ app, onRename, onDuplicate, onExp
           <Button size="sm" variant="ghost" aria-label={`Rename ${app.name}`} title="Rename or describe" icon={<Pencil size={14} aria-hidden="true" />} onClick={() => onRename(app)} />
           <Button size="sm" variant="ghost" aria-label={`Duplicate ${app.name}`} title="Duplicate" icon={<Copy size={14} aria-hidden="true" />} onClick={() => onDuplicate(app)} />
           <Button size="sm" variant="ghost" aria-label={`Export ${app.name}`} title="Export as YAML" icon={<Download size={14} aria-hidden="true" />} onClick={() => onExport(app)} />
-          <Button size="sm" variant="ghost" className="btn-danger-ghost" aria-label={`Delete ${app.name}`} title="Delete" icon={<Trash2 size={14} aria-hidden="true" />} onClick={() => onDelete(app)} />
+          <DeleteButton aria-label={`Delete ${app.name}`} onClick={() => onDelete(app)} />
         </div>
       </div>
       <h2 className="link-card-name" id={nameId}>

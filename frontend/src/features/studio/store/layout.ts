@@ -2,10 +2,13 @@
 // columns by their distance from the start, so they arrive readable; and
 // lays a whole graph out left to right by layers on request.
 
+/** A position on the canvas, px. */
+type XY = { x: number; y: number };
+
 /** What the layout reads of a node; dsl.ts's StudioNode has it (layout does not import dsl, which imports layout). */
 interface Placed {
   id: string;
-  position: { x: number; y: number };
+  position: XY;
   measured?: { width?: number; height?: number };
   data: { _autoPosition?: boolean };
   /** The container (iteration, loop) whose frame the node sits in. */
@@ -39,15 +42,23 @@ export function autoLayout<N extends Placed>(nodes: N[], edges: Link[]): N[] {
   });
 }
 
-/** Longest distance from a node without predecessors, ignoring cycles. */
-function depths<N extends Placed>(nodes: N[], edges: Link[]): Map<string, number> {
+/** Each node's neighbours one edge away: its successors, or its predecessors when `backward`. */
+function neighbours(edges: readonly Link[], backward = false): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const indegree = new Map(nodes.map((n) => [n.id, 0]));
-  for (const e of edges) {
-    if (!indegree.has(e.source) || !indegree.has(e.target)) continue;
-    out.set(e.source, [...(out.get(e.source) ?? []), e.target]);
-    indegree.set(e.target, indegree.get(e.target)! + 1);
+  for (const { source, target } of edges) {
+    const [from, to] = backward ? [target, source] : [source, target];
+    out.set(from, [...(out.get(from) ?? []), to]);
   }
+  return out;
+}
+
+/** Longest distance from a node without predecessors, ignoring cycles. */
+function depths(nodes: readonly Placed[], edges: readonly Link[]): Map<string, number> {
+  const ids = new Set(nodes.map((n) => n.id));
+  const between = edges.filter((e) => ids.has(e.source) && ids.has(e.target));
+  const out = neighbours(between);
+  const indegree = new Map(nodes.map((n) => [n.id, 0]));
+  for (const e of between) indegree.set(e.target, indegree.get(e.target)! + 1);
   const depth = new Map<string, number>();
   const queue = nodes.filter((n) => indegree.get(n.id) === 0).map((n) => n.id);
   queue.forEach((id) => depth.set(id, 0));
@@ -79,54 +90,49 @@ const SWEEPS = 4;
  */
 export function layeredLayout<N extends Placed>(all: N[], edges: Link[]): N[] {
   // The app's own steps are laid out; those inside a container keep their place in its frame.
-  const nodes = all.filter((n) => !n.parentId);
-  if (nodes.length === all.length) return layeredSteps(nodes, edges);
-  const placed = new Map(layeredSteps(nodes, edges).map((n) => [n.id, n]));
-  return all.map((n) => placed.get(n.id) ?? n);
+  const at = layeredPositions(all.filter((n) => !n.parentId), edges);
+  return all.map((n) => {
+    const position = at.get(n.id);
+    // Placed now, it no longer waits to be placed.
+    return position ? { ...n, position, data: n.data._autoPosition ? { ...n.data, _autoPosition: false } : n.data } : n;
+  });
 }
 
-function layeredSteps<N extends Placed>(nodes: N[], edges: Link[]): N[] {
-  if (nodes.length === 0) return nodes;
+function layeredPositions(nodes: readonly Placed[], edges: readonly Link[]): Map<string, XY> {
   const linked = new Set(edges.flatMap((e) => [e.source, e.target]));
   const loose = nodes.filter((n) => !linked.has(n.id));
-  if (loose.length === 0) return layered(nodes, edges);
   if (loose.length === nodes.length) return grid(nodes, 0);
-  const laid = layered(nodes.filter((n) => linked.has(n.id)), edges);
-  const bottom = Math.max(...laid.map((n) => n.position.y + size(n).height));
-  const placed = new Map([...laid, ...grid(loose, bottom + LAYER_GAP)].map((n) => [n.id, n]));
-  return nodes.map((n) => placed.get(n.id)!);
+  const connected = nodes.filter((n) => linked.has(n.id));
+  const at = layered(connected, edges);
+  if (loose.length === 0) return at;
+  const bottom = Math.max(...connected.map((n) => at.get(n.id)!.y + size(n).height));
+  return new Map([...at, ...grid(loose, bottom + LAYER_GAP)]);
 }
 
 /** Loose steps in rows of about √n, top to bottom then left to right as they were, from `top` down. */
-function grid<N extends Placed>(nodes: N[], top: number): N[] {
+function grid(nodes: readonly Placed[], top: number): Map<string, XY> {
   const columns = Math.ceil(Math.sqrt(nodes.length));
   const cell = { width: Math.max(...nodes.map((n) => size(n).width)) + LAYER_GAP, height: Math.max(...nodes.map((n) => size(n).height)) + NODE_GAP };
   const order = [...nodes].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
-  const at = new Map(order.map((n, i) => [n.id, { x: (i % columns) * cell.width, y: top + Math.floor(i / columns) * cell.height }]));
-  return nodes.map((n) => settled(n, at.get(n.id)!));
+  return new Map(order.map((n, i) => [n.id, { x: (i % columns) * cell.width, y: top + Math.floor(i / columns) * cell.height }]));
 }
 
-function layered<N extends Placed>(nodes: N[], edges: Link[]): N[] {
+function layered(nodes: readonly Placed[], edges: readonly Link[]): Map<string, XY> {
   const depth = depths(nodes, edges);
-  const layers: N[][] = [];
+  const layers: Placed[][] = [];
   const cyclic = Math.max(0, ...depth.values()) + 1; // nodes only a cycle reaches go last
   for (const n of [...nodes].sort((a, b) => a.position.y - b.position.y)) (layers[depth.get(n.id) ?? cyclic] ??= []).push(n);
-  const ordered = orderLayers(layers.filter(Boolean), edges);
-  return place(nodes, ordered);
+  return place(orderLayers(layers.filter(Boolean), edges));
 }
 
-function orderLayers<N extends Placed>(layers: N[][], edges: Link[]): N[][] {
-  const preds = new Map<string, string[]>();
-  const succs = new Map<string, string[]>();
-  for (const e of edges) {
-    preds.set(e.target, [...(preds.get(e.target) ?? []), e.source]);
-    succs.set(e.source, [...(succs.get(e.source) ?? []), e.target]);
-  }
+function orderLayers(layers: Placed[][], edges: readonly Link[]): Placed[][] {
+  const preds = neighbours(edges, true);
+  const succs = neighbours(edges);
   const index = new Map<string, number>();
-  const reindex = (layer: N[]) => layer.forEach((n, i) => index.set(n.id, i));
+  const reindex = (layer: Placed[]) => layer.forEach((n, i) => index.set(n.id, i));
   layers.forEach(reindex);
-  const sortBy = (layer: N[], near: Map<string, string[]>) => {
-    const key = (n: N) => {
+  const sortBy = (layer: Placed[], near: Map<string, string[]>) => {
+    const key = (n: Placed) => {
       const ps = (near.get(n.id) ?? []).filter((p) => index.has(p));
       return ps.length ? ps.reduce((sum, p) => sum + index.get(p)!, 0) / ps.length : index.get(n.id)!;
     };
@@ -146,15 +152,11 @@ function orderLayers<N extends Placed>(layers: N[][], edges: Link[]): N[][] {
 
 const size = (n: Placed) => ({ width: n.measured?.width ?? DEFAULT_SIZE.width, height: n.measured?.height ?? DEFAULT_SIZE.height });
 
-/** `n` at `position`, no longer waiting to be placed. */
-function settled<N extends Placed>(n: N, position: { x: number; y: number }): N {
-  return { ...n, position, data: n.data._autoPosition ? { ...n.data, _autoPosition: false } : n.data };
-}
-
-function place<N extends Placed>(nodes: N[], layers: N[][]): N[] {
+/** Each layer a column, its nodes top to bottom, the columns centred on the tallest. */
+function place(layers: readonly Placed[][]): Map<string, XY> {
   const heights = layers.map((l) => l.reduce((h, n) => h + size(n).height, 0) + NODE_GAP * (l.length - 1));
   const tallest = Math.max(...heights);
-  const at = new Map<string, { x: number; y: number }>();
+  const at = new Map<string, XY>();
   let x = 0;
   layers.forEach((layer, i) => {
     let y = (tallest - heights[i]!) / 2;
@@ -164,5 +166,5 @@ function place<N extends Placed>(nodes: N[], layers: N[][]): N[] {
     }
     x += Math.max(...layer.map((n) => size(n).width)) + LAYER_GAP;
   });
-  return nodes.map((n) => settled(n, at.get(n.id)!));
+  return at;
 }
