@@ -41,13 +41,17 @@ async function arrowTo(page, list, name) {
   throw new Error(`no option for ${name}`);
 }
 
-/** Waits for the last answer to finish; returns the last question and answer as the API gives them. */
-async function lastTurn(page) {
+/**
+ * Waits for the answer to question to finish; returns the question and answer as the API gives them.
+ * The question is matched so that the previous turn's finished answer is never taken for this one's.
+ */
+async function lastTurn(page, question) {
   const id = await waitFor('the conversation', () => page.evaluate(() => /#\/chat\/([^/?]+)/.exec(location.hash)?.[1]));
   return waitFor('the answer to finish', async () => {
     const ms = (await api(app, 'GET', `/api/conversations/${id}/messages`)).body;
     const ai = ms.at(-1);
-    return ai?.role === 'ai' && ai.status !== 'streaming' ? { human: ms.at(-2), ai } : null;
+    const human = ms.at(-2);
+    return human?.content.startsWith(question) && ai?.role === 'ai' && ai.status !== 'streaming' ? { human, ai } : null;
   });
 }
 
@@ -81,7 +85,7 @@ test('scope a question by @-mention and the conversation by the picker', async (
   assert.equal(await page.getByTestId('mention-chips').textContent(), cra.title);
   await page.keyboard.press('Enter');
 
-  let { human, ai } = await lastTurn(page);
+  let { human, ai } = await lastTurn(page, 'Must a trader perform a service');
   assertOnlyFrom(ai, cra);
   assert.deepEqual(human.scope.documents, [{ id: cra.id, name: cra.title }]);
   const scopeLine = page.getByTestId('message-scope').first();
@@ -109,14 +113,14 @@ test('scope a question by @-mention and the conversation by the picker', async (
 
   await input.fill('How much notice ends the agreement?');
   await input.press('Enter');
-  ({ human, ai } = await lastTurn(page));
+  ({ human, ai } = await lastTurn(page, 'How much notice ends the agreement?'));
   assertOnlyFrom(ai, services);
   assert.equal(await page.getByTestId('message-scope').nth(1).textContent(), `In: ${services.title}`);
 
   // Sticky: the next question searches the chosen document too, without choosing again.
   await input.fill('Who pays the fees?');
   await input.press('Enter');
-  ({ human } = await lastTurn(page));
+  ({ human } = await lastTurn(page, 'Who pays the fees?'));
   assert.deepEqual(human.scope?.documents.map((d) => d.id), [services.id]);
   await page.getByTestId('message-scope').nth(2).waitFor();
   await page.getByTestId('scope-chips').waitFor();
