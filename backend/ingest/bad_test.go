@@ -263,9 +263,9 @@ func TestPDFTextInsideAFormXObject(t *testing.T) {
 	}
 }
 
-// A 5,000-page PDF, the most a document may have, reads in bounded time and
-// memory, every page to its text; one more page is refused before any is
-// read.
+// A 5,000-page PDF, the most a document may have, reads in bounded time,
+// every page to its text, and leaves nothing behind but its text; one more
+// page is refused before any is read.
 func TestPDFFiveThousandPages(t *testing.T) {
 	pages := make([][]string, 5000)
 	for i := range pages {
@@ -277,7 +277,12 @@ func TestPDFFiveThousandPages(t *testing.T) {
 	if _, err := extractBytes(evidence.FormatPDF, pdfgen.Pages(pages[:1]), Limits{}); err != nil {
 		t.Fatal(err)
 	}
+	// Heap in use is read after a collection both times: what the document
+	// keeps, not the garbage the collector has yet to reach, whose amount
+	// follows its pacing (it differs with the platform and the load; make
+	// bench measures the peak of a whole ingestion).
 	var before runtime.MemStats
+	runtime.GC()
 	runtime.ReadMemStats(&before)
 	start := time.Now()
 	ex, err := extractBytes(evidence.FormatPDF, pdf, Limits{})
@@ -296,8 +301,9 @@ func TestPDFFiveThousandPages(t *testing.T) {
 		}
 	}
 	var after runtime.MemStats
+	runtime.GC()
 	runtime.ReadMemStats(&after)
-	if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 200<<20 {
+	if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 64<<20 {
 		t.Errorf("heap grew by %d MB", grew>>20)
 	}
 	_, err = extractBytes(evidence.FormatPDF, pdfgen.Pages(append(pages, []string{"one more"})), Limits{})
