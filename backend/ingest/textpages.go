@@ -2,7 +2,9 @@ package ingest
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // A text file saved from a PDF or a filing system (SEC exhibits are) keeps
@@ -45,7 +47,7 @@ func blankPageNumbers(text string) string {
 			b[i] = ' '
 		}
 		if m.joins {
-			for i := m.end; i < len(b) && isSpace(b[i]); i++ {
+			for i := m.end; i < len(b) && isSpaceByte(b[i]); i++ {
 				b[i] = ' '
 			}
 		}
@@ -57,54 +59,37 @@ func blankPageNumbers(text string) string {
 // of three spaces or more.
 func pageMarks(text string) []pageNumberMark {
 	var marks []pageNumberMark
-	for start := 0; start < len(text); {
-		end := strings.IndexByte(text[start:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
-			next = end + 1
-		}
-		if m, ok := lineEndNumber(text, start, end); ok {
+	for ln := range lines(text) {
+		if m, ok := lineEndNumber(ln.text); ok {
+			m.start += ln.byte
+			m.end += ln.byte
 			marks = append(marks, m)
 		}
-		start = next
 	}
 	return marks
 }
 
-// lineEndNumber reads the number ending the line text[start:end].
-func lineEndNumber(text string, start, end int) (pageNumberMark, bool) {
-	e := end
-	for e > start && isBlank(text[e-1]) {
-		e--
-	}
+// lineEndNumber reads the number ending line, its offsets in the line.
+func lineEndNumber(line string) (pageNumberMark, bool) {
+	e := len(strings.TrimRightFunc(line, isBlank))
 	s := e
-	for s > start && e-s < 4 && text[s-1] >= '0' && text[s-1] <= '9' {
+	for s > 0 && e-s < 4 && isDigit(rune(line[s-1])) {
 		s--
 	}
-	if s == e || s > start && text[s-1] >= '0' && text[s-1] <= '9' {
+	if s == e || s > 0 && isDigit(rune(line[s-1])) {
 		return pageNumberMark{}, false // no number, or one of five digits or more
 	}
-	gap := s
-	for gap > start && isBlank(text[gap-1]) {
-		gap--
-	}
-	inFlow := gap > start
-	if inFlow && s-gap < 3 {
+	before := strings.TrimRightFunc(line[:s], isBlank)
+	if before != "" && s-len(before) < 3 {
 		return pageNumberMark{}, false // "Section 12", "the sum of $ 100": part of the sentence
 	}
-	n := 0
-	for _, c := range text[s:e] {
-		n = n*10 + int(c-'0')
-	}
-	return pageNumberMark{number: n, start: s, end: e, joins: inFlow && !strings.ContainsRune(".:;!?", rune(text[gap-1]))}, true
+	n, _ := strconv.Atoi(line[s:e])
+	joins := before != "" && !strings.ContainsRune(".:;!?", rune(before[len(before)-1]))
+	return pageNumberMark{number: n, start: s, end: e, joins: joins}, true
 }
 
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\f' }
-
-func isSpace(c byte) bool { return isBlank(c) || c == '\n' }
+// isBlank is the space a line may hold: anything but its break.
+func isBlank(r rune) bool { return r != '\n' && unicode.IsSpace(r) }
 
 // runningPages keeps the marks that count pages: chains of at least
 // minPageRun marks, each one more than the one before (or two more, when a
