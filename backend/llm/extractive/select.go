@@ -43,12 +43,13 @@ func (p *Provider) pick(blocks []Block, question string) []candidate {
 	}
 	weights := idf(q, cands)
 	ranking := asked(weights)
+	total, rankingTotal := sum(weights), sum(ranking)
 	for i := range cands {
 		if definesOther(cands[i].text, ranking) {
 			continue // scores nothing
 		}
-		cands[i].share = overlap(cands[i].terms, weights) / sum(weights)
-		cands[i].score = overlap(cands[i].terms, ranking) / sum(ranking)
+		cands[i].share = overlap(cands[i].terms, weights) / total
+		cands[i].score = overlap(cands[i].terms, ranking) / rankingTotal
 	}
 	chosen := p.best(cands)
 	slices.SortFunc(chosen, func(a, b candidate) int {
@@ -57,21 +58,23 @@ func (p *Provider) pick(blocks []Block, question string) []candidate {
 	return chosen
 }
 
-// A question's frame words ("is there an anti-assignment clause in this
-// contract?", "what are the insurance requirements?") do not rank its
-// sentences: at their rarity they choose a sentence about the contract over
-// one about what is asked. They still count towards MinScore, so a question
-// whose frame word is part of its subject ("what does the law imply into a
-// consumer services contract?") keeps the sentence that answers it.
-// Switched off as "frame-words" in LEXFLOW_ANSWER_OFF.
-
 // switchedOff reads LEXFLOW_ANSWER_OFF, as the generation pipeline does.
 var switchedOff = switches.FromEnv(switches.AnswerEnv)
 
-// asked is weights without the frame words, or weights when nothing else is asked.
+// asked is weights without the question's frame words ("is there an
+// anti-assignment clause in this contract?", "what are the insurance
+// requirements?"), or weights when nothing else is asked. The frame words
+// do not rank sentences: at their rarity they choose a sentence about the
+// contract over one about what is asked. They still count towards MinScore,
+// so a question whose frame word is part of its subject ("what does the law
+// imply into a consumer services contract?") keeps the sentence that
+// answers it. Switched off as "frame-words".
 func asked(weights map[string]float64) map[string]float64 {
+	if !switchedOff.On("frame-words") {
+		return weights
+	}
 	out := maps.Clone(weights)
-	maps.DeleteFunc(out, func(t string, _ float64) bool { return terms.Frame[t] && switchedOff.On("frame-words") })
+	maps.DeleteFunc(out, func(t string, _ float64) bool { return terms.Frame[t] })
 	if sum(out) == 0 {
 		return weights
 	}
@@ -105,22 +108,19 @@ func (p *Provider) candidates(blocks []Block) []candidate {
 // an ideographic one included, is the writer's and stays.
 func tidySpaces(s string) string {
 	var b strings.Builder
-	run := []rune{}
-	flush := func() {
-		switch {
-		case len(run) == 1 && run[0] != '\n' && run[0] != '\t':
-			b.WriteRune(run[0])
-		case len(run) > 0:
-			b.WriteByte(' ')
-		}
-		run = run[:0]
-	}
+	var blanks []rune // the run of whitespace since the last word
 	for _, r := range strings.TrimSpace(s) {
 		if unicode.IsSpace(r) {
-			run = append(run, r)
+			blanks = append(blanks, r)
 			continue
 		}
-		flush()
+		switch {
+		case len(blanks) == 1 && blanks[0] != '\n' && blanks[0] != '\t':
+			b.WriteRune(blanks[0])
+		case len(blanks) > 0:
+			b.WriteByte(' ')
+		}
+		blanks = blanks[:0]
 		b.WriteRune(r)
 	}
 	return b.String()
@@ -135,8 +135,11 @@ var definition = regexp.MustCompile(`^[^"“”]{0,24}["“]([^"“”]{1,80})["
 
 // definesOther tells a definition of a word the question does not ask about.
 func definesOther(s string, asked map[string]float64) bool {
+	if !switchedOff.On("definitions") {
+		return false
+	}
 	m := definition.FindStringSubmatch(s)
-	if m == nil || !switchedOff.On("definitions") {
+	if m == nil {
 		return false
 	}
 	for t := range terms.Of(m[1]) {

@@ -50,16 +50,10 @@ func TestPickFrameWords(t *testing.T) {
 		{Rank: 2, ID: "b", Text: "Neither party may assign its rights without the prior written consent of the other party."},
 		{Rank: 3, ID: "c", Text: "In every contract to supply a service, the trader must perform the service with reasonable care and skill."},
 	}
-	p := New(Options{MaxSentences: 1})
-	for q, want := range map[string]string{
+	assertPicks(t, blocks, map[string]string{
 		"Is there an anti-assignment clause in this contract?":                               "b",
 		"What standard of performance does the law imply into a consumer services contract?": "c",
-	} {
-		got := p.pick(blocks, q)
-		if len(got) != 1 || blocks[got[0].block].ID != want {
-			t.Errorf("%q picked %+v, want block %s", q, got, want)
-		}
-	}
+	})
 }
 
 // A definition answers a question about the word it defines, not one that
@@ -70,14 +64,21 @@ func TestPickDefinitions(t *testing.T) {
 		{Rank: 2, ID: "b", Text: `"Affiliate" shall mean any entity controlling, controlled by or under common control with a party.`},
 		{Rank: 3, ID: "c", Text: "Each renewal term lasts one year unless either party objects."},
 	}
-	p := New(Options{MaxSentences: 1})
-	for q, want := range map[string]string{
+	assertPicks(t, blocks, map[string]string{
 		"What is the renewal term?":             "c",
 		"Which entities count as an affiliate?": "b",
-	} {
+	})
+}
+
+// assertPicks checks that each question picks one sentence, from the block
+// with the id given.
+func assertPicks(t *testing.T, blocks []Block, want map[string]string) {
+	t.Helper()
+	p := New(Options{MaxSentences: 1})
+	for q, id := range want {
 		got := p.pick(blocks, q)
-		if len(got) != 1 || blocks[got[0].block].ID != want {
-			t.Errorf("%q picked %+v, want block %s", q, got, want)
+		if len(got) != 1 || blocks[got[0].block].ID != id {
+			t.Errorf("%q picked %+v, want block %s", q, got, id)
 		}
 	}
 }
