@@ -12,32 +12,45 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"sync"
 	"time"
 )
 
 // New returns fsys with every name.gz also readable, unpacked, as name. A
 // plain file wins over a gzipped one of the same name. Directory listings
-// are fsys's own and still show the .gz names.
-func New(fsys fs.FS) fs.FS { return unpacking{fsys} }
+// are fsys's own and still show the .gz names. fsys must not change: a file
+// is unpacked once, on its first read, and kept.
+func New(fsys fs.FS) fs.FS { return &unpacking{fsys: fsys} }
 
-type unpacking struct{ fsys fs.FS }
+type unpacking struct {
+	fsys     fs.FS
+	unpacked sync.Map // name → *file, as first unpacked
+}
 
-func (u unpacking) Open(name string) (fs.File, error) {
+func (u *unpacking) Open(name string) (fs.File, error) {
 	f, err := u.fsys.Open(name)
 	if !errors.Is(err, fs.ErrNotExist) {
 		return f, err
+	}
+	if kept, ok := u.unpacked.Load(name); ok {
+		return kept.(*file).reopen(), nil
 	}
 	packed, gzErr := u.fsys.Open(name + ".gz")
 	if gzErr != nil {
 		return nil, err // name's own error: the caller asked for name
 	}
 	defer packed.Close()
-	return unpack(packed, path.Base(name))
+	unpacked, err := unpack(packed, path.Base(name))
+	if err != nil {
+		return nil, err
+	}
+	u.unpacked.Store(name, unpacked)
+	return unpacked.reopen(), nil
 }
 
 // unpack reads a whole gzipped file into memory: the files served here are
 // small, and a reader that seeks is what an HTTP server wants.
-func unpack(packed fs.File, name string) (fs.File, error) {
+func unpack(packed fs.File, name string) (*file, error) {
 	st, err := packed.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("stat %s.gz: %w", name, err)
@@ -50,13 +63,19 @@ func unpack(packed fs.File, name string) (fs.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unpack %s.gz: %w", name, err)
 	}
-	return &file{Reader: bytes.NewReader(data), info: info{name: name, size: int64(len(data)), modTime: st.ModTime()}}, nil
+	return &file{data: data, info: info{name: name, size: int64(len(data)), modTime: st.ModTime()}}, nil
 }
 
-// file is an unpacked file; it reads, seeks and reads at offsets.
+// file is an unpacked file; opened, it reads, seeks and reads at offsets.
 type file struct {
 	*bytes.Reader
+	data []byte
 	info info
+}
+
+// reopen returns the file read from its start, with a reader of its own.
+func (f *file) reopen() *file {
+	return &file{Reader: bytes.NewReader(f.data), data: f.data, info: f.info}
 }
 
 func (f *file) Stat() (fs.FileInfo, error) { return f.info, nil }
